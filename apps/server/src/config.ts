@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables, parsed once at start. Invalid values stop the start with one clear line. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Roomscale <no-reply@roomscale.local>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AVATAR_BUILDER_URL: z.url().optional(),
+  TUTORIALS_URL: z.url().optional(),
+  PATCH_NOTES_URL: z.url().optional(),
+  SUPPORT_URL: z.url().default('https://support.roomscale.example'),
+  WEB_DIST_DIR: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 'gcs']).default('local'),
+  GCS_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, 'must be a bucket name')
+    .optional(),
+  GCS_PROJECT_ID: z.string().min(1).optional(),
+});
+
+/** Local disk under DATA_DIR/files, or a Google Cloud Storage bucket. */
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | { driver: 'gcs'; bucket: string; projectId: string | undefined };
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  admin: { email: string; password: string } | { email: undefined; password: undefined };
+  jwtSecret: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  avatarBuilderUrl: string | undefined;
+  tutorialsUrl: string | undefined;
+  patchNotesUrl: string | undefined;
+  supportUrl: string;
+  webDistDir: string | undefined;
+  storage: StorageConfig;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'} must be set together with ${e.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'}`,
+    );
+  }
+  if (e.STORAGE_DRIVER === 'gcs' && !e.GCS_BUCKET) {
+    throw new ConfigError(
+      'Invalid configuration: GCS_BUCKET must be set when STORAGE_DRIVER is gcs',
+    );
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const linkHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${linkHost}:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : { email: undefined, password: undefined },
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    avatarBuilderUrl: e.AVATAR_BUILDER_URL,
+    tutorialsUrl: e.TUTORIALS_URL,
+    patchNotesUrl: e.PATCH_NOTES_URL,
+    supportUrl: e.SUPPORT_URL,
+    webDistDir: e.WEB_DIST_DIR,
+    storage:
+      e.STORAGE_DRIVER === 'gcs' && e.GCS_BUCKET
+        ? { driver: 'gcs', bucket: e.GCS_BUCKET, projectId: e.GCS_PROJECT_ID }
+        : { driver: 'local', dir: join(dataDir, 'files') },
+  };
+}
+
+/** Generated once and kept in DATA_DIR so tokens survive a restart. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

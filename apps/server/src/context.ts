@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Jwt } from './platform/auth/jwt.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import type { Storage } from './platform/storage/types.ts';
+
+/** A clock services read the time from, so tests can move it. */
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every module gets: configuration, database, and the platform services. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  jwt: Jwt;
+  mailer: Mailer;
+  storage: Storage;
+  clock: Clock;
+  log: FastifyBaseLogger;
+};

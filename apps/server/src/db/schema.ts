@@ -1,0 +1,497 @@
+import { LicenseTypes, ParticipantTypes, Roles, RoomSharingTypes } from '@roomscale/shared';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => ts('created').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-case; unique. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    position: text('position'),
+    superAdmin: boolean('super_admin').notNull().default(false),
+    privacyAccepted: ts('privacy_accepted'),
+    termsAccepted: ts('terms_accepted'),
+    avatarUrl: text('avatar_url'),
+    activated: boolean('activated').notNull().default(false),
+    /** argon2id PHC string; null until the user sets a password. */
+    passwordHash: text('password_hash'),
+    imageUpdated: ts('image_updated'),
+    hasManualUserSubscription: boolean('has_manual_user_subscription').notNull().default(false),
+    hasMetaSubscription: boolean('has_meta_subscription').notNull().default(false),
+    created: created(),
+    createdBy: uuid('created_by'),
+    lastModified: ts('last_modified'),
+    lastModifiedBy: uuid('last_modified_by'),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** External logins (single sign-on, headset store). The password login is users.password_hash. */
+export const userLogins = pgTable(
+  'user_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    loginProviderId: text('login_provider_id').notNull(),
+    providerKey: text('provider_key').notNull(),
+    displayName: text('display_name').notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('user_logins_provider_key').on(t.loginProviderId, t.providerKey),
+    index('user_logins_user').on(t.userId),
+  ],
+);
+
+/** Single-use emailed tokens (activation, password reset), stored as SHA-256 hashes. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activation', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    created: created(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash').on(t.tokenHash), index('user_tokens_user').on(t.userId)],
+);
+
+/**
+ * A sign-in: one refresh-token family. Access tokens name it (`sid`), so revoking a session
+ * (logout, password change, reuse of a rotated refresh token) ends its access tokens at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the session started: a grant type, e.g. password or sso_redirect. */
+    method: text('method').notNull(),
+    /** Absolute end, fixed at sign-in; rotation never extends it. */
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    created: created(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/**
+ * Opaque refresh tokens, stored hashed. Each use rotates: the presented row is marked used and a
+ * new row of the same session is issued. Presenting a used token revokes the whole session.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    scope: text('scope').notNull(),
+    usedAt: ts('used_at'),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash').on(t.tokenHash),
+    index('refresh_tokens_session').on(t.sessionId),
+    index('refresh_tokens_user').on(t.userId),
+  ],
+);
+
+/** Failed password grants, counted per key (account or IP) to throttle brute force across instances. */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: ts('window_start').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+});
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  companyName: text('company_name'),
+  industry: text('industry'),
+  imageUpdated: ts('image_updated'),
+  selfManaged: boolean('self_managed').notNull().default(true),
+  paymentCustomerId: text('payment_customer_id'),
+  samlLoginProviderId: text('saml_login_provider_id'),
+  samlLoginDisplayName: text('saml_login_display_name'),
+  created: created(),
+  createdBy: uuid('created_by'),
+  lastModified: ts('last_modified'),
+  lastModifiedBy: uuid('last_modified_by'),
+});
+
+/** A user's place in a team. Removing a member sets role and license type to None (part1 §4). */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: Roles }).notNull(),
+    licenseType: text('license_type', { enum: LicenseTypes }).notNull(),
+    created: created(),
+    lastModified: ts('last_modified'),
+  },
+  (t) => [
+    uniqueIndex('memberships_org_user').on(t.organizationId, t.userId),
+    index('memberships_user').on(t.userId),
+  ],
+);
+
+/** Key-value settings of the installation (e.g. first-start markers). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updated: ts('updated').notNull().default(sql`now()`),
+});
+
+/**
+ * Rooms and room templates share one table (`is_template`): the spec's Room entity carries a
+ * `template` flag, team admins convert rooms to templates and back, the rooms list shows both,
+ * and a room created from a template is a copy of the template's row. Who sees a row:
+ * - `organization_id` null: a platform template made by super admins (None = hidden draft,
+ *   OrganizationAllowlist = the teams in `room_template_organizations`, Public = everyone);
+ * - otherwise the team's room or team template: OwnerOrganization = the team,
+ *   OwnerUser = `owner_user_id` and the participants of meetings that use it;
+ * - `meeting_id` set: a temporary room created from a template for that meeting; it lives and
+ *   dies with the meeting (cascade) and is never listed among the team's rooms.
+ */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    isTemplate: boolean('is_template').notNull().default(false),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category'),
+    /** Absolute path on our own server (default templates) or an https URL. */
+    imageUrl: text('image_url'),
+    sceneName: text('scene_name').notNull().default(''),
+    addressableUrlAndroid: text('addressable_url_android'),
+    addressableUrlWindows: text('addressable_url_windows'),
+    addressableUrlMac: text('addressable_url_mac'),
+    maxUsers: integer('max_users').notNull(),
+    /** Room objects persist in-between sessions. */
+    persistent: boolean('persistent').notNull().default(false),
+    /** Capability names, in order. */
+    capabilities: jsonb('capabilities').$type<string[]>().notNull().default([]),
+    sharingType: text('sharing_type', { enum: RoomSharingTypes }).notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The template this room was created from; saving the template updates the copied fields. */
+    templateId: uuid('template_id').references((): AnyPgColumn => rooms.id, {
+      onDelete: 'set null',
+    }),
+    meetingId: uuid('meeting_id').references((): AnyPgColumn => meetings.id, {
+      onDelete: 'cascade',
+    }),
+    created: created(),
+    createdBy: uuid('created_by'),
+    lastModified: ts('last_modified'),
+    lastModifiedBy: uuid('last_modified_by'),
+  },
+  (t) => [
+    index('rooms_organization').on(t.organizationId),
+    index('rooms_owner_user').on(t.ownerUserId),
+    index('rooms_template').on(t.templateId),
+    index('rooms_meeting').on(t.meetingId),
+  ],
+);
+
+/** The teams an OrganizationAllowlist template is offered to. */
+export const roomTemplateOrganizations = pgTable(
+  'room_template_organizations',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.organizationId] }),
+    index('room_template_organizations_org').on(t.organizationId),
+  ],
+);
+
+/**
+ * Objects the VR app keeps in a room. Static entries are the room's locked set-up; dynamic ones
+ * are made during sessions, optionally tied to the meeting they were made in.
+ */
+export const roomData = pgTable(
+  'room_data',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    meetingId: uuid('meeting_id').references((): AnyPgColumn => meetings.id, {
+      onDelete: 'set null',
+    }),
+    kind: text('kind').notNull(),
+    isStatic: boolean('is_static').notNull().default(false),
+    /** Opaque to the server (the VR app's serialized object). */
+    data: text('data').notNull(),
+    created: created(),
+    createdBy: uuid('created_by'),
+    lastModified: ts('last_modified'),
+    lastModifiedBy: uuid('last_modified_by'),
+  },
+  (t) => [index('room_data_room').on(t.roomId, t.kind), index('room_data_meeting').on(t.meetingId)],
+);
+
+/**
+ * A scheduled meeting. `organization_id` is null for meetings guests create (a later feature);
+ * `code` is the short unique code people type on a headset. `sequence` is the iCalendar
+ * SEQUENCE of the invitations sent so far.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    startDate: ts('start_date').notNull(),
+    endDate: ts('end_date').notNull(),
+    /** IANA time zone the meeting was planned in; invitations show times in it. */
+    timezoneLabel: text('timezone_label').notNull().default('UTC'),
+    currentRoomId: uuid('current_room_id').references((): AnyPgColumn => rooms.id, {
+      onDelete: 'set null',
+    }),
+    sequence: integer('sequence').notNull().default(0),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdByGuestEmail: text('created_by_guest_email'),
+    created: created(),
+    lastModified: ts('last_modified'),
+    lastModifiedBy: uuid('last_modified_by'),
+  },
+  (t) => [
+    uniqueIndex('meetings_code_key').on(t.code),
+    index('meetings_organization_start').on(t.organizationId, t.startDate),
+    index('meetings_end').on(t.endDate),
+  ],
+);
+
+/** The rooms of a meeting, in the order they were chosen. */
+export const meetingRooms = pgTable(
+  'meeting_rooms',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.roomId] }),
+    index('meeting_rooms_room').on(t.roomId),
+  ],
+);
+
+/**
+ * Who is invited: a known user (`user_id`) or a guest by email. `email` is kept lower-case for
+ * both, unique per meeting. `invited` records that the calendar invitation went out, so updates
+ * and cancellations reach exactly the people who have the meeting in their calendar.
+ */
+export const meetingParticipants = pgTable(
+  'meeting_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    /** A deleted user's invitation stays, as a guest invitation to the same address. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    participantType: text('participant_type', { enum: ParticipantTypes }).notNull(),
+    invited: boolean('invited').notNull().default(false),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('meeting_participants_meeting_email').on(t.meetingId, t.email),
+    index('meeting_participants_user').on(t.userId),
+    index('meeting_participants_email').on(t.email),
+  ],
+);
+
+/**
+ * Team files: folders, files and notes in one tree (`parent_id`, deleting a folder cascades).
+ * `scope` is FileScopes (User = owner only, Organization = every team member); `blob_key` and
+ * `thumbnail_key` are storage keys under the team's prefix. Numeric enums follow the spec.
+ */
+export const fileItems = pgTable(
+  'file_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => fileItems.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    type: integer('type').notNull(),
+    scope: integer('scope').notNull(),
+    source: integer('source').notNull().default(0),
+    mimeType: text('mime_type'),
+    contentLength: bigint('content_length', { mode: 'number' }),
+    blobKey: text('blob_key'),
+    thumbnailKey: text('thumbnail_key'),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    created: created(),
+    createdBy: uuid('created_by'),
+    lastModified: ts('last_modified'),
+    lastModifiedBy: uuid('last_modified_by'),
+  },
+  (t) => [
+    index('file_items_organization_parent').on(t.organizationId, t.parentId, t.type, t.name),
+    index('file_items_parent').on(t.parentId),
+    index('file_items_owner').on(t.organizationId, t.ownerUserId),
+  ],
+);
+
+/**
+ * Durable background jobs. Any instance claims a due row with `FOR UPDATE SKIP LOCKED`;
+ * `locked_until` lets a crashed worker's job be claimed again; failures retry with backoff.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** queued | running | succeeded | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    created: created(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [index('jobs_status_run_at').on(t.status, t.runAt)],
+);
+
+/**
+ * The seat of a user's license on a VR device (part1 §3): one row per user, held by the device
+ * whose `seat_key` is stored while it checks in at least every required-update interval.
+ * `assigned_at` is when that device took the seat, `last_seen_at` its latest check.
+ */
+export const seats = pgTable('seats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seatKey: text('seat_key').notNull(),
+  deviceName: text('device_name').notNull(),
+  assignedAt: ts('assigned_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+});
+
+/** A visitor without an account, known only by the email address it proved (docs/guests.md). */
+export const guests = pgTable(
+  'guests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-case; unique. */
+    email: text('email').notNull(),
+    created: created(),
+    lastSignIn: ts('last_sign_in'),
+  },
+  (t) => [uniqueIndex('guests_email_key').on(t.email)],
+);
+
+/**
+ * One-time sign-in codes emailed to guests: only an HMAC of the code is kept; a code works once,
+ * until `expires_at`, and dies after too many wrong tries. Rows also count sends per email and IP.
+ */
+export const guestCodes = pgTable(
+  'guest_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    created: created(),
+  },
+  (t) => [
+    index('guest_codes_email_created').on(t.email, t.created),
+    index('guest_codes_ip_created').on(t.ip, t.created),
+  ],
+);
+
+/** A guest token counts only while its session is alive, so guest logout ends it at once. */
+export const guestSessions = pgTable(
+  'guest_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    created: created(),
+  },
+  (t) => [index('guest_sessions_guest').on(t.guestId)],
+);
+
+/** The seat of a guest's device; same rules as `seats`. */
+export const guestSeats = pgTable('guest_seats', {
+  guestId: uuid('guest_id')
+    .primaryKey()
+    .references(() => guests.id, { onDelete: 'cascade' }),
+  seatKey: text('seat_key').notNull(),
+  deviceName: text('device_name').notNull(),
+  assignedAt: ts('assigned_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+});

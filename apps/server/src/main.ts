@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { systemClock } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
+import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
+import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
+import { createJwt } from './platform/auth/jwt.ts';
+import { JobRunner } from './platform/jobs/runner.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { ffmpegTools } from './platform/media/ffmpeg.ts';
+import { createStorage, scheduleSweep } from './platform/storage/index.ts';
+
+/** The web app's build, served by this same process. */
+function defaultWebDist(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '../../web/dist');
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const ctx = {
+    config,
+    db: database.db,
+    jwt: createJwt(config.jwtSecret),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+    }),
+    storage: createStorage(config, systemClock),
+    clock: systemClock,
+    log,
+  };
+  await ensureSuperAdmin(ctx, (line) => process.stdout.write(`${line}\n`));
+  // First start: public room templates, so a new installation can add rooms at once.
+  await ensureDefaultRoomTemplates(ctx.db, ctx.clock.now());
+  const app = await buildApp(ctx, { webDist: config.webDistDir ?? defaultWebDist() });
+  const stopSweep = scheduleSweep(ctx.storage, ctx.clock, (err) =>
+    log.warn({ err }, 'storage sweep failed'),
+  );
+  // Background jobs (media processing): durable rows any instance may claim.
+  const mediaTools = ffmpegTools();
+  if (!(await mediaTools.available())) {
+    log.warn('ffprobe/ffmpeg not found: uploaded videos and audio will be marked Failed');
+  }
+  const jobRunner = new JobRunner(ctx.db, ctx.clock, log, {
+    [MEDIA_PROBE]: mediaProbeHandler(ctx, mediaTools),
+  });
+  jobRunner.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    stopSweep();
+    await jobRunner.stop();
+    // Stops accepting, lets in-flight requests finish, then closes the database.
+    await app.close();
+    await ctx.storage.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      mail: config.smtpUrl ? 'smtp' : 'files',
+      storage: config.storage.driver,
+    },
+    `Roomscale is running at ${config.publicUrl}`,
+  );
+}
+
+void main();

@@ -1,0 +1,292 @@
+import { security, TOKEN_SCOPE, tokenMessages } from '@roomscale/shared';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createUser,
+  expectProblem,
+  nextIp,
+  tokenRequest,
+  uniqueEmail,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const passwordGrant = (username: string, password: string, ip?: string) =>
+  tokenRequest(t, { grant_type: 'password', username, password, scope: TOKEN_SCOPE }, ip);
+
+type Reply = Awaited<ReturnType<typeof tokenRequest>>;
+function expectOAuthError(res: Reply, error: string, description?: string, status = 400) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toContain('application/json');
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.json()).toEqual({ error, error_description: description ?? expect.any(String) });
+}
+
+describe('POST /api/connect/token, password grant', () => {
+  it('issues an access token, refresh token and id token', async () => {
+    const user = await createUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await passwordGrant(user.email.toUpperCase(), user.password);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      expires_in: security.accessTokenSeconds,
+      id_token: expect.any(String),
+      scope: TOKEN_SCOPE,
+      token_type: 'Bearer',
+    });
+    const access = decodeJwt(body.access_token);
+    expect(access).toMatchObject({ sub: user.id, email: user.email, name: 'Ada Lovelace' });
+    expect(typeof access.sid).toBe('string');
+    expect(access.exp! - access.iat!).toBe(security.accessTokenSeconds);
+    expect(decodeJwt(body.id_token)).toMatchObject({ sub: user.id, email: user.email });
+
+    const me = await call(t, 'GET', '/api/Users/Me', { token: body });
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it('accepts a JSON body too', async () => {
+    const user = await createUser(t);
+    const res = await call(t, 'POST', '/api/connect/token', {
+      body: { grant_type: 'password', username: user.email, password: user.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().scope).toBe(TOKEN_SCOPE);
+  });
+
+  it('grants a narrower scope when asked, and refuses a scope it does not have', async () => {
+    const user = await createUser(t);
+    const narrow = await tokenRequest(t, {
+      grant_type: 'password',
+      username: user.email,
+      password: user.password,
+      scope: 'openid profile',
+    });
+    expect(narrow.json().scope).toBe('openid profile');
+    const wide = await tokenRequest(t, {
+      grant_type: 'password',
+      username: user.email,
+      password: user.password,
+      scope: 'openid admin',
+    });
+    expectOAuthError(wide, 'invalid_scope', tokenMessages.invalidScope);
+  });
+
+  it('answers a wrong password and an unknown user the same way', async () => {
+    const user = await createUser(t);
+    const wrong = await passwordGrant(user.email, 'Wrong1234');
+    const unknown = await passwordGrant(uniqueEmail('ghost'), 'Wrong1234');
+    expectOAuthError(wrong, 'invalid_grant', tokenMessages.invalidCredentials);
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('refuses an account awaiting activation, saying so', async () => {
+    const user = await createUser(t, { activated: false, password: null });
+    expectOAuthError(
+      await passwordGrant(user.email, 'Whatever1'),
+      'invalid_grant',
+      tokenMessages.notActivated,
+    );
+  });
+
+  it('refuses an unactivated account even with the right password', async () => {
+    const user = await createUser(t, { activated: false });
+    expectOAuthError(
+      await passwordGrant(user.email, user.password),
+      'invalid_grant',
+      tokenMessages.notActivated,
+    );
+  });
+
+  it('refuses an activated account without a password like a wrong password', async () => {
+    const user = await createUser(t, { password: null });
+    expectOAuthError(
+      await passwordGrant(user.email, 'Whatever1'),
+      'invalid_grant',
+      tokenMessages.invalidCredentials,
+    );
+  });
+
+  it('requires username and password', async () => {
+    const user = await createUser(t);
+    expectOAuthError(
+      await tokenRequest(t, { grant_type: 'password', password: 'x' }),
+      'invalid_request',
+      tokenMessages.missingParameter('username'),
+    );
+    expectOAuthError(
+      await tokenRequest(t, { grant_type: 'password', username: user.email }),
+      'invalid_request',
+      tokenMessages.missingParameter('password'),
+    );
+  });
+});
+
+describe('POST /api/connect/token, malformed requests', () => {
+  it('answers a missing grant type with invalid_request', async () => {
+    expectOAuthError(
+      await tokenRequest(t, { username: 'a@example.com' }),
+      'invalid_request',
+      tokenMessages.missingGrantType,
+    );
+    expectOAuthError(
+      await call(t, 'POST', '/api/connect/token'),
+      'invalid_request',
+      tokenMessages.missingGrantType,
+    );
+  });
+
+  it('answers unknown and not yet supported grants with unsupported_grant_type', async () => {
+    for (const grant of ['client_credentials', 'sso_redirect', 'authorization_code']) {
+      expectOAuthError(
+        await tokenRequest(t, { grant_type: grant }),
+        'unsupported_grant_type',
+        tokenMessages.unsupportedGrantType,
+      );
+    }
+  });
+
+  it('answers an over-long field with invalid_request', async () => {
+    expectOAuthError(
+      await tokenRequest(t, {
+        grant_type: 'password',
+        username: 'a@b.c',
+        password: 'x'.repeat(300),
+      }),
+      'invalid_request',
+      tokenMessages.invalidParameter('password'),
+    );
+  });
+
+  it('answers malformed JSON, a wrong content type and a huge body as OAuth errors', async () => {
+    const json = await call(t, 'POST', '/api/connect/token', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"grant_type":',
+    });
+    expectOAuthError(json, 'invalid_request', tokenMessages.malformedRequest);
+    const xml = await call(t, 'POST', '/api/connect/token', {
+      headers: { 'content-type': 'application/xml' },
+      body: '<token/>',
+    });
+    expectOAuthError(xml, 'invalid_request', tokenMessages.malformedRequest, 415);
+    const huge = await tokenRequest(t, { grant_type: 'password', username: 'x'.repeat(20_000) });
+    expectOAuthError(huge, 'invalid_request', tokenMessages.malformedRequest, 413);
+  });
+
+  it('is rate limited per IP with slow_down', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < security.rateLimitPerMinute.token; i++) {
+      expect((await tokenRequest(t, {}, ip)).statusCode).toBe(400);
+    }
+    const limited = await tokenRequest(t, {}, ip);
+    expectOAuthError(limited, 'slow_down', undefined, 429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await tokenRequest(t, {}, nextIp())).statusCode).toBe(400);
+  });
+
+  it('keeps problem documents for the other routes', async () => {
+    expectProblem(await call(t, 'GET', '/api/connect/token'), 404);
+  });
+});
+
+describe('brute-force throttling of the password grant', () => {
+  const lock = security.accountFailuresBeforeLock;
+
+  it('locks an account after repeated failures, refusing even the right password until the lock passes', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < lock; i++) {
+      expectOAuthError(
+        await passwordGrant(user.email, `Wrong${i}abc`),
+        'invalid_grant',
+        tokenMessages.invalidCredentials,
+      );
+    }
+    const locked = await passwordGrant(user.email, user.password);
+    expectOAuthError(locked, 'invalid_grant', tokenMessages.tooManyAttempts);
+    expectOAuthError(
+      await passwordGrant(user.email, user.password, nextIp()),
+      'invalid_grant',
+      tokenMessages.tooManyAttempts,
+    );
+
+    t.clock.advance(security.accountLockSeconds - 5);
+    try {
+      expectOAuthError(
+        await passwordGrant(user.email, user.password),
+        'invalid_grant',
+        tokenMessages.tooManyAttempts,
+      );
+      t.clock.advance(10);
+      expect((await passwordGrant(user.email, user.password)).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-(security.accountLockSeconds + 5));
+    }
+  });
+
+  it('throttles unknown accounts the same way, so locking does not reveal accounts', async () => {
+    const email = uniqueEmail('ghost');
+    for (let i = 0; i < lock; i++) await passwordGrant(email, 'Wrong1234');
+    expectOAuthError(
+      await passwordGrant(email, 'Wrong1234'),
+      'invalid_grant',
+      tokenMessages.tooManyAttempts,
+    );
+  });
+
+  it('forgives earlier failures after a successful sign-in', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < lock - 1; i++) await passwordGrant(user.email, 'Wrong1234');
+    expect((await passwordGrant(user.email, user.password)).statusCode).toBe(200);
+    for (let i = 0; i < lock - 1; i++) await passwordGrant(user.email, 'Wrong1234');
+    expect((await passwordGrant(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('forgets failures older than the window', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < lock - 1; i++) await passwordGrant(user.email, 'Wrong1234');
+    t.clock.advance(security.accountLockSeconds + 1);
+    try {
+      await passwordGrant(user.email, 'Wrong1234');
+      expect((await passwordGrant(user.email, user.password)).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-(security.accountLockSeconds + 1));
+    }
+  });
+
+  it('locks an IP that fails across many accounts', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < security.ipFailuresBeforeLock; i++) {
+      expectOAuthError(
+        await passwordGrant(uniqueEmail('spray'), 'Wrong1234', ip),
+        'invalid_grant',
+        tokenMessages.invalidCredentials,
+      );
+    }
+    const user = await createUser(t);
+    expectOAuthError(
+      await passwordGrant(user.email, user.password, ip),
+      'invalid_grant',
+      tokenMessages.tooManyAttempts,
+    );
+    expect((await passwordGrant(user.email, user.password, nextIp())).statusCode).toBe(200);
+  });
+
+  it('counts concurrent failures', async () => {
+    const user = await createUser(t);
+    await Promise.all(Array.from({ length: lock }, () => passwordGrant(user.email, 'Wrong1234')));
+    expectOAuthError(
+      await passwordGrant(user.email, user.password),
+      'invalid_grant',
+      tokenMessages.tooManyAttempts,
+    );
+  });
+});

@@ -1,0 +1,475 @@
+import {
+  type Breadcrumb,
+  enumNumber,
+  type FileItem,
+  type FilePage,
+  FileScopes,
+  FileSources,
+  type FileType,
+  FileTypes,
+  type fileCreate,
+  fileLimits,
+  type fileListQuery,
+  fileMessages,
+  type fileUpdate,
+  TranscodingStatus,
+} from '@roomscale/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { fileItems, memberships } from '../../db/schema.ts';
+import type { Caller, TeamContext } from '../../platform/http/access.ts';
+import { paged } from '../../platform/http/paging.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/http/problem.ts';
+import { keyBelongsTo, teamKeyPrefix } from '../../platform/storage/index.ts';
+import { contentMismatch, fileExtensionOf, mimeTypeOf } from './content.ts';
+import { enqueueMediaProbe, isMediaType } from './media.ts';
+import { type FileRow, fileSelection, parent, presentFile, typeName } from './presenter.ts';
+
+const FOLDER = enumNumber(FileTypes, 'Folder');
+const TEAM_SCOPE = enumNumber(FileScopes, 'Organization');
+const USER_SCOPE = enumNumber(FileScopes, 'User');
+const typeNumber = (t: FileType) => enumNumber(FileTypes, t);
+
+/** Team scope: every member; personal scope: the owner only; nothing of another team. */
+export function visibleTo(userId: string, organizationId: string): SQL {
+  return and(
+    eq(fileItems.organizationId, organizationId),
+    or(
+      eq(fileItems.scope, TEAM_SCOPE),
+      and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, userId)),
+    ),
+  )!;
+}
+
+/** The ids of an item and everything below it. */
+const subtree = (rootId: string) =>
+  sql`(with recursive t(id) as (select ${rootId}::uuid union all select c.id from file_items c join t on c.parent_id = t.id) select id from t)`;
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+async function findVisible(db: DbOrTx, caller: Caller, team: TeamContext, fileId: string) {
+  const [row] = await db
+    .select(fileSelection)
+    .from(fileItems)
+    .leftJoin(parent, eq(parent.id, fileItems.parentId))
+    .where(and(eq(fileItems.id, fileId), visibleTo(caller.userId, team.organizationId)));
+  return (row as FileRow | undefined) ?? null;
+}
+
+type Blob = { key: string; size: number; mimeType: string | null };
+
+/**
+ * An uploaded blob a file item may point at: an address of our storage, under the team's
+ * prefix, whose object exists, is not empty or too large, and whose first bytes match `type`.
+ */
+async function checkedBlob(
+  ctx: AppContext,
+  team: TeamContext,
+  field: string,
+  uri: string,
+  type: FileType,
+  name: string,
+  ownItemId?: string,
+): Promise<Blob> {
+  const key = ctx.storage.keyFromBlobUri(uri);
+  if (!key || !keyBelongsTo(key, teamKeyPrefix(team.organizationId))) {
+    throw fieldError(field, fileMessages.notOurUpload);
+  }
+  // One blob, one item: deleting an item deletes its blob, which must not break another.
+  const [used] = await ctx.db
+    .select({ id: fileItems.id })
+    .from(fileItems)
+    .where(
+      and(
+        or(eq(fileItems.blobKey, key), eq(fileItems.thumbnailKey, key)),
+        ownItemId ? sql`${fileItems.id} <> ${ownItemId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (used) throw fieldError(field, fileMessages.uploadInUse);
+  const info = await ctx.storage.stat(key);
+  if (!info) throw fieldError(field, fileMessages.uploadMissing);
+  if (info.size === 0) throw fieldError(field, fileMessages.empty(name));
+  if (info.size >= fileLimits.maxUploadBytes) {
+    throw fieldError(field, fileMessages.tooLarge(name, '2 GB'));
+  }
+  const mimeType = mimeTypeOf(info.contentType, name);
+  const head = await ctx.storage.readHead(key, fileLimits.magicBytes);
+  const expected = contentMismatch(type, mimeType, name, head);
+  if (expected) throw fieldError(field, fileMessages.contentMismatch(name, expected));
+  return { key, size: info.size, mimeType };
+}
+
+/** A folder of the team the caller sees, to put something in; else a 400 on `field`. */
+async function targetFolder(tx: DbOrTx, caller: Caller, team: TeamContext, folderId: string) {
+  const row = await findVisible(tx, caller, team, folderId);
+  if (!row) throw fieldError('parentFileId', fileMessages.folderNotFound);
+  if (row.item.type !== FOLDER) throw fieldError('parentFileId', fileMessages.parentNotFolder);
+  return row.item;
+}
+
+export async function createFile(
+  ctx: AppContext,
+  caller: Caller,
+  team: TeamContext,
+  input: z.output<typeof fileCreate>,
+): Promise<FileItem> {
+  const type = input.type;
+  if (type === 'Unknown') throw fieldError('type', fileMessages.unknownType);
+  if (type === 'Folder' && input.blobUri) {
+    throw fieldError('blobUri', fileMessages.folderHasNoContent);
+  }
+  if (type !== 'Folder' && !input.blobUri)
+    throw fieldError('blobUri', fileMessages.contentRequired);
+  const blob = input.blobUri
+    ? await checkedBlob(ctx, team, 'blobUri', input.blobUri, type, input.name)
+    : null;
+  const thumb = input.thumbnailBlobUri
+    ? await checkedBlob(ctx, team, 'thumbnailBlobUri', input.thumbnailBlobUri, 'Image', 'thumbnail')
+    : null;
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    let scope = input.scope ?? 'Organization';
+    if (input.parentFileId) {
+      const folder = await targetFolder(tx, caller, team, input.parentFileId);
+      const folderScope = FileScopes[folder.scope]!;
+      if (input.scope && input.scope !== folderScope) {
+        throw fieldError('scope', fileMessages.scopeOfParent);
+      }
+      scope = folderScope as typeof scope;
+    }
+    const media = isMediaType(type);
+    const [created] = await tx
+      .insert(fileItems)
+      .values({
+        organizationId: team.organizationId,
+        ownerUserId: caller.userId,
+        parentId: input.parentFileId ?? null,
+        name: input.name,
+        type: typeNumber(type),
+        scope: enumNumber(FileScopes, scope),
+        source: enumNumber(FileSources, input.source),
+        mimeType: blob?.mimeType ?? null,
+        contentLength: blob?.size ?? null,
+        blobKey: blob?.key ?? null,
+        thumbnailKey: thumb?.key ?? null,
+        properties: media
+          ? { ...input.properties, TranscodingStatus: TranscodingStatus.Running }
+          : input.properties,
+        created: now,
+        createdBy: caller.userId,
+      })
+      .returning({ id: fileItems.id });
+    if (media) await enqueueMediaProbe(tx, created!.id, now);
+    return created!.id;
+  });
+  return getFile(ctx, caller, team, id);
+}
+
+export async function getFile(
+  ctx: AppContext,
+  caller: Caller,
+  team: TeamContext,
+  fileId: string,
+): Promise<FileItem> {
+  const row = await findVisible(ctx.db, caller, team, fileId);
+  if (!row) throw notFound(fileMessages.notFound);
+  return presentFile(ctx, row);
+}
+
+const sortOrders = {
+  NameAscending: [asc(sql`lower(${fileItems.name})`)],
+  NameDescending: [desc(sql`lower(${fileItems.name})`)],
+  CreatedAscending: [asc(fileItems.created)],
+  CreatedDescending: [desc(fileItems.created)],
+  ModifiedAscending: [asc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`)],
+  ModifiedDescending: [desc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`)],
+  TypeAscending: [asc(fileItems.type), asc(sql`lower(${fileItems.name})`)],
+  TypeDescending: [desc(fileItems.type), asc(sql`lower(${fileItems.name})`)],
+} as const;
+
+export async function listFiles(
+  ctx: AppContext,
+  caller: Caller,
+  team: TeamContext,
+  query: z.output<typeof fileListQuery>,
+): Promise<FilePage> {
+  const filters: (SQL | undefined)[] = [visibleTo(caller.userId, team.organizationId)];
+  if (query.parentFileId) {
+    const folder = await findVisible(ctx.db, caller, team, query.parentFileId);
+    if (!folder || folder.item.type !== FOLDER) throw notFound(fileMessages.notFound);
+    filters.push(
+      query.hierarchical
+        ? eq(fileItems.parentId, query.parentFileId)
+        : sql`${fileItems.id} in ${subtree(query.parentFileId)} and ${fileItems.id} <> ${query.parentFileId}`,
+    );
+  } else if (query.hierarchical) {
+    filters.push(isNull(fileItems.parentId));
+  }
+  if (query.scopes.length > 0) {
+    filters.push(
+      inArray(
+        fileItems.scope,
+        query.scopes.map((s) => enumNumber(FileScopes, s)),
+      ),
+    );
+  }
+  if (query.sources.length > 0) {
+    filters.push(
+      inArray(
+        fileItems.source,
+        query.sources.map((s) => enumNumber(FileSources, s)),
+      ),
+    );
+  }
+  if (query.includedFileTypes.length > 0) {
+    filters.push(inArray(fileItems.type, query.includedFileTypes.map(typeNumber)));
+  }
+  if (query.excludedFileTypes.length > 0) {
+    filters.push(notInArray(fileItems.type, query.excludedFileTypes.map(typeNumber)));
+  }
+  const where = and(...filters);
+  const { page, pageSize } = query.pagination;
+  const [total] = await ctx.db.select({ n: count() }).from(fileItems).where(where);
+  const rows = await ctx.db
+    .select(fileSelection)
+    .from(fileItems)
+    .leftJoin(parent, eq(parent.id, fileItems.parentId))
+    .where(where)
+    .orderBy(
+      desc(sql`(${fileItems.type} = ${FOLDER})`),
+      ...sortOrders[query.sortBy],
+      asc(fileItems.id),
+    )
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return paged(
+    rows.map((r) => presentFile(ctx, r as FileRow)),
+    { page, pageSize, entryCount: total?.n ?? 0 },
+  );
+}
+
+export async function updateFile(
+  ctx: AppContext,
+  caller: Caller,
+  team: TeamContext,
+  fileId: string,
+  input: z.output<typeof fileUpdate>,
+): Promise<FileItem> {
+  const now = ctx.clock.now();
+  const current = await findVisible(ctx.db, caller, team, fileId);
+  if (!current) throw notFound(fileMessages.notFound);
+  const type = typeName(current.item.type);
+  const name = input.name ?? current.item.name;
+  if (input.blobUri !== undefined && type === 'Folder') {
+    throw fieldError('blobUri', fileMessages.folderHasNoContent);
+  }
+  const blob =
+    input.blobUri !== undefined
+      ? await checkedBlob(ctx, team, 'blobUri', input.blobUri, type, name, fileId)
+      : null;
+  const thumb = input.thumbnailBlobUri
+    ? await checkedBlob(
+        ctx,
+        team,
+        'thumbnailBlobUri',
+        input.thumbnailBlobUri,
+        'Image',
+        'thumbnail',
+        fileId,
+      )
+    : null;
+  const dropped = await ctx.db.transaction(async (tx) => {
+    const row = await findVisible(tx, caller, team, fileId);
+    if (!row) throw notFound(fileMessages.notFound);
+    const item = row.item;
+    let parentId = item.parentId;
+    let parentScope: number | null = null;
+    if (input.parentFileId !== undefined && input.parentFileId !== item.parentId) {
+      if (input.parentFileId === null) {
+        parentId = null;
+      } else {
+        const folder = await targetFolder(tx, caller, team, input.parentFileId);
+        const [cycle] = await tx
+          .select({ id: fileItems.id })
+          .from(fileItems)
+          .where(and(eq(fileItems.id, folder.id), sql`${fileItems.id} in ${subtree(item.id)}`));
+        if (cycle) throw fieldError('parentFileId', fileMessages.moveIntoItself);
+        parentId = folder.id;
+        parentScope = folder.scope;
+      }
+    } else if (item.parentId) {
+      const [p] = await tx
+        .select({ scope: fileItems.scope })
+        .from(fileItems)
+        .where(eq(fileItems.id, item.parentId));
+      parentScope = p?.scope ?? null;
+    }
+    const wanted = input.scope === undefined ? null : enumNumber(FileScopes, input.scope);
+    if (parentScope !== null && wanted !== null && wanted !== parentScope) {
+      throw fieldError('scope', fileMessages.scopeOfParent);
+    }
+    const scope = parentScope ?? wanted ?? item.scope;
+    await tx
+      .update(fileItems)
+      .set({
+        name,
+        parentId,
+        ...(input.properties === undefined ? {} : { properties: input.properties }),
+        ...(blob ? { blobKey: blob.key, mimeType: blob.mimeType, contentLength: blob.size } : {}),
+        ...(input.thumbnailBlobUri === undefined ? {} : { thumbnailKey: thumb?.key ?? null }),
+        lastModified: now,
+        lastModifiedBy: caller.userId,
+      })
+      .where(eq(fileItems.id, item.id));
+    if (scope !== item.scope) {
+      // The whole subtree follows; personal items belong to the one who made them personal.
+      await tx
+        .update(fileItems)
+        .set({
+          scope,
+          ...(scope === USER_SCOPE ? { ownerUserId: caller.userId } : {}),
+        })
+        .where(sql`${fileItems.id} in ${subtree(item.id)}`);
+    }
+    const old: string[] = [];
+    if (blob && item.blobKey && item.blobKey !== blob.key) old.push(item.blobKey);
+    if (
+      input.thumbnailBlobUri !== undefined &&
+      item.thumbnailKey &&
+      item.thumbnailKey !== thumb?.key
+    ) {
+      old.push(item.thumbnailKey);
+    }
+    if (blob && isMediaType(type)) {
+      await tx
+        .update(fileItems)
+        .set({
+          properties: sql`${fileItems.properties} || ${JSON.stringify({ TranscodingStatus: TranscodingStatus.Running })}::jsonb`,
+        })
+        .where(eq(fileItems.id, item.id));
+      await enqueueMediaProbe(tx, item.id, now);
+    }
+    return old;
+  });
+  await deleteBlobs(ctx, dropped);
+  return getFile(ctx, caller, team, fileId);
+}
+
+async function deleteBlobs(ctx: AppContext, keys: string[]) {
+  for (const key of keys) {
+    await ctx.storage.delete(key).catch((e) => ctx.log.warn({ err: e, key }, 'blob not deleted'));
+  }
+}
+
+/** Deletes an item; a folder goes with everything in it, and so do their stored blobs. */
+export async function deleteFile(
+  ctx: AppContext,
+  caller: Caller,
+  team: TeamContext,
+  fileId: string,
+): Promise<void> {
+  const keys = await ctx.db.transaction(async (tx) => {
+    const row = await findVisible(tx, caller, team, fileId);
+    if (!row) throw notFound(fileMessages.notFound);
+    const blobs = await tx
+      .select({ blob: fileItems.blobKey, thumb: fileItems.thumbnailKey })
+      .from(fileItems)
+      .where(sql`${fileItems.id} in ${subtree(fileId)}`);
+    await tx.delete(fileItems).where(eq(fileItems.id, fileId));
+    return blobs.flatMap((b) => [b.blob, b.thumb]).filter((k): k is string => !!k);
+  });
+  await deleteBlobs(ctx, keys);
+}
+
+/**
+ * The item and up to `breadcrumbAncestors` folders above it; `order` counts up from the item
+ * (0), nodes come in descending order (top-most first); `hasMore` when higher folders exist.
+ */
+export async function breadcrumbOf(
+  ctx: AppContext,
+  caller: Caller,
+  team: TeamContext,
+  fileId: string,
+): Promise<Breadcrumb> {
+  const row = await findVisible(ctx.db, caller, team, fileId);
+  if (!row) throw notFound(fileMessages.notFound);
+  const max = fileLimits.breadcrumbAncestors;
+  const res = await ctx.db.execute(sql`with recursive a(id, name, parent_id, depth) as (
+      select id, name, parent_id, 0 from file_items where id = ${fileId}
+      union all
+      select p.id, p.name, p.parent_id, a.depth + 1 from file_items p join a on p.id = a.parent_id
+      where a.depth <= ${max}
+    ) select id, name, depth from a order by depth desc`);
+  const all = rowsOf<{ id: string; name: string; depth: number }>(res);
+  const shown = all.filter((n) => Number(n.depth) <= max);
+  return {
+    nodes: shown.map((n) => ({ name: n.name, fileId: n.id, order: Number(n.depth) })),
+    hasMore: all.length > shown.length,
+  };
+}
+
+/** GET /api/File/{id}: a short-lived download address for a member who sees the file. */
+export async function downloadInfo(ctx: AppContext, caller: Caller, fileId: string) {
+  const [row] = await ctx.db
+    .select({ item: fileItems })
+    .from(fileItems)
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.organizationId, fileItems.organizationId),
+        eq(memberships.userId, caller.userId),
+        sql`${memberships.role} <> 'None'`,
+      ),
+    )
+    .where(
+      and(
+        eq(fileItems.id, fileId),
+        or(
+          eq(fileItems.scope, TEAM_SCOPE),
+          and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, caller.userId)),
+        ),
+      ),
+    );
+  if (!row) throw notFound(fileMessages.notFound);
+  const f = row.item;
+  const type = typeName(f.type);
+  if (!f.blobKey) throw badRequest(fileMessages.noDownload);
+  const status = f.properties.TranscodingStatus;
+  if (status === TranscodingStatus.Running) throw conflict(fileMessages.videoProcessing);
+  if (status === TranscodingStatus.Failed) throw conflict(fileMessages.videoFailed);
+  const signed = await ctx.storage.downloadUrl(f.blobKey, {
+    fileName: f.name,
+    ...(f.mimeType ? { contentType: f.mimeType } : {}),
+  });
+  const thumb = f.thumbnailKey
+    ? await ctx.storage.downloadUrl(f.thumbnailKey, { fileName: `${f.name} thumbnail` })
+    : null;
+  return {
+    fileId: f.id,
+    type,
+    mimeType: f.mimeType,
+    contentLength: f.contentLength,
+    expiry: signed.expiry.toISOString(),
+    blobUri: signed.url,
+    thumbnailUri: thumb?.url ?? null,
+    properties: f.properties,
+    created: f.created.toISOString(),
+    lastModified: f.lastModified?.toISOString() ?? null,
+    fileExtension: fileExtensionOf(type, f.name, f.mimeType),
+  };
+}

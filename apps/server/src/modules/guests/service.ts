@@ -1,0 +1,248 @@
+import {
+  type GuestMeeting,
+  type GuestRoomTemplatePage,
+  type guestInvite,
+  guestLimits,
+  type guestMeetingCreate,
+  guestMessages,
+  meetingMessages,
+} from '@roomscale/shared';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflictWhenGone } from '../../db/errors.ts';
+import {
+  guestSessions,
+  meetingParticipants,
+  meetingRooms,
+  meetings,
+  rooms,
+} from '../../db/schema.ts';
+import type { GuestCaller } from '../../platform/http/access.ts';
+import { paged } from '../../platform/http/paging.ts';
+import { conflict, fieldError, notFound } from '../../platform/http/problem.ts';
+import { uniqueMeetingCode } from '../meetings/codes.ts';
+import { loadMeeting } from '../meetings/load.ts';
+import { type MeetingMails, mailsAfterSave, sendMails } from '../meetings/mailing.ts';
+import { type MeetingDetails, presentPublicMeeting } from '../meetings/presenter.ts';
+import { copiedFields } from '../rooms/presenter.ts';
+import { releaseSeat } from '../seats/service.ts';
+
+type CreateInput = z.output<typeof guestMeetingCreate>;
+type InviteInput = z.output<typeof guestInvite>;
+
+/** Platform templates shared with everyone: the only ones a guest sees or uses. */
+const publicTemplate = and(
+  eq(rooms.isTemplate, true),
+  isNull(rooms.organizationId),
+  isNull(rooms.meetingId),
+  eq(rooms.sharingType, 'Public'),
+);
+
+export async function listPublicTemplates(
+  ctx: AppContext,
+  page: number,
+): Promise<GuestRoomTemplatePage> {
+  const pageSize = guestLimits.templatesPageSize;
+  const [total] = await ctx.db.select({ n: count() }).from(rooms).where(publicTemplate);
+  const rows = await ctx.db
+    .select()
+    .from(rooms)
+    .where(publicTemplate)
+    .orderBy(sql`lower(${rooms.name})`, asc(rooms.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return paged(
+    rows.map((t) => ({
+      id: t.id,
+      roomId: t.id,
+      name: t.name,
+      description: t.description,
+      roomSharingType: t.sharingType,
+      imageUrl: t.imageUrl,
+    })),
+    { page, pageSize, entryCount: total?.n ?? 0 },
+  );
+}
+
+/** Ends the guest's session; with its device's seat key, frees that seat too. */
+export async function guestLogout(ctx: AppContext, guest: GuestCaller, seatKey?: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(guestSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(guestSessions.id, guest.sessionId), isNull(guestSessions.revokedAt)));
+    await releaseSeat(tx, { guestId: guest.guestId }, seatKey);
+  });
+}
+
+function present(d: MeetingDetails, now: Date): GuestMeeting {
+  return {
+    ...presentPublicMeeting(d, now),
+    description: d.meeting.description,
+    timezoneLabel: d.meeting.timezoneLabel,
+    participants: d.participants.map((r) => r.p.email).sort(),
+  };
+}
+
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/**
+ * A guest's meeting belongs to no team (organization_id null) and records the guest's address
+ * as its creator; its rooms are temporary rooms from Public templates, living with the meeting.
+ */
+export async function createGuestMeeting(
+  ctx: AppContext,
+  guest: GuestCaller,
+  input: CreateInput,
+): Promise<GuestMeeting> {
+  const now = ctx.clock.now();
+  if (input.endDate.getTime() <= now.getTime()) {
+    throw fieldError('endDate', meetingMessages.endInPast);
+  }
+  const templateIds = unique(input.temporaryRooms);
+  if (input.currentRoomId && !templateIds.includes(input.currentRoomId)) {
+    throw fieldError('currentRoomId', meetingMessages.roomNotInMeeting);
+  }
+  let mails: MeetingMails = [];
+  const id = await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
+    ctx.db.transaction(async (tx) => {
+      const templates = await publicTemplatesById(tx, templateIds);
+      let meetingId: string | undefined;
+      await uniqueMeetingCode(async (code) => {
+        const [row] = await tx
+          .insert(meetings)
+          .values({
+            name: input.name,
+            description: input.description,
+            startDate: input.startDate,
+            endDate: input.endDate,
+            timezoneLabel: input.timezoneLabel,
+            organizationId: null,
+            code,
+            createdByGuestEmail: guest.email,
+            created: now,
+          })
+          .onConflictDoNothing({ target: meetings.code })
+          .returning({ id: meetings.id });
+        meetingId = row?.id;
+        return Boolean(row);
+      });
+      const made = new Map<string, string>();
+      for (const templateId of templateIds) {
+        const template = templates.get(templateId)!;
+        const [room] = await tx
+          .insert(rooms)
+          .values({
+            ...copiedFields(template),
+            isTemplate: false,
+            name: template.name,
+            description: template.description,
+            sharingType: 'None',
+            organizationId: null,
+            templateId: template.id,
+            meetingId: meetingId!,
+            created: now,
+          })
+          .returning({ id: rooms.id });
+        made.set(templateId, room!.id);
+      }
+      const order = [...made.values()];
+      await tx
+        .insert(meetingRooms)
+        .values(order.map((roomId, position) => ({ meetingId: meetingId!, roomId, position })));
+      const current = input.currentRoomId ? made.get(input.currentRoomId)! : order[0]!;
+      await tx.update(meetings).set({ currentRoomId: current }).where(eq(meetings.id, meetingId!));
+      // The guest itself takes part; the invitees get the invitation when asked for.
+      const invitees = unique(input.participants.map((p) => p.email)).filter(
+        (e) => e !== guest.email,
+      );
+      await tx.insert(meetingParticipants).values([
+        { meetingId: meetingId!, email: guest.email, participantType: 'Participant', created: now },
+        ...invitees.map((email) => ({
+          meetingId: meetingId!,
+          email,
+          participantType: 'Participant' as const,
+          invited: input.emailNewUsers,
+          created: now,
+        })),
+      ]);
+      mails = await mailsAfterSave(
+        ctx,
+        tx,
+        meetingId!,
+        { invitedBefore: new Set(), cancelled: [] },
+        now,
+      );
+      return meetingId!;
+    }),
+  );
+  sendMails(ctx, mails);
+  return present((await loadMeeting(ctx.db, id))!, now);
+}
+
+async function publicTemplatesById(tx: DbOrTx, ids: string[]) {
+  const rows = ids.length
+    ? await tx
+        .select()
+        .from(rooms)
+        .where(and(publicTemplate, inArray(rooms.id, ids)))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) {
+    if (!byId.has(id)) throw fieldError('temporaryRooms', guestMessages.publicTemplatesOnly);
+  }
+  return byId;
+}
+
+/**
+ * Invites more people to a meeting the guest created (anything else is 404). Only the new
+ * addresses get an invitation; the meeting must not have ended.
+ */
+export async function inviteToGuestMeeting(
+  ctx: AppContext,
+  guest: GuestCaller,
+  meetingId: string,
+  input: InviteInput,
+): Promise<GuestMeeting> {
+  const now = ctx.clock.now();
+  let mails: MeetingMails = [];
+  await ctx.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({ id: meetings.id, endDate: meetings.endDate })
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.id, meetingId),
+          isNull(meetings.organizationId),
+          eq(meetings.createdByGuestEmail, guest.email),
+        ),
+      )
+      .for('update');
+    if (!m) throw notFound();
+    if (m.endDate.getTime() <= now.getTime()) throw conflict(meetingMessages.alreadyEnded);
+    const existing = await tx
+      .select({ email: meetingParticipants.email, invited: meetingParticipants.invited })
+      .from(meetingParticipants)
+      .where(eq(meetingParticipants.meetingId, meetingId));
+    const known = new Set(existing.map((p) => p.email));
+    const fresh = unique(input.participants.map((p) => p.email)).filter((e) => !known.has(e));
+    if (fresh.length === 0) return;
+    await tx.insert(meetingParticipants).values(
+      fresh.map((email) => ({
+        meetingId,
+        email,
+        participantType: 'Participant' as const,
+        invited: true,
+        created: now,
+      })),
+    );
+    const invitedBefore = new Set(existing.filter((p) => p.invited).map((p) => p.email));
+    const all = await mailsAfterSave(ctx, tx, meetingId, { invitedBefore, cancelled: [] }, now);
+    mails = all.filter((mail) => fresh.includes(mail.to));
+  });
+  sendMails(ctx, mails);
+  return present((await loadMeeting(ctx.db, meetingId))!, now);
+}

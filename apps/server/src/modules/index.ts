@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authRoutes } from './auth/routes.ts';
+import { contentModule } from './content/routes.ts';
+import { fileRoutes } from './files/routes.ts';
+import { guestRoutes } from './guests/routes.ts';
+import { meetingRoutes } from './meetings/routes.ts';
+import { organizationRoutes } from './organizations/routes.ts';
+import { roomRoutes } from './rooms/routes.ts';
+import { roomTemplateRoutes } from './roomTemplates/routes.ts';
+import { seatRoutes } from './seats/routes.ts';
+import { storageRoutes } from './storage/routes.ts';
+import { teamUserRoutes } from './teamUsers/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+export type Module = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+
+/** Every feature module of the API, in registration order. */
+export const modules: Module[] = [];
+modules.push(contentModule);
+modules.push(authRoutes, userRoutes, organizationRoutes);
+modules.push(storageRoutes);
+modules.push(roomTemplateRoutes, roomRoutes, meetingRoutes);
+modules.push(teamUserRoutes);
+modules.push(fileRoutes);
+modules.push(seatRoutes);
+modules.push(guestRoutes);

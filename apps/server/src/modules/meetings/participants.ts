@@ -1,0 +1,47 @@
+import { meetingMessages, type ParticipantType, type participantInput } from '@roomscale/shared';
+import { inArray, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { fieldError } from '../../platform/http/problem.ts';
+
+export type ResolvedParticipant = {
+  userId: string | null;
+  email: string;
+  participantType: ParticipantType;
+};
+
+/**
+ * Turns the form's participants into invitations: a `userId` must name a user (whose address is
+ * then used), an address of a registered user becomes that user, any other address is a guest.
+ * Addresses are de-duplicated (a moderator entry wins over a plain one), and only users can
+ * moderate (part2 §5).
+ */
+export async function resolveParticipants(
+  db: DbOrTx,
+  input: z.output<typeof participantInput>[],
+): Promise<ResolvedParticipant[]> {
+  const ids = [...new Set(input.flatMap((p) => (p.userId ? [p.userId] : [])))];
+  const emails = [...new Set(input.map((p) => p.email))];
+  const known = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(or(inArray(users.email, emails), ids.length ? inArray(users.id, ids) : undefined));
+  const byId = new Map(known.map((u) => [u.id, u]));
+  const byEmail = new Map(known.map((u) => [u.email, u]));
+
+  const result = new Map<string, ResolvedParticipant>();
+  for (const p of input) {
+    const user = p.userId ? byId.get(p.userId) : byEmail.get(p.email);
+    if (p.userId && !user) throw fieldError('participants', meetingMessages.unknownUser);
+    if (p.participantType === 'Moderator' && !user) {
+      throw fieldError('participants', meetingMessages.moderatorMustBeUser);
+    }
+    const email = user?.email ?? p.email;
+    const earlier = result.get(email);
+    const type: ParticipantType =
+      earlier?.participantType === 'Moderator' ? 'Moderator' : p.participantType;
+    result.set(email, { userId: user?.id ?? null, email, participantType: type });
+  }
+  return [...result.values()];
+}

@@ -1,0 +1,293 @@
+import {
+  type Meeting,
+  type MeetingPage,
+  type meetingCreate,
+  type meetingListQuery,
+  meetingMessages,
+  type meetingUpdate,
+  normalizeMeetingCode,
+} from '@roomscale/shared';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflictWhenGone } from '../../db/errors.ts';
+import { meetingParticipants, meetings, rooms } from '../../db/schema.ts';
+import type { Caller, TeamContext } from '../../platform/http/access.ts';
+import { likePattern, paged } from '../../platform/http/paging.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
+import { manageableInTeam } from '../rooms/policy.ts';
+import { uniqueMeetingCode } from './codes.ts';
+import { loadDetails, loadMeeting, moderates } from './load.ts';
+import { type MeetingMails, mailsAfterDelete, mailsAfterSave, sendMails } from './mailing.ts';
+import { resolveParticipants } from './participants.ts';
+import { visibleMeetingsOf } from './policy.ts';
+import { hasEnded, type MeetingDetails, presentMeeting } from './presenter.ts';
+import { applyRoomChoice } from './roomChoice.ts';
+
+type Team = TeamContext;
+type CreateInput = z.output<typeof meetingCreate>;
+type UpdateInput = z.output<typeof meetingUpdate>;
+
+const isAdmin = (team: Team) => team.role === 'Admin';
+
+function present(ctx: AppContext, caller: Caller, team: Team, d: MeetingDetails): Meeting {
+  return presentMeeting(
+    d,
+    { moderate: moderates(caller, isAdmin(team), d) },
+    ctx.clock.now(),
+    (r) => manageableInTeam(r, team.organizationId, team.role),
+  );
+}
+
+/** 'Ensure the end time is in the future.' — the one rule that needs the clock. */
+function endInFuture(end: Date, now: Date) {
+  if (end.getTime() <= now.getTime()) throw fieldError('endDate', meetingMessages.endInPast);
+}
+
+/**
+ * A meeting of the team the caller may see; everyone else gets 404. Changes lock the row, so
+ * two edits of one meeting run one after the other instead of colliding on its participants.
+ */
+async function visibleMeeting(
+  db: DbOrTx,
+  caller: Caller,
+  team: Team,
+  meetingId: string,
+  lock = false,
+) {
+  const query = db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.id, meetingId),
+        eq(meetings.organizationId, team.organizationId),
+        visibleMeetingsOf(caller, isAdmin(team)),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  const [details] = await loadDetails(db, [row]);
+  return details!;
+}
+
+const meetingFields = (input: CreateInput | UpdateInput) => ({
+  name: input.name,
+  description: input.description,
+  startDate: input.startDate,
+  endDate: input.endDate,
+  timezoneLabel: input.timezoneLabel,
+});
+
+export async function createMeeting(
+  ctx: AppContext,
+  caller: Caller,
+  team: Team,
+  input: CreateInput,
+): Promise<Meeting> {
+  const now = ctx.clock.now();
+  endInFuture(input.endDate, now);
+  let mails: MeetingMails = [];
+  const id = await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
+    ctx.db.transaction(async (tx) => {
+      const people = await resolveParticipants(tx, input.participants);
+      let meetingId: string | undefined;
+      // The unique index settles races between two new meetings drawing the same code.
+      await uniqueMeetingCode(async (code) => {
+        const [row] = await tx
+          .insert(meetings)
+          .values({
+            ...meetingFields(input),
+            organizationId: team.organizationId,
+            code,
+            createdByUserId: caller.userId,
+            created: now,
+          })
+          .onConflictDoNothing({ target: meetings.code })
+          .returning({ id: meetings.id });
+        meetingId = row?.id;
+        return Boolean(row);
+      });
+      await applyRoomChoice(
+        tx,
+        caller,
+        team,
+        meetingId!,
+        {
+          keep: input.existingRooms,
+          fromTemplates: input.temporaryRooms,
+          current: input.currentRoomId,
+        },
+        now,
+      );
+      await tx.insert(meetingParticipants).values(
+        people.map((p) => ({
+          ...p,
+          meetingId: meetingId!,
+          invited: input.emailNewUsers,
+          created: now,
+        })),
+      );
+      mails = await mailsAfterSave(
+        ctx,
+        tx,
+        meetingId!,
+        { invitedBefore: new Set(), cancelled: [] },
+        now,
+      );
+      return meetingId!;
+    }),
+  );
+  sendMails(ctx, mails);
+  return present(ctx, caller, team, (await loadMeeting(ctx.db, id))!);
+}
+
+export async function getMeeting(ctx: AppContext, caller: Caller, team: Team, meetingId: string) {
+  return present(ctx, caller, team, await visibleMeeting(ctx.db, caller, team, meetingId));
+}
+
+/**
+ * Saves the whole form again (part2 §6: a moderator or a team admin, before the end). People who
+ * already have the invitation get the update; new people get it when `emailNewUsers` is set;
+ * removed people who had it get a cancellation.
+ */
+export async function updateMeeting(
+  ctx: AppContext,
+  caller: Caller,
+  team: Team,
+  meetingId: string,
+  input: UpdateInput,
+): Promise<Meeting> {
+  const now = ctx.clock.now();
+  let mails: MeetingMails = [];
+  await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
+    ctx.db.transaction(async (tx) => {
+      const before = await visibleMeeting(tx, caller, team, meetingId, true);
+      if (!moderates(caller, isAdmin(team), before))
+        throw forbidden(meetingMessages.moderatorOrAdmin);
+      if (hasEnded(before.meeting, now)) throw conflict(meetingMessages.alreadyEnded);
+      endInFuture(input.endDate, now);
+      const people = await resolveParticipants(tx, input.participants);
+
+      await tx
+        .update(meetings)
+        .set({
+          ...meetingFields(input),
+          sequence: before.meeting.sequence + 1,
+          lastModified: now,
+          lastModifiedBy: caller.userId,
+        })
+        .where(eq(meetings.id, meetingId));
+
+      const keep = [...input.rooms, ...input.existingRooms, ...input.temporaryRooms];
+      const current = before.meeting.currentRoomId;
+      await applyRoomChoice(
+        tx,
+        caller,
+        team,
+        meetingId,
+        {
+          keep,
+          fromTemplates: input.newTemporaryRooms,
+          current: input.currentRoomId ?? (current && keep.includes(current) ? current : null),
+        },
+        now,
+      );
+
+      const old = new Map(before.participants.map((r) => [r.p.email, r.p]));
+      const next = new Set(people.map((p) => p.email));
+      const removed = before.participants.filter((r) => !next.has(r.p.email)).map((r) => r.p);
+      if (removed.length) {
+        await tx.delete(meetingParticipants).where(
+          inArray(
+            meetingParticipants.id,
+            removed.map((p) => p.id),
+          ),
+        );
+      }
+      for (const p of people) {
+        const was = old.get(p.email);
+        const invited = (was?.invited ?? false) || input.emailNewUsers;
+        if (was) {
+          await tx
+            .update(meetingParticipants)
+            .set({ userId: p.userId, participantType: p.participantType, invited })
+            .where(eq(meetingParticipants.id, was.id));
+        } else {
+          await tx.insert(meetingParticipants).values({ ...p, meetingId, invited, created: now });
+        }
+      }
+      const invitedBefore = new Set(
+        before.participants.filter((r) => r.p.invited).map((r) => r.p.email),
+      );
+      const cancelled = before.participants.filter((r) => r.p.invited && !next.has(r.p.email));
+      mails = await mailsAfterSave(ctx, tx, meetingId, { invitedBefore, cancelled }, now);
+    }),
+  );
+  sendMails(ctx, mails);
+  return present(ctx, caller, team, (await loadMeeting(ctx.db, meetingId))!);
+}
+
+/**
+ * Deletes a meeting with its temporary rooms (a moderator or a team admin, also after the end).
+ * People who had the invitation of a meeting still to come get a cancellation.
+ */
+export async function deleteMeeting(
+  ctx: AppContext,
+  caller: Caller,
+  team: Team,
+  meetingId: string,
+) {
+  const now = ctx.clock.now();
+  let mails: MeetingMails = [];
+  await ctx.db.transaction(async (tx) => {
+    const d = await visibleMeeting(tx, caller, team, meetingId, true);
+    if (!moderates(caller, isAdmin(team), d)) throw forbidden(meetingMessages.moderatorOrAdmin);
+    if (!hasEnded(d.meeting, now)) mails = await mailsAfterDelete(ctx, tx, d, now);
+    await tx.delete(rooms).where(eq(rooms.meetingId, meetingId));
+    await tx.delete(meetings).where(eq(meetings.id, meetingId));
+  });
+  sendMails(ctx, mails);
+}
+
+/**
+ * The team's meetings the caller sees. Upcoming and ongoing ones soonest first (the dashboard
+ * shows the next five); with past meetings included, the latest start first.
+ */
+export async function listMeetings(
+  ctx: AppContext,
+  caller: Caller,
+  team: Team,
+  q: z.output<typeof meetingListQuery>,
+): Promise<MeetingPage> {
+  const now = ctx.clock.now();
+  const filter = q.Filter?.trim() ?? '';
+  const where = and(
+    eq(meetings.organizationId, team.organizationId),
+    visibleMeetingsOf(caller, isAdmin(team)),
+    q.IncludePastMeetings ? undefined : gt(meetings.endDate, now),
+    filter
+      ? or(
+          ilike(meetings.name, likePattern(filter)),
+          ilike(meetings.code, likePattern(normalizeMeetingCode(filter))),
+        )
+      : undefined,
+  );
+  const [total] = await ctx.db.select({ n: count() }).from(meetings).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(meetings)
+    .where(where)
+    .orderBy(
+      q.IncludePastMeetings ? desc(meetings.startDate) : asc(meetings.startDate),
+      asc(meetings.id),
+    )
+    .limit(q.PageSize)
+    .offset((q.Page - 1) * q.PageSize);
+  const details = await loadDetails(ctx.db, rows);
+  return paged(
+    details.map((d) => present(ctx, caller, team, d)),
+    { page: q.Page, pageSize: q.PageSize, entryCount: total?.n ?? 0, filter: q.Filter ?? '' },
+  );
+}

@@ -1,0 +1,139 @@
+import { serverMessages } from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberships, organizations } from '../../db/schema.ts';
+import { call, createTeam, createUser, expectProblem, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const valid = { name: 'Acme VR', companyName: 'Acme Ltd', industry: 'Technology' };
+
+describe('PUT /api/Organizations/Register', () => {
+  const registerTeam = (token: { access_token: string } | undefined, body: unknown) =>
+    call(t, 'PUT', '/api/Organizations/Register', { token, body });
+
+  it('requires a signed-in caller', async () => {
+    expectProblem(await registerTeam(undefined, valid), 401);
+  });
+
+  it('creates the team with the caller as admin on a trial', async () => {
+    const user = await createUser(t);
+    const session = await signIn(t, user);
+    const res = await registerTeam(session, { ...valid, name: '  Acme VR  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const team = res.json();
+    expect(team).toEqual({
+      id: expect.any(String),
+      organizationId: team.id,
+      name: 'Acme VR',
+      companyName: 'Acme Ltd',
+      industry: 'Technology',
+      imageUpdated: null,
+      samlLoginProviderId: null,
+      samlLoginDisplayName: null,
+    });
+    const rows = await t.ctx.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, team.id));
+    expect(rows).toEqual([
+      expect.objectContaining({ userId: user.id, role: 'Admin', licenseType: 'Trial' }),
+    ]);
+    const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, team.id));
+    expect(row?.createdBy).toBe(user.id);
+
+    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: session });
+    expect(mine.json()).toMatchObject([{ id: team.id, role: 'Admin', licenseType: 'Trial' }]);
+  });
+
+  it('clears the company name of a consumer team', async () => {
+    const user = await createUser(t);
+    const res = await registerTeam(await signIn(t, user), {
+      name: 'Family',
+      companyName: 'Ignored',
+      industry: 'None (Consumer)',
+    });
+    expect(res.json()).toMatchObject({ companyName: null, industry: 'None (Consumer)' });
+  });
+
+  it('keeps a free-text industry', async () => {
+    const user = await createUser(t);
+    const res = await registerTeam(await signIn(t, user), { ...valid, industry: 'Robotics' });
+    expect(res.json().industry).toBe('Robotics');
+  });
+
+  describe('validation', () => {
+    const cases: [string, Record<string, unknown>, string, string?][] = [
+      ['name missing', { name: undefined }, 'name'],
+      ['name too short', { name: ' A ' }, 'name'],
+      ['name too long', { name: 'x'.repeat(101) }, 'name'],
+      [
+        'company name missing',
+        { companyName: null },
+        'companyName',
+        serverMessages.companyRequired,
+      ],
+      ['company name too short', { companyName: 'A' }, 'companyName'],
+      ['company name too long', { companyName: 'x'.repeat(101) }, 'companyName'],
+      ['industry missing', { industry: undefined }, 'industry'],
+      ['industry "Other" without free text', { industry: 'Other' }, 'industry'],
+      ['industry free text too short', { industry: 'X' }, 'industry'],
+      ['industry free text too long', { industry: 'x'.repeat(61) }, 'industry'],
+    ];
+    for (const [name, change, field, message] of cases) {
+      it(`rejects: ${name}`, async () => {
+        const user = await createUser(t);
+        const res = await registerTeam(await signIn(t, user), { ...valid, ...change });
+        expectProblem(res, 400, field, message);
+        const teams = await t.ctx.db
+          .select()
+          .from(memberships)
+          .where(eq(memberships.userId, user.id));
+        expect(teams).toEqual([]);
+      });
+    }
+  });
+});
+
+describe('GET /api/Organizations/{organizationId}', () => {
+  const getTeam = (id: string, token?: { access_token: string }) =>
+    call(t, 'GET', `/api/Organizations/${id}`, { token });
+
+  it('requires a signed-in caller', async () => {
+    const user = await createUser(t);
+    const team = await createTeam(t, user.id);
+    expectProblem(await getTeam(team.id), 401);
+  });
+
+  it('shows the team to a member', async () => {
+    const owner = await createUser(t);
+    const member = await createUser(t);
+    const team = await createTeam(t, owner.id, 'Shared');
+    await t.ctx.db
+      .insert(memberships)
+      .values({ organizationId: team.id, userId: member.id, role: 'User', licenseType: 'Trial' });
+    const res = await getTeam(team.id, await signIn(t, member));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: team.id, organizationId: team.id, name: 'Shared' });
+  });
+
+  it('answers 404 to an outsider, a removed member, an unknown team and a malformed id', async () => {
+    const owner = await createUser(t);
+    const outsider = await createUser(t);
+    const removed = await createUser(t);
+    const team = await createTeam(t, owner.id);
+    await t.ctx.db
+      .insert(memberships)
+      .values({ organizationId: team.id, userId: removed.id, role: 'None', licenseType: 'None' });
+    const outsiderSession = await signIn(t, outsider);
+    expectProblem(await getTeam(team.id, outsiderSession), 404);
+    expectProblem(await getTeam(team.id, await signIn(t, removed)), 404);
+    expectProblem(await getTeam('00000000-0000-4000-8000-000000000000', outsiderSession), 404);
+    expectProblem(await getTeam('not-a-uuid', outsiderSession), 404);
+  });
+});

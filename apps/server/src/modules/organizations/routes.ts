@@ -1,0 +1,44 @@
+import { id, organization, organizationRegister } from '@roomscale/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { callerOf, teamOf } from '../../platform/http/access.ts';
+import { getOrganization, registerOrganization } from './service.ts';
+
+const tags = ['Organizations'];
+const security = [{ bearer: [] }];
+
+export function organizationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/api/Organizations/Register',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a team; the caller becomes its admin',
+        body: organizationRegister,
+        response: { 200: organization },
+      },
+    },
+    (req) => registerOrganization(ctx, callerOf(req), req.body),
+  );
+
+  r.get(
+    '/api/Organizations/:organizationId',
+    {
+      config: { access: 'teamMember' },
+      schema: {
+        tags,
+        security,
+        summary: 'One team of the caller',
+        params: z.object({ organizationId: id }),
+        response: { 200: organization },
+      },
+    },
+    (req) => getOrganization(ctx, teamOf(req).organizationId),
+  );
+}

@@ -1,0 +1,197 @@
+import {
+  copyRoomName,
+  type Room,
+  type RoomPage,
+  type roomAdd,
+  type roomEdit,
+  roomLimits,
+  type roomListQuery,
+  roomMessages,
+} from '@roomscale/shared';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflictWhenGone } from '../../db/errors.ts';
+import { meetingRooms, meetings, roomData, rooms } from '../../db/schema.ts';
+import type { Caller, TeamContext } from '../../platform/http/access.ts';
+import { paged } from '../../platform/http/paging.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
+import { manageableInTeam, usedByOpenMeeting, visibleInTeam } from './policy.ts';
+import { copiedFields, presentRoom, roomSelection } from './presenter.ts';
+
+type Team = TeamContext;
+type RoomRow = typeof rooms.$inferSelect;
+
+const teamView = (caller: Caller, team: Team) => ({
+  organizationId: team.organizationId,
+  userId: caller.userId,
+  role: team.role,
+});
+
+/** One room or template the caller sees in the team, with its data counts; or null. */
+export async function findVisibleRoom(
+  db: DbOrTx,
+  caller: Caller,
+  team: Team,
+  roomId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select(roomSelection)
+    .from(rooms)
+    .where(and(eq(rooms.id, roomId), visibleInTeam(teamView(caller, team), now)));
+  return row ?? null;
+}
+
+export async function listRooms(
+  ctx: AppContext,
+  caller: Caller,
+  team: Team,
+  query: z.output<typeof roomListQuery>,
+): Promise<RoomPage> {
+  const now = ctx.clock.now();
+  const filters: (SQL | undefined)[] = [visibleInTeam(teamView(caller, team), now)];
+  if (query.templateFilter === 'Rooms') filters.push(eq(rooms.isTemplate, false));
+  if (query.templateFilter === 'Templates') filters.push(eq(rooms.isTemplate, true));
+  if (query.shareTypeFilter.length > 0) {
+    filters.push(inArray(rooms.sharingType, query.shareTypeFilter));
+  }
+  const where = and(...filters);
+  const pageSize = roomLimits.pageSize;
+  const [total] = await ctx.db.select({ n: count() }).from(rooms).where(where);
+  const rows = await ctx.db
+    .select(roomSelection)
+    .from(rooms)
+    .where(where)
+    .orderBy(sql`lower(${rooms.name})`, asc(rooms.id))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  return paged(
+    rows.map((r) => presentRoom(r, manageableInTeam(r.room, team.organizationId, team.role))),
+    { page: query.page, pageSize, entryCount: total?.n ?? 0 },
+  );
+}
+
+/** Owner of a room with this sharing type: the caller for a private room, nobody for a team room. */
+const ownerFor = (sharingType: 'OwnerUser' | 'OwnerOrganization', caller: Caller) =>
+  sharingType === 'OwnerUser' ? caller.userId : null;
+
+/**
+ * A new room from a template the team is offered (or one of its own templates), or a duplicate
+ * of one of the team's rooms. A duplicate keeps the template link (so template edits still reach
+ * it) and copies the locked (static) room data; session objects stay with the original.
+ */
+export async function addRoom(
+  ctx: AppContext,
+  caller: Caller,
+  team: Team,
+  input: z.output<typeof roomAdd>,
+): Promise<Room> {
+  const now = ctx.clock.now();
+  const id = await conflictWhenGone(roomMessages.changedMeanwhile, () =>
+    ctx.db.transaction(async (tx) => {
+      const found = await findVisibleRoom(tx, caller, team, input.templateOrClonedRoomId, now);
+      const source = found?.room;
+      const cloning = source && !source.isTemplate;
+      if (!source || (cloning && source.organizationId !== team.organizationId)) {
+        throw fieldError('templateOrClonedRoomId', roomMessages.sourceNotFound);
+      }
+      const [created] = await tx
+        .insert(rooms)
+        .values({
+          ...copiedFields(source),
+          isTemplate: false,
+          name: input.name ?? (cloning ? copyRoomName(source.name) : source.name),
+          description: input.description === undefined ? source.description : input.description,
+          sharingType: input.sharingType,
+          organizationId: team.organizationId,
+          ownerUserId: ownerFor(input.sharingType, caller),
+          templateId: cloning ? source.templateId : source.id,
+          created: now,
+          createdBy: caller.userId,
+        })
+        .returning({ id: rooms.id });
+      if (cloning) {
+        await tx.execute(sql`insert into ${roomData}
+        (room_id, kind, is_static, data, created, created_by)
+        select ${created!.id}, kind, true, data, ${now.toISOString()}::timestamptz, ${caller.userId}
+        from ${roomData} where ${roomData.roomId} = ${source.id} and ${roomData.isStatic}`);
+      }
+      return created!.id;
+    }),
+  );
+  return getTeamRoom(ctx, caller, team, id);
+}
+
+export async function getTeamRoom(ctx: AppContext, caller: Caller, team: Team, roomId: string) {
+  const row = await findVisibleRoom(ctx.db, caller, team, roomId, ctx.clock.now());
+  if (!row) throw notFound();
+  return presentRoom(row, manageableInTeam(row.room, team.organizationId, team.role));
+}
+
+/** The team's own room or template, for a change; others' rows are 404 or 403. */
+async function manageableRoom(tx: DbOrTx, caller: Caller, team: Team, roomId: string, now: Date) {
+  const row = await findVisibleRoom(tx, caller, team, roomId, now);
+  if (!row) throw notFound();
+  if (!manageableInTeam(row.room, team.organizationId, team.role)) {
+    throw forbidden(roomMessages.managedTemplate);
+  }
+  return row.room;
+}
+
+export async function editRoom(
+  ctx: AppContext,
+  caller: Caller,
+  team: Team,
+  roomId: string,
+  input: z.output<typeof roomEdit>,
+): Promise<Room> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const room = await manageableRoom(tx, caller, team, roomId, now);
+    // A template cannot be joined, so a room a coming meeting uses stays a room.
+    if (input.template && !room.isTemplate && (await usedByOpenMeeting(tx, room.id, now))) {
+      throw conflict(roomMessages.inUseByMeeting);
+    }
+    const changes: Partial<RoomRow> = { lastModified: now, lastModifiedBy: caller.userId };
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.persistent !== undefined) changes.persistent = input.persistent;
+    if (input.template !== undefined) changes.isTemplate = input.template;
+    if (input.sharingType !== undefined && input.sharingType !== room.sharingType) {
+      changes.sharingType = input.sharingType;
+      changes.ownerUserId = ownerFor(input.sharingType, caller);
+    }
+    await tx.update(rooms).set(changes).where(eq(rooms.id, room.id));
+  });
+  return getTeamRoom(ctx, caller, team, roomId);
+}
+
+/**
+ * Deletes a room with its data. Meetings that used it lose it; those whose current room it was
+ * move to their first remaining room.
+ */
+export async function deleteRoom(ctx: AppContext, caller: Caller, team: Team, roomId: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const room = await manageableRoom(tx, caller, team, roomId, now);
+    const affected = await tx
+      .select({ id: meetings.id })
+      .from(meetings)
+      .where(eq(meetings.currentRoomId, room.id));
+    await tx.delete(rooms).where(eq(rooms.id, room.id));
+    for (const m of affected) {
+      const [first] = await tx
+        .select({ roomId: meetingRooms.roomId })
+        .from(meetingRooms)
+        .where(eq(meetingRooms.meetingId, m.id))
+        .orderBy(asc(meetingRooms.position))
+        .limit(1);
+      await tx
+        .update(meetings)
+        .set({ currentRoomId: first?.roomId ?? null })
+        .where(eq(meetings.id, m.id));
+    }
+  });
+}

@@ -1,0 +1,28 @@
+import { META_LOGIN_PROVIDER, type TeamUser } from '@roomscale/shared';
+import type { memberships, users } from '../../db/schema.ts';
+
+export type TeamUserRow = {
+  user: Pick<
+    typeof users.$inferSelect,
+    'id' | 'firstName' | 'lastName' | 'email' | 'position' | 'activated' | 'passwordHash'
+  >;
+  membership: Pick<typeof memberships.$inferSelect, 'role' | 'licenseType'>;
+  /** Provider ids of the user's external logins. */
+  providers: string[];
+};
+
+export function presentTeamUser({ user, membership, providers }: TeamUserRow): TeamUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    position: user.position,
+    role: membership.role,
+    licenseType: membership.licenseType,
+    userActivated: user.activated,
+    hasRoomscaleLogin: user.passwordHash !== null,
+    hasSsoLogin: providers.some((p) => p !== META_LOGIN_PROVIDER),
+    hasOculusLogin: providers.includes(META_LOGIN_PROVIDER),
+  };
+}

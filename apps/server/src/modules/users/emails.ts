@@ -1,0 +1,56 @@
+import type { Config } from '../../config.ts';
+import { actionEmail } from '../../platform/mail/layout.ts';
+import type { Mail } from '../../platform/mail/mailer.ts';
+
+type Recipient = { id: string; email: string; firstName: string };
+
+const link = (config: Config, path: string, query: Record<string, string>) =>
+  `${config.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
+
+export function activationEmail(config: Config, user: Recipient, token: string): Mail {
+  const url = link(config, '/activate-account', { user: user.id, token, email: user.email });
+  return {
+    to: user.email,
+    subject: 'Activate your Roomscale account',
+    ...actionEmail({
+      greeting: `Hello ${user.firstName},`,
+      paragraphs: [
+        'Welcome to Roomscale. Confirm your email address and choose a password to activate your account.',
+        'This link is valid for 7 days. If you did not sign up, you can ignore this email.',
+      ],
+      action: { label: 'Activate account', url },
+    }),
+  };
+}
+
+export function alreadyRegisteredEmail(config: Config, user: Recipient): Mail {
+  return {
+    to: user.email,
+    subject: 'You already have a Roomscale account',
+    ...actionEmail({
+      greeting: `Hello ${user.firstName},`,
+      paragraphs: [
+        'Someone, hopefully you, tried to create a Roomscale account with this email address. You already have an account, so no new one was created.',
+        `Log in: ${config.publicUrl}/login`,
+        'Forgot your password? Choose a new one with the button below. If this was not you, you can ignore this email.',
+      ],
+      action: { label: 'Reset password', url: `${config.publicUrl}/forgot-password` },
+    }),
+  };
+}
+
+export function resetPasswordEmail(config: Config, user: Recipient, token: string): Mail {
+  const url = link(config, '/reset-password', { user: user.id, token });
+  return {
+    to: user.email,
+    subject: 'Reset your Roomscale password',
+    ...actionEmail({
+      greeting: `Hello ${user.firstName},`,
+      paragraphs: [
+        'We received a request to reset the password of your Roomscale account.',
+        'This link is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this email; your password stays the same.',
+      ],
+      action: { label: 'Reset password', url },
+    }),
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  type ChangePasswordCommand,
+  type ConfirmCommand,
+  type ResetPasswordCommand,
+  serverMessages,
+} from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import type { Caller } from '../../platform/http/access.ts';
+import { badRequest, fieldError, notFound } from '../../platform/http/problem.ts';
+import { sendInBackground } from '../../platform/mail/background.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import { consumeEmailToken, issueEmailToken, retireEmailTokens } from './email-tokens.ts';
+import { resetPasswordEmail } from './emails.ts';
+
+/** POST /api/Users/Confirm: the activation link sets the first password. */
+export async function confirmAccount(ctx: AppContext, cmd: ConfirmCommand) {
+  const passwordHash = await hashPassword(cmd.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const ok = await consumeEmailToken(tx, { ...cmd, purpose: 'activation', now });
+    if (!ok) throw badRequest(serverMessages.invalidToken);
+    await tx
+      .update(users)
+      .set({ passwordHash, activated: true, lastModified: now })
+      .where(eq(users.id, cmd.userId));
+  });
+}
+
+/**
+ * POST /api/Users/ForgotPassword. Known and unknown addresses run the same statements (for an
+ * unknown one they touch no rows) and the mail leaves in the background, so neither the answer
+ * nor its timing tells whether an address is registered. Unactivated users may reset too: the
+ * link proves the address, so resetting activates them.
+ */
+export async function forgotPassword(ctx: AppContext, email: string) {
+  const now = ctx.clock.now();
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const token = await ctx.db.transaction(async (tx) => {
+    await retireEmailTokens(tx, user?.id ?? NO_USER, 'reset', now);
+    return user ? issueEmailToken(tx, user.id, 'reset', now) : null;
+  });
+  if (user && token) sendInBackground(ctx, resetPasswordEmail(ctx.config, user, token));
+}
+
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+/** POST /api/Users/ResetPassword: a new password, and every session of the account ends. */
+export async function resetPassword(ctx: AppContext, cmd: ResetPasswordCommand) {
+  const passwordHash = await hashPassword(cmd.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const ok = await consumeEmailToken(tx, { ...cmd, purpose: 'reset', now });
+    if (!ok) throw badRequest(serverMessages.invalidToken);
+    await tx
+      .update(users)
+      .set({ passwordHash, activated: true, lastModified: now, lastModifiedBy: cmd.userId })
+      .where(eq(users.id, cmd.userId));
+    await retireEmailTokens(tx, cmd.userId, 'reset', now);
+    await revokeUserSessions(tx, cmd.userId, now);
+  });
+}
+
+/** POST /api/Users/ChangePassword: other sessions end; the caller's stays signed in. */
+export async function changePassword(ctx: AppContext, caller: Caller, cmd: ChangePasswordCommand) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, caller.userId));
+  if (!user) throw notFound();
+  if (!user.passwordHash) throw badRequest(serverMessages.noPasswordLogin);
+  if (!(await verifyPassword(user.passwordHash, cmd.currentPassword))) {
+    throw fieldError('currentPassword', serverMessages.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(cmd.newPassword);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, lastModified: now, lastModifiedBy: caller.userId })
+      .where(eq(users.id, caller.userId));
+    await revokeUserSessions(tx, caller.userId, now, caller.sessionId);
+  });
+  return true as const;
+}

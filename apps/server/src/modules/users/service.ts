@@ -1,0 +1,61 @@
+import type { LoginEntry, Me, MeEdit } from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { userLogins, users } from '../../db/schema.ts';
+import type { Caller } from '../../platform/http/access.ts';
+import { notFound } from '../../platform/http/problem.ts';
+import { endSession } from '../auth/sessions.ts';
+import { membershipsOf } from '../organizations/service.ts';
+import { releaseSeat } from '../seats/service.ts';
+import { passwordLoginEntry, presentMe } from './presenter.ts';
+
+export async function getMe(ctx: AppContext, userId: string): Promise<Me> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const logins = await ctx.db.select().from(userLogins).where(eq(userLogins.userId, userId));
+  return presentMe(user, logins, await membershipsOf(ctx.db, userId));
+}
+
+export async function editMe(ctx: AppContext, caller: Caller, edit: MeEdit): Promise<Me> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      firstName: edit.firstName,
+      lastName: edit.lastName,
+      position: edit.position,
+      avatarUrl: edit.readyPlayerMeAvatar,
+      termsAccepted: edit.termsAccepted ? now : undefined,
+      privacyAccepted: edit.privacyAccepted ? now : undefined,
+      lastModified: now,
+      lastModifiedBy: caller.userId,
+    })
+    .where(eq(users.id, caller.userId))
+    .returning({ id: users.id });
+  if (!row) throw notFound();
+  return getMe(ctx, caller.userId);
+}
+
+/**
+ * GET /api/LinkedAccounts/Logins: how an address may sign in, for the login screen.
+ * The answer must not reveal whether an address is registered, so an unknown address gets what
+ * a password user gets; so does an unactivated account, whose owner is still setting up a
+ * password. Only an activated account without a password (single sign-on or headset only)
+ * lacks the password entry; its single sign-on entries come with single sign-on.
+ */
+export async function loginsFor(ctx: AppContext, email: string): Promise<LoginEntry[]> {
+  const [user] = await ctx.db
+    .select({ passwordHash: users.passwordHash, activated: users.activated })
+    .from(users)
+    .where(eq(users.email, email));
+  const offersPassword = !user?.activated || user.passwordHash !== null;
+  return offersPassword ? [passwordLoginEntry] : [];
+}
+
+/** Ends the caller's session; with the key of the seat the caller's device holds, frees it too. */
+export async function logout(ctx: AppContext, caller: Caller, seatKey?: string) {
+  await ctx.db.transaction(async (tx) => {
+    await endSession(tx, caller.sessionId, ctx.clock.now());
+    await releaseSeat(tx, { userId: caller.userId }, seatKey);
+  });
+}

@@ -1,0 +1,99 @@
+import { guestLimits, security } from '@roomscale/shared';
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'roomscale';
+const AUDIENCE = 'roomscale-api';
+const ALG = 'HS256';
+/** Guest tokens have their own audience and type, so neither kind can pass as the other. */
+const GUEST_AUDIENCE = 'roomscale-guest';
+const GUEST_TYP = 'guest+jwt';
+
+export type AccessToken = { userId: string; sessionId: string; superAdmin: boolean };
+export type GuestAccessToken = { guestId: string; sessionId: string };
+
+/** Short-lived signed access tokens. Issuer, audience and algorithm are pinned on both sides. */
+export function createJwt(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(
+      t: AccessToken & { email: string; name: string; scope: string },
+      now = new Date(),
+    ): Promise<string> {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({
+        sid: t.sessionId,
+        email: t.email,
+        name: t.name,
+        super_admin: t.superAdmin,
+        scope: t.scope,
+      })
+        .setProtectedHeader({ alg: ALG, typ: 'at+jwt' })
+        .setSubject(t.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + security.accessTokenSeconds)
+        .sign(key);
+    },
+    /** The OpenID id token: who signed in, for the client. */
+    async signId(t: { userId: string; email: string; name: string }, now = new Date()) {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ email: t.email, name: t.name })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setSubject(t.userId)
+        .setIssuer(ISSUER)
+        .setAudience('roomscale-web')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + security.accessTokenSeconds)
+        .sign(key);
+    },
+    /** Returns null for anything that is not a valid, unexpired access token of ours. */
+    async verifyAccess(token: string, now = new Date()): Promise<AccessToken | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          currentDate: now,
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: [ALG],
+          typ: 'at+jwt',
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return {
+          userId: payload.sub,
+          sessionId: payload.sid,
+          superAdmin: payload.super_admin === true,
+        };
+      } catch {
+        return null;
+      }
+    },
+    /** A guest token (docs/guests.md): lives `guestLimits.tokenSeconds`. */
+    async signGuest(t: GuestAccessToken & { email: string }, now = new Date()): Promise<string> {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ sid: t.sessionId, email: t.email })
+        .setProtectedHeader({ alg: ALG, typ: GUEST_TYP })
+        .setSubject(t.guestId)
+        .setIssuer(ISSUER)
+        .setAudience(GUEST_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + guestLimits.tokenSeconds)
+        .sign(key);
+    },
+    async verifyGuest(token: string, now = new Date()): Promise<GuestAccessToken | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          currentDate: now,
+          issuer: ISSUER,
+          audience: GUEST_AUDIENCE,
+          algorithms: [ALG],
+          typ: GUEST_TYP,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return { guestId: payload.sub, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type Jwt = ReturnType<typeof createJwt>;

@@ -1,0 +1,171 @@
+import type { LicenseType, Role } from '@roomscale/shared';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { guestSessions, guests, memberships, sessions, users } from '../../db/schema.ts';
+import type { Jwt } from '../auth/jwt.ts';
+import { forbidden, notFound, unauthorized } from './problem.ts';
+
+/**
+ * Who may call a route. Every route under /api declares one (the app refuses to start
+ * otherwise), and it is checked before validation and before the handler runs.
+ * - public: anyone.
+ * - user: a signed-in user.
+ * - teamMember / teamAdmin: a signed-in member (or admin) of the team named by the path's
+ *   `organizationId`; everyone else gets 404, so team ids cannot be probed.
+ * - superAdmin: a platform super admin.
+ * - guest: a guest with a live guest token (docs/guests.md). User tokens are refused here, and
+ *   guest tokens on every other rule, so a guest never reaches team data.
+ */
+export type Access = 'public' | 'user' | 'teamMember' | 'teamAdmin' | 'superAdmin' | 'guest';
+
+export type GuestCaller = { guestId: string; sessionId: string; email: string };
+
+export type Caller = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  superAdmin: boolean;
+};
+
+export type TeamContext = { organizationId: string; role: Role; licenseType: LicenseType };
+
+/** One declared API route, as the access hook saw it. */
+export type RouteAccess = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    team: TeamContext | null;
+    guest: GuestCaller | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, so tests can check each one. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+type AccessDeps = { db: Db; jwt: Jwt; clock: Clock };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The signed-in caller of a route whose access rule guarantees one. */
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.caller) throw unauthorized();
+  return req.caller;
+}
+export function guestOf(req: FastifyRequest): GuestCaller {
+  if (!req.guest) throw unauthorized();
+  return req.guest;
+}
+export function teamOf(req: FastifyRequest): TeamContext {
+  if (!req.team) throw notFound();
+  return req.team;
+}
+
+export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('team', null);
+  app.decorateRequest('guest', null);
+  const routeAccess: RouteAccess[] = [];
+  app.decorate('routeAccess', routeAccess);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+    for (const method of [route.method].flat()) {
+      routeAccess.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (access === 'guest') {
+      req.guest = await resolveGuest(deps, req.headers.authorization);
+      if (!req.guest) throw unauthorized();
+      return;
+    }
+
+    req.caller = await resolveCaller(deps, req.headers.authorization);
+    if (!req.caller) throw unauthorized();
+
+    if (access === 'superAdmin' && !req.caller.superAdmin) throw forbidden();
+    if (access === 'teamMember' || access === 'teamAdmin') {
+      const orgId = (req.params as Record<string, string | undefined>).organizationId;
+      if (!orgId || !uuidPattern.test(orgId)) throw notFound();
+      const [m] = await deps.db
+        .select({ role: memberships.role, licenseType: memberships.licenseType })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.organizationId, orgId),
+            eq(memberships.userId, req.caller.userId),
+            ne(memberships.role, 'None'),
+          ),
+        );
+      if (!m) throw notFound();
+      if (access === 'teamAdmin' && m.role !== 'Admin') throw forbidden();
+      req.team = { organizationId: orgId, role: m.role, licenseType: m.licenseType };
+    }
+  });
+}
+
+const bearerToken = (header: string | undefined) =>
+  header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/)?.[1] ?? null;
+
+/** A guest token counts only while its guest session is alive (guest logout ends it). */
+async function resolveGuest(
+  deps: AccessDeps,
+  header: string | undefined,
+): Promise<GuestCaller | null> {
+  const raw = bearerToken(header);
+  if (!raw) return null;
+  const now = deps.clock.now();
+  const token = await deps.jwt.verifyGuest(raw, now);
+  if (!token) return null;
+  const [row] = await deps.db
+    .select({ email: guests.email })
+    .from(guestSessions)
+    .innerJoin(guests, eq(guests.id, guestSessions.guestId))
+    .where(
+      and(
+        eq(guestSessions.id, token.sessionId),
+        eq(guestSessions.guestId, token.guestId),
+        isNull(guestSessions.revokedAt),
+        gt(guestSessions.expiresAt, now),
+      ),
+    );
+  if (!row) return null;
+  return { guestId: token.guestId, sessionId: token.sessionId, email: row.email };
+}
+
+/** A bearer token counts only while its session is alive: logout and revocation end it at once. */
+async function resolveCaller(deps: AccessDeps, header: string | undefined): Promise<Caller | null> {
+  const match = header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
+  if (!match) return null;
+  const now = deps.clock.now();
+  const token = await deps.jwt.verifyAccess(match[1]!, now);
+  if (!token) return null;
+  const [row] = await deps.db
+    .select({ email: users.email, superAdmin: users.superAdmin })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, token.sessionId),
+        eq(sessions.userId, token.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  if (!row) return null;
+  return { userId: token.userId, sessionId: token.sessionId, ...row };
+}

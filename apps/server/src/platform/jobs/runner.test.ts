@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { enqueueJob, type Job, JobRunner } from './runner.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const row = async (kind: string) => {
+  const [r] = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, kind));
+  return r!;
+};
+
+describe('job runner', () => {
+  it('runs a due job once and marks it succeeded', async () => {
+    const seen: Job[] = [];
+    const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
+      'test.ok': async (job) => {
+        seen.push(job);
+      },
+    });
+    await enqueueJob(t.ctx.db, 'test.ok', { n: 1 }, t.clock.now());
+    expect(await runner.runOnce()).toBe(true);
+    expect(await runner.runOnce()).toBe(false);
+    expect(seen.map((j) => j.payload)).toEqual([{ n: 1 }]);
+    expect(await row('test.ok')).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      lockedUntil: null,
+    });
+  });
+
+  it('waits for run_at', async () => {
+    const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, { 'test.later': async () => {} });
+    await enqueueJob(t.ctx.db, 'test.later', {}, new Date(t.clock.now().getTime() + 60_000));
+    expect(await runner.runOnce()).toBe(false);
+    t.clock.advance(61);
+    expect(await runner.runOnce()).toBe(true);
+  });
+
+  it('retries with backoff, then fails for good with the error', async () => {
+    let calls = 0;
+    const runner = new JobRunner(
+      t.ctx.db,
+      t.clock,
+      t.ctx.log,
+      {
+        'test.fail': async () => {
+          calls++;
+          throw new Error('boom');
+        },
+      },
+      { maxAttempts: 3, backoffSeconds: 10 },
+    );
+    await enqueueJob(t.ctx.db, 'test.fail', {}, t.clock.now());
+    expect(await runner.runOnce()).toBe(true);
+    expect(await row('test.fail')).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'boom',
+    });
+    expect(await runner.runOnce()).toBe(false); // backoff: 10 s
+    t.clock.advance(11);
+    expect(await runner.runOnce()).toBe(true);
+    expect(await runner.runOnce()).toBe(false); // backoff: 20 s
+    t.clock.advance(21);
+    expect(await runner.runOnce()).toBe(true);
+    expect(await row('test.fail')).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'boom',
+    });
+    expect(calls).toBe(3);
+  });
+
+  it('claims again a job whose worker died (lock expired), as after a restart', async () => {
+    await t.ctx.db.insert(jobs).values({
+      kind: 'test.crashed',
+      payload: {},
+      status: 'running',
+      attempts: 1,
+      runAt: t.clock.now(),
+      lockedUntil: new Date(t.clock.now().getTime() + 5_000),
+    });
+    const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, { 'test.crashed': async () => {} });
+    expect(await runner.runOnce()).toBe(false);
+    t.clock.advance(6);
+    expect(await runner.runOnce()).toBe(true);
+    expect(await row('test.crashed')).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('fails a job of an unknown kind at once', async () => {
+    const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {});
+    await enqueueJob(t.ctx.db, 'test.unknown', {}, t.clock.now());
+    expect(await runner.runOnce()).toBe(true);
+    expect(await row('test.unknown')).toMatchObject({ status: 'failed' });
+  });
+
+  it('starts and stops polling', async () => {
+    const runner = new JobRunner(
+      t.ctx.db,
+      t.clock,
+      t.ctx.log,
+      { 'test.poll': async () => {} },
+      {
+        pollMs: 10,
+      },
+    );
+    await enqueueJob(t.ctx.db, 'test.poll', {}, t.clock.now());
+    runner.start();
+    await expect.poll(async () => (await row('test.poll')).status).toBe('succeeded');
+    await runner.stop();
+  });
+});

@@ -1,0 +1,66 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { Storage as GcsClient } from '@google-cloud/storage';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../context.ts';
+import { GcsStorage } from './gcs-storage.ts';
+import { keyBelongsTo, newObjectKey, teamKeyPrefix } from './keys.ts';
+import { uploadSlotFor } from './upload-slot.ts';
+
+// Signing is local with a service-account key, so URLs can be checked without reaching Google.
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const client = new GcsClient({
+  projectId: 'roomscale-test',
+  credentials: {
+    client_email: 'uploader@roomscale-test.iam.gserviceaccount.com',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  },
+});
+const storage = new GcsStorage({ bucket: 'rs-files', clock: systemClock, client });
+const team = '3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
+
+describe('GcsStorage addresses', () => {
+  it('maps keys to blob URIs of the bucket and back', () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    const uri = storage.blobUriFor(key);
+    expect(uri).toBe(`https://storage.googleapis.com/rs-files/${key}`);
+    expect(storage.keyFromBlobUri(uri)).toBe(key);
+  });
+
+  it.each([
+    'https://storage.googleapis.com/other-bucket/org/a/b',
+    'https://storage.googleapis.com/rs-files/org/a/b?x=1',
+    'https://storage.googleapis.com/rs-files/org/a/../b',
+    'https://storage.googleapis.com/rs-files/',
+    'http://storage.googleapis.com/rs-files/org/a/b',
+    'https://evil.example/rs-files/org/a/b',
+    'https://storage.googleapis.com.evil.example/rs-files/org/a/b',
+    'http://roomscale.test/api/Storage/b/org/a/b',
+    'not a url',
+  ])('accepts no foreign address: %s', (uri) => {
+    expect(storage.keyFromBlobUri(uri)).toBeNull();
+  });
+
+  it('signs a V4 resumable upload address whose path is the blob URI', async () => {
+    const slot = await uploadSlotFor(storage, team);
+    const url = new URL(slot.fileUploadUri);
+    const key = storage.keyFromBlobUri(`${url.origin}${url.pathname}`);
+    expect(key).not.toBeNull();
+    expect(keyBelongsTo(key!, teamKeyPrefix(team))).toBe(true);
+    expect(url.searchParams.get('X-Goog-Algorithm')).toBe('GOOG4-RSA-SHA256');
+    expect(url.searchParams.get('X-Goog-Signature')).toMatch(/^[0-9a-f]+$/);
+    expect(url.searchParams.get('X-Goog-SignedHeaders')).toContain('x-goog-resumable');
+    expect(Date.parse(slot.expiry) - Date.now()).toBeGreaterThan(3500_000);
+  });
+
+  it('signs a download address with the attachment name and type', async () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    const { url } = await storage.downloadUrl(key, {
+      fileName: 'Plan',
+      contentType: 'application/pdf',
+    });
+    const q = new URL(url).searchParams;
+    expect(q.get('response-content-disposition')).toBe('attachment; filename="Plan.pdf"');
+    expect(q.get('response-content-type')).toBe('application/pdf');
+    expect(Number(q.get('X-Goog-Expires'))).toBe(3600);
+  });
+});

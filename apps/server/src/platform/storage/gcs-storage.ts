@@ -1,0 +1,132 @@
+import { type Bucket, Storage as GcsClient } from '@google-cloud/storage';
+import { security } from '@roomscale/shared';
+import type { Clock } from '../../context.ts';
+import { attachmentDisposition, downloadFileName } from './download-name.ts';
+import { isValidKey } from './keys.ts';
+import type { DownloadOptions, ObjectInfo, SignedUrl, Storage } from './types.ts';
+
+export const GCS_ORIGIN = 'https://storage.googleapis.com';
+
+/**
+ * Google Cloud Storage. The browser talks to GCS directly through V4 signed URLs (resumable
+ * start, then the session URL GCS returns), so upload bytes never pass through this server.
+ * Credentials come from GOOGLE_APPLICATION_CREDENTIALS (a service account that may sign URLs);
+ * the bucket needs a CORS rule for the dashboard's origin (see docs/storage.md).
+ */
+export class GcsStorage implements Storage {
+  readonly driver = 'gcs' as const;
+  private readonly bucket: Bucket;
+  private readonly base: string;
+  private readonly clock: Clock;
+
+  constructor(opts: { bucket: string; clock: Clock; client?: GcsClient; projectId?: string }) {
+    const client =
+      opts.client ?? new GcsClient(opts.projectId ? { projectId: opts.projectId } : {});
+    this.bucket = client.bucket(opts.bucket);
+    this.base = `${GCS_ORIGIN}/${opts.bucket}/`;
+    this.clock = opts.clock;
+  }
+
+  async createUploadUrl(
+    key: string,
+    opts: { contentType?: string; expiresInSeconds?: number } = {},
+  ): Promise<SignedUrl> {
+    const expiry = this.after(opts.expiresInSeconds ?? security.uploadUrlSeconds);
+    const [url] = await this.file(key).getSignedUrl({
+      version: 'v4',
+      action: 'resumable',
+      expires: expiry,
+      ...(opts.contentType ? { contentType: opts.contentType } : {}),
+    });
+    return { url, expiry };
+  }
+
+  blobUriFor(key: string): string {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    return `${this.base}${key}`;
+  }
+
+  keyFromBlobUri(uri: string): string | null {
+    if (!uri.startsWith(this.base)) return null;
+    const key = uri.slice(this.base.length);
+    return isValidKey(key) ? key : null;
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    if (!isValidKey(key)) return null;
+    try {
+      const [meta] = await this.bucket.file(key).getMetadata();
+      return {
+        size: Number(meta.size ?? 0),
+        contentType: meta.contentType ?? 'application/octet-stream',
+      };
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async readHead(key: string, bytes: number): Promise<Buffer> {
+    if (!isValidKey(key) || bytes <= 0) return Buffer.alloc(0);
+    const parts: Buffer[] = [];
+    try {
+      const stream = this.bucket
+        .file(key)
+        .createReadStream({ start: 0, end: bytes - 1, validation: false });
+      for await (const chunk of stream) parts.push(chunk as Buffer);
+    } catch (e) {
+      // 416: the object is empty.
+      if (isNotFound(e) || statusOf(e) === 416) return Buffer.alloc(0);
+      throw e;
+    }
+    return Buffer.concat(parts).subarray(0, bytes);
+  }
+
+  async downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl> {
+    const expiry = this.after(opts.expiresInSeconds ?? security.downloadUrlSeconds);
+    const type = opts.contentType ?? (await this.stat(key))?.contentType;
+    const [url] = await this.file(key).getSignedUrl({
+      version: 'v4',
+      action: 'read',
+      expires: expiry,
+      responseDisposition: attachmentDisposition(downloadFileName(opts.fileName, type)),
+      ...(opts.contentType ? { responseType: opts.contentType } : {}),
+    });
+    return { url, expiry };
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isValidKey(key)) return;
+    await this.bucket.file(key).delete({ ignoreNotFound: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/') || !isValidKey(`${prefix}x`)) {
+      throw new Error(`Invalid storage prefix: ${prefix}`);
+    }
+    await this.bucket.deleteFiles({ prefix, force: true });
+  }
+
+  /** GCS itself discards resumable sessions (and their bytes) a week after they started. */
+  async sweep(): Promise<number> {
+    return 0;
+  }
+
+  async close(): Promise<void> {}
+
+  private file(key: string) {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    return this.bucket.file(key);
+  }
+
+  private after(seconds: number): Date {
+    return new Date(this.clock.now().getTime() + seconds * 1000);
+  }
+}
+
+function statusOf(e: unknown): number | undefined {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+const isNotFound = (e: unknown) => statusOf(e) === 404;

@@ -1,0 +1,125 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../../test/harness.ts';
+import { keyBelongsTo, newObjectKey, teamKeyPrefix } from '../keys.ts';
+import { uploadSlotFor } from '../upload-slot.ts';
+import { LocalStorage } from './local-storage.ts';
+import { storageSecret, UrlSigner } from './signing.ts';
+
+const team = '3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
+let dir: string;
+let storage: LocalStorage;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rs-storage-'));
+  storage = new LocalStorage(
+    dir,
+    'https://rs.example/',
+    new UrlSigner(storageSecret('s'.repeat(40))),
+    clock,
+  );
+});
+afterAll(async () => {
+  await storage.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** An object stored through an upload session, without HTTP. */
+async function put(key: string, content: string) {
+  const id = await storage.uploads.start({
+    key,
+    contentType: 'text/plain',
+    total: null,
+    now: clock.now(),
+  });
+  const body = Buffer.from(content);
+  const outcome = await storage.uploads.put(
+    id,
+    key,
+    {
+      range: { kind: 'rest', start: 0, total: body.length },
+      contentLength: body.length,
+      body: Readable.from([body]),
+    },
+    clock.now(),
+  );
+  expect(outcome.state).toBe('complete');
+  return id;
+}
+
+describe('LocalStorage', () => {
+  it('gives an upload slot of the team: a signed address whose path is the blob URI', async () => {
+    const slot = await uploadSlotFor(storage, team);
+    const url = new URL(slot.fileUploadUri);
+    const blobUri = `${url.origin}${url.pathname}`;
+    expect(blobUri.startsWith('https://rs.example/api/Storage/b/org/')).toBe(true);
+    const key = storage.keyFromBlobUri(blobUri)!;
+    expect(keyBelongsTo(key, teamKeyPrefix(team))).toBe(true);
+    expect(url.searchParams.get('X-Goog-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    'https://rs.example/api/Storage/b/org/a/b?X-Goog-Signature=1',
+    'https://rs.example/api/Storage/b/org/a/../b',
+    'https://rs.example/api/Storage/b/',
+    'https://other.example/api/Storage/b/org/a/b',
+    'https://rs.example.evil/api/Storage/b/org/a/b',
+    'https://storage.googleapis.com/rs/org/a/b',
+  ])('accepts no foreign blob URI: %s', (uri) => {
+    expect(storage.keyFromBlobUri(uri)).toBeNull();
+  });
+
+  it('stats, reads the head of, and deletes an object', async () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    expect(await storage.stat(key)).toBeNull();
+    expect((await storage.readHead(key, 4)).length).toBe(0);
+    await put(key, '%PDF-1.7 rest');
+    expect(await storage.stat(key)).toEqual({ size: 13, contentType: 'text/plain' });
+    expect((await storage.readHead(key, 5)).toString()).toBe('%PDF-');
+    expect((await storage.readHead(key, 100)).toString()).toBe('%PDF-1.7 rest');
+    await storage.delete(key);
+    expect(await storage.stat(key)).toBeNull();
+    await storage.delete(key);
+  });
+
+  it('deletes a whole team, with its unfinished uploads, and nothing of another team', async () => {
+    const other = 'aaaaaaaa-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
+    const mine = newObjectKey(teamKeyPrefix(team));
+    const theirs = newObjectKey(teamKeyPrefix(other));
+    await put(mine, 'a');
+    await put(theirs, 'b');
+    const pending = await storage.uploads.start({
+      key: newObjectKey(teamKeyPrefix(team)),
+      contentType: 'text/plain',
+      total: null,
+      now: clock.now(),
+    });
+    await storage.deletePrefix(teamKeyPrefix(team));
+    expect(await storage.stat(mine)).toBeNull();
+    expect(await storage.stat(theirs)).toEqual({ size: 1, contentType: 'text/plain' });
+    expect((await readdir(join(dir, 'uploads'))).some((n) => n.startsWith(pending))).toBe(false);
+    await expect(storage.deletePrefix('org')).rejects.toThrow();
+  });
+
+  it('sweeps only expired sessions, and keeps the finished objects', async () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    const finished = await put(key, 'kept');
+    const open = await storage.uploads.start({
+      key: newObjectKey(teamKeyPrefix(team)),
+      contentType: 'text/plain',
+      total: null,
+      now: clock.now(),
+    });
+    const names = async () => (await readdir(join(dir, 'uploads'))).join(' ');
+    expect(await names()).toContain(open);
+    clock.advance(7 * 86400);
+    expect(await storage.sweep(clock.now())).toBeGreaterThanOrEqual(2);
+    expect(await names()).not.toContain(open);
+    expect(await names()).not.toContain(finished);
+    expect(await storage.stat(key)).toEqual({ size: 4, contentType: 'text/plain' });
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { security } from '@roomscale/shared';
+import type { Clock } from '../../../context.ts';
+import { attachmentDisposition, downloadFileName } from '../download-name.ts';
+import { isValidKey } from '../keys.ts';
+import type { DownloadOptions, ObjectInfo, SignedUrl, Storage } from '../types.ts';
+import { LocalObjects } from './objects.ts';
+import { SessionFiles } from './session-files.ts';
+import type { UrlSigner } from './signing.ts';
+import { LocalUploads } from './uploads.ts';
+
+/** Where the local driver's HTTP endpoint lives, under the public URL. */
+export const LOCAL_STORAGE_PATH = '/api/Storage/b/';
+
+/**
+ * The default storage: files on this server's disk under `root` (DATA_DIR/files), served at
+ * `${publicUrl}/api/Storage/b/{key}` with the Google Cloud Storage resumable-upload protocol and
+ * V4-style signed addresses (see modules/storage/routes.ts). For one server process; a fleet
+ * of servers uses the GCS driver.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+  readonly objects: LocalObjects;
+  readonly uploads: LocalUploads;
+  private readonly base: string;
+
+  constructor(
+    root: string,
+    publicUrl: string,
+    readonly signer: UrlSigner,
+    private readonly clock: Clock,
+  ) {
+    const objectsDir = join(root, 'objects');
+    const uploadsDir = join(root, 'uploads');
+    mkdirSync(objectsDir, { recursive: true });
+    mkdirSync(uploadsDir, { recursive: true });
+    this.objects = new LocalObjects(objectsDir);
+    this.uploads = new LocalUploads(new SessionFiles(uploadsDir), this.objects);
+    this.base = `${publicUrl.replace(/\/+$/, '')}${LOCAL_STORAGE_PATH}`;
+  }
+
+  async createUploadUrl(
+    key: string,
+    opts: { contentType?: string; expiresInSeconds?: number } = {},
+  ): Promise<SignedUrl> {
+    assertKey(key);
+    const now = this.clock.now();
+    const expiresInSeconds = opts.expiresInSeconds ?? security.uploadUrlSeconds;
+    const query = this.signer.sign({
+      method: 'POST',
+      key,
+      now,
+      expiresInSeconds,
+      contentType: opts.contentType,
+    });
+    return { url: `${this.blobUriFor(key)}?${query}`, expiry: after(now, expiresInSeconds) };
+  }
+
+  blobUriFor(key: string): string {
+    assertKey(key);
+    return `${this.base}${key}`;
+  }
+
+  keyFromBlobUri(uri: string): string | null {
+    if (!uri.startsWith(this.base)) return null;
+    const key = uri.slice(this.base.length);
+    return isValidKey(key) ? key : null;
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    const meta = await this.objects.meta(key);
+    return meta ? { size: meta.size, contentType: meta.contentType } : null;
+  }
+
+  async readHead(key: string, bytes: number): Promise<Buffer> {
+    if (!(await this.objects.meta(key))) return Buffer.alloc(0);
+    const file = await open(this.objects.dataPath(key), 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
+  async downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl> {
+    assertKey(key);
+    const now = this.clock.now();
+    const expiresInSeconds = opts.expiresInSeconds ?? security.downloadUrlSeconds;
+    const type = opts.contentType ?? (await this.stat(key))?.contentType;
+    const query = this.signer.sign({
+      method: 'GET',
+      key,
+      now,
+      expiresInSeconds,
+      params: {
+        'response-content-disposition': attachmentDisposition(
+          downloadFileName(opts.fileName, type),
+        ),
+        ...(opts.contentType ? { 'response-content-type': opts.contentType } : {}),
+      },
+    });
+    return { url: `${this.blobUriFor(key)}?${query}`, expiry: after(now, expiresInSeconds) };
+  }
+
+  delete(key: string): Promise<void> {
+    return this.objects.delete(key);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await this.uploads.sweep(this.clock.now(), (key) => key.startsWith(prefix));
+    await this.objects.deletePrefix(prefix);
+  }
+
+  sweep(now: Date): Promise<number> {
+    return this.uploads.sweep(now);
+  }
+
+  close(): Promise<void> {
+    return this.uploads.close();
+  }
+}
+
+function assertKey(key: string) {
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);

@@ -1,0 +1,45 @@
+/** What is known of a stored object. */
+export type ObjectInfo = { size: number; contentType: string };
+
+export type SignedUrl = { url: string; expiry: Date };
+
+export type DownloadOptions = {
+  /** The name the browser saves the file under; the type's extension is added when missing. */
+  fileName: string;
+  /** Served instead of the stored type when given. */
+  contentType?: string;
+  expiresInSeconds?: number;
+};
+
+/**
+ * Object storage for uploaded files. Keys look like `org/{organizationId}/{uuid}` (see keys.ts);
+ * a blob URI is the public address of an object without query, as file items store it.
+ *
+ * Both drivers speak the Google Cloud Storage resumable-upload protocol at the address
+ * `createUploadUrl` returns, so browser code is the same for both.
+ */
+export interface Storage {
+  readonly driver: 'local' | 'gcs';
+  /** A signed, expiring address that accepts `POST` with `x-goog-resumable: start`. */
+  createUploadUrl(
+    key: string,
+    opts?: { contentType?: string; expiresInSeconds?: number },
+  ): Promise<SignedUrl>;
+  /** The address of an object without query: what a file item stores as `blobUri`. */
+  blobUriFor(key: string): string;
+  /** The key of a blob URI of this storage; null for any other address. */
+  keyFromBlobUri(uri: string): string | null;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** Up to `bytes` first bytes of an object (for magic-byte checks); empty when it is missing. */
+  readHead(key: string, bytes: number): Promise<Buffer>;
+  /** A short-lived signed address that downloads the object as an attachment. */
+  downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl>;
+  /** Removes an object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix` (a whole team's files, say). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Drops upload sessions that expired at `now`, with their bytes; returns how many. */
+  sweep(now: Date): Promise<number>;
+  /** Stops background work (the local driver's hashing thread). */
+  close(): Promise<void>;
+}

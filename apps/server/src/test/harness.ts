@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import pg from 'pg';
+import pino from 'pino';
+import { type App, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { AppContext, Clock } from '../context.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { createJwt } from '../platform/auth/jwt.ts';
+import type { Mail, Mailer } from '../platform/mail/mailer.ts';
+import { createStorage } from '../platform/storage/index.ts';
+
+/** A clock tests can move: `clock.advance(seconds)`. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(seconds: number) {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+/** Keeps every message sent, for tests to read links from. */
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  to(address: string) {
+    return this.sent.filter((m) => m.to === address);
+  }
+  /** The first link in the newest message to `address` whose path starts with `path`. */
+  link(address: string, path: string): URL {
+    const mails = this.to(address);
+    for (const mail of mails.reverse()) {
+      for (const raw of mail.text.match(/https?:\/\/\S+/g) ?? []) {
+        const url = new URL(raw);
+        if (url.pathname.startsWith(path)) return url;
+      }
+    }
+    throw new Error(`no ${path} link mailed to ${address}`);
+  }
+}
+
+export type TestApp = {
+  app: App;
+  ctx: AppContext;
+  mailer: MemoryMailer;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * The app on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
+ * (created here, dropped in close) when TEST_PG_URL names a server.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const pgUrl = process.env.TEST_PG_URL;
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (pgUrl) {
+    const name = `rs_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  const ownDataDir = `/tmp/roomscale-test-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: ownDataDir,
+    PUBLIC_URL: 'http://roomscale.test',
+    ...env,
+  });
+  const mailer = new MemoryMailer();
+  const clock = new TestClock();
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    jwt: createJwt(config.jwtSecret),
+    mailer,
+    storage: createStorage(config, clock),
+    clock,
+    log,
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    mailer,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await ctx.storage.close();
+      if (config.dataDir === ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    },
+  };
+}

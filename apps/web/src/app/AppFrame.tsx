@@ -1,0 +1,51 @@
+import { pageTitle } from '@roomscale/shared';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { AppFooter } from '../features/shell/AppFooter.tsx';
+import { AppLayout } from '../features/shell/AppLayout.tsx';
+import type { RouteFlags } from './guard.ts';
+import { RouteGuard } from './RouteGuard.tsx';
+
+/** The flags of the deepest matched route that has some. */
+function useRouteFlags(): RouteFlags | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as RouteFlags | undefined;
+    if (handle) return handle;
+  }
+  return undefined;
+}
+
+/**
+ * The root of every route: title, guard and chrome from the route's flags. One persistent
+ * element, so moving between shell pages keeps the shell mounted.
+ */
+export function AppFrame() {
+  const flags = useRouteFlags();
+  useEffect(() => {
+    document.title = pageTitle(flags?.title);
+  }, [flags?.title]);
+
+  if (!flags) return <Outlet />;
+  return (
+    <>
+      <ScrollRestoration />
+      <RouteGuard flags={flags}>
+        {flags.navbar ? (
+          <AppLayout footer={flags.footer}>
+            <Outlet />
+          </AppLayout>
+        ) : flags.footer ? (
+          <>
+            <main>
+              <Outlet />
+            </main>
+            <AppFooter />
+          </>
+        ) : (
+          <Outlet />
+        )}
+      </RouteGuard>
+    </>
+  );
+}

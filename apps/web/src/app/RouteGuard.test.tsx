@@ -1,0 +1,209 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { shellTexts } from '@roomscale/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Navigate, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  meFixture,
+  mockApi,
+  storeValidTokens,
+  stubBrowser,
+  teamFixture,
+} from '../test/harness.tsx';
+import { AppFrame } from './AppFrame.tsx';
+import type { RouteFlags } from './guard.ts';
+import { session } from './session.ts';
+
+function Probe() {
+  const l = useLocation();
+  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>;
+}
+
+const bare = { navbar: false, footer: false };
+const routes: { path: string; flags: RouteFlags }[] = [
+  { path: 'login', flags: { ...bare, loginNeeded: false, teamRequired: false, title: 'Log in' } },
+  {
+    path: 'dashboard',
+    flags: { ...bare, loginNeeded: true, teamRequired: true, title: 'Welcome' },
+  },
+  { path: 'secret', flags: { ...bare, loginNeeded: true, teamRequired: false, title: 'Secret' } },
+  { path: 'admin', flags: { ...bare, loginNeeded: true, teamRequired: false, superAdmin: true } },
+  {
+    path: 'create-avatar',
+    flags: { ...bare, loginNeeded: true, teamRequired: false, avatarRequired: false },
+  },
+  { path: 'organization/resolve', flags: { ...bare, loginNeeded: true, teamRequired: false } },
+  {
+    path: 'user/register',
+    flags: { ...bare, loginNeeded: true, teamRequired: false, appUserRequired: false },
+  },
+];
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppFrame />,
+        children: [
+          ...routes.map((r) => ({ path: r.path, handle: r.flags, element: <Probe /> })),
+          { path: '*', element: <Navigate to="/login" replace /> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <ModalsProvider>
+          <Notifications />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+const location = async () => (await screen.findByTestId('location')).textContent;
+
+beforeEach(async () => {
+  stubBrowser();
+  localStorage.clear();
+  mockApi(() => ({ status: 204 }));
+  await session.logout();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function signIn(
+  me = meFixture(),
+  api = (_m: string, _u: URL, _b: unknown) => null as null | { status?: number; body?: unknown },
+) {
+  storeValidTokens();
+  const fetch = mockApi((method, url, body) => {
+    const custom = api(method, url, body);
+    if (custom) return custom;
+    if (url.pathname === '/api/Users/Me') return { body: me };
+    if (url.pathname === '/api/Config') return { status: 404 };
+    return { status: 404 };
+  });
+  await session.reloadUser();
+  return fetch;
+}
+
+describe('the route guard in the frame', () => {
+  it('sends a signed-out visitor to login with the current path and query, and sets titles', async () => {
+    renderAt('/secret?tab=2');
+    await waitFor(async () =>
+      expect(await location()).toBe('/login?targetRoute=%2Fsecret%3Ftab%3D2'),
+    );
+    expect(document.title).toBe('Log in - Roomscale Dashboard');
+  });
+
+  it('opens a login route to a signed-in user and titles it', async () => {
+    await signIn();
+    renderAt('/secret');
+    expect(await location()).toBe('/secret');
+    expect(document.title).toBe('Secret - Roomscale Dashboard');
+  });
+
+  it('resolves a team first when the route needs one', async () => {
+    await signIn();
+    renderAt('/dashboard');
+    await waitFor(async () =>
+      expect(await location()).toBe('/organization/resolve?targetRoute=%2Fdashboard'),
+    );
+    act(() => session.selectTeam(teamFixture()));
+  });
+
+  it('opens the dashboard once a team is selected', async () => {
+    await signIn();
+    act(() => session.selectTeam(teamFixture()));
+    renderAt('/dashboard');
+    expect(await location()).toBe('/dashboard');
+  });
+
+  it('sends a user without an avatar to create one', async () => {
+    await signIn(meFixture({ readyPlayerMeAvatar: null }));
+    renderAt('/secret');
+    await waitFor(async () =>
+      expect(await location()).toBe('/create-avatar?targetRoute=%2Fsecret'),
+    );
+  });
+
+  it('sends a token without an app user to /user/register', async () => {
+    storeValidTokens();
+    mockApi(() => ({ status: 404 }));
+    expect(await session.ensure()).toBe(true);
+    expect(session.get()).toMatchObject({ status: 'authenticated', user: null });
+    renderAt('/secret');
+    await waitFor(async () => expect(await location()).toBe('/user/register'));
+  });
+
+  it('denies a super-admin route: back to the dashboard with an error notification', async () => {
+    await signIn();
+    act(() => session.selectTeam(teamFixture()));
+    renderAt('/admin');
+    expect(await screen.findByText(shellTexts.guard.deniedSuperAdmin)).toBeTruthy();
+    await waitFor(async () => expect(await location()).toBe('/dashboard'));
+  });
+
+  it('lets a super admin in', async () => {
+    await signIn(meFixture({ superAdmin: true }));
+    renderAt('/admin');
+    expect(await location()).toBe('/admin');
+  });
+
+  it('goes to login when the session is lost on the page', async () => {
+    await signIn();
+    renderAt('/secret');
+    expect(await location()).toBe('/secret');
+    await act(() => session.logout());
+    await waitFor(async () => expect(await location()).toBe('/login?targetRoute=%2Fsecret'));
+  });
+
+  it('blocks with the terms dialog until accepted, then saves and reloads the user', async () => {
+    let accepted = false;
+    const fetch = await signIn(
+      meFixture({ termsAccepted: '2023-08-01T00:00:00.000Z' }),
+      (method, url) => {
+        if (url.pathname !== '/api/Users/Me') return null;
+        if (method === 'PATCH') {
+          accepted = true;
+          return { body: meFixture() };
+        }
+        return accepted ? { body: meFixture() } : null;
+      },
+    );
+    renderAt('/secret');
+    const confirm = await screen.findByRole('button', { name: shellTexts.terms.confirm });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: shellTexts.terms.confirm })).toBeNull(),
+    );
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      termsAccepted: true,
+      privacyAccepted: true,
+    });
+  });
+
+  it('shows no terms dialog when both dates are after the cut-off', async () => {
+    await signIn();
+    renderAt('/secret');
+    expect(await location()).toBe('/secret');
+    expect(screen.queryByText(shellTexts.terms.title)).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import { adminTexts, meetingsTexts, roomsTexts, routeTitles } from '@roomscale/shared';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { AdminLayout } from '../features/admin/AdminLayout.tsx';
+import { ADMIN_HOME } from '../features/admin/adminTabs.ts';
+import { RoomTemplateEditPage } from '../features/admin/roomTemplates/RoomTemplateEditPage.tsx';
+import { RoomTemplatesPage } from '../features/admin/roomTemplates/RoomTemplatesPage.tsx';
+import { ActivateAccountPage } from '../features/auth/ActivateAccountPage.tsx';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { RegisterCompletePage } from '../features/auth/RegisterCompletePage.tsx';
+import { RegisterPage } from '../features/auth/RegisterPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { UserRegisterPage } from '../features/auth/UserRegisterPage.tsx';
+import { CreateAvatarPage } from '../features/avatar/CreateAvatarPage.tsx';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { DownloadsPage } from '../features/downloads/DownloadsPage.tsx';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { LaunchPage } from '../features/launch/LaunchPage.tsx';
+import { MeetingsPage } from '../features/meetings/MeetingsPage.tsx';
+import { OrganizationCreatePage } from '../features/organization/OrganizationCreatePage.tsx';
+import { OrganizationResolvePage } from '../features/organization/OrganizationResolvePage.tsx';
+import { RoomsPage } from '../features/rooms/RoomsPage.tsx';
+import type { RouteFlags } from './guard.ts';
+
+export type AppRoute = {
+  /** Relative to the parent for children; '' is the parent's index. */
+  path: string;
+  flags: RouteFlags;
+  element: ReactNode;
+  /** Screens inside this one's layout (it renders an <Outlet />). */
+  children?: AppRoute[];
+};
+
+/** Presets of the route table; a route spreads one and adds its title and extras. */
+const open: RouteFlags = { loginNeeded: false, teamRequired: false, navbar: false, footer: false };
+/** Signed in, the full shell, no team needed. */
+const signedIn: RouteFlags = { loginNeeded: true, teamRequired: false, navbar: true, footer: true };
+/** Signed in with a current team, the full shell. */
+const inTeam: RouteFlags = { ...signedIn, teamRequired: true };
+/** Onboarding steps: signed in, no shell, before a team or an avatar exists. */
+const onboarding: RouteFlags = { ...signedIn, navbar: false, footer: false, avatarRequired: false };
+/** The super-admin area: signed in, no team needed. */
+const superAdmin: RouteFlags = { ...signedIn, superAdmin: true };
+
+/**
+ * The route table of part1 §2, as data. Adding a screen is one entry here; the frame applies the
+ * guard, the title and the shell from the flags. Any other path redirects to the root.
+ * Later screens: rooms, meetings, files… (inTeam), team… (signedIn / inTeam, `teamRole: 'Admin'`),
+ * profile (signedIn), admin… (signedIn, `superAdmin: true`), launch ({ ...open, footer: true }).
+ */
+export const appRoutes: AppRoute[] = [
+  { path: '/', flags: open, element: <LandingPage /> },
+  {
+    path: 'dashboard',
+    flags: { ...inTeam, title: routeTitles.dashboard },
+    element: <DashboardPage />,
+  },
+  {
+    path: 'downloads',
+    flags: { ...signedIn, title: routeTitles.downloads },
+    element: <DownloadsPage />,
+  },
+  {
+    path: 'meetings',
+    flags: { ...inTeam, title: meetingsTexts.routeTitle },
+    element: <MeetingsPage />,
+  },
+  {
+    path: 'launch',
+    flags: { ...open, footer: true, title: meetingsTexts.launchRouteTitle },
+    element: <LaunchPage />,
+  },
+  {
+    path: 'organization/resolve',
+    flags: { ...onboarding, title: routeTitles.organizationResolve },
+    element: <OrganizationResolvePage />,
+  },
+  {
+    path: 'organization/create',
+    flags: { ...onboarding, title: routeTitles.organizationCreate },
+    element: <OrganizationCreatePage />,
+  },
+  {
+    path: 'user/register',
+    flags: { ...onboarding, appUserRequired: false, title: routeTitles.userRegister },
+    element: <UserRegisterPage />,
+  },
+  {
+    path: 'create-avatar',
+    flags: { ...onboarding, title: routeTitles.createAvatar },
+    element: <CreateAvatarPage />,
+  },
+  { path: 'login', flags: { ...open, title: routeTitles.login }, element: <LoginPage /> },
+  { path: 'register', flags: { ...open, title: routeTitles.register }, element: <RegisterPage /> },
+  {
+    path: 'register/complete',
+    flags: { ...open, title: routeTitles.registerComplete },
+    element: <RegisterCompletePage />,
+  },
+  {
+    path: 'forgot-password',
+    flags: { ...open, title: routeTitles.forgotPassword },
+    element: <ForgotPasswordPage />,
+  },
+  {
+    path: 'reset-password',
+    flags: { ...open, title: routeTitles.resetPassword },
+    element: <ResetPasswordPage />,
+  },
+  {
+    path: 'activate-account',
+    flags: { ...open, title: routeTitles.activateAccount },
+    element: <ActivateAccountPage />,
+  },
+  {
+    path: 'rooms',
+    flags: { ...inTeam, title: roomsTexts.title },
+    element: <RoomsPage />,
+  },
+  {
+    path: 'admin',
+    flags: { ...superAdmin, title: adminTexts.title },
+    element: <AdminLayout />,
+    children: [
+      // No overview screen yet: /admin opens the first tab.
+      { path: '', flags: superAdmin, element: <Navigate to={ADMIN_HOME} replace /> },
+      {
+        path: 'roomtemplates',
+        flags: { ...superAdmin, title: adminTexts.templates.title },
+        element: <RoomTemplatesPage />,
+      },
+      {
+        path: 'roomtemplates/:roomTemplateId',
+        flags: { ...superAdmin, title: adminTexts.templateEdit.pageTitle },
+        element: <RoomTemplateEditPage />,
+      },
+    ],
+  },
+];

@@ -1,0 +1,111 @@
+import type { Me, Membership } from '@roomscale/shared';
+import { useSyncExternalStore } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import {
+  accessToken,
+  clearTokens,
+  onSessionLost,
+  readTokens,
+  requestToken,
+} from '../api/tokens.ts';
+
+/**
+ * The signed-in user and the current team, published to the whole app (part1 §4).
+ * A plain store rather than React state so the route guard and API helpers can read it too.
+ */
+export type SessionState = {
+  status: 'unknown' | 'anonymous' | 'authenticated';
+  /** Null while authenticated means the token holds but the app user is missing. */
+  user: Me | null;
+  team: Membership | null;
+};
+
+let state: SessionState = { status: 'unknown', user: null, team: null };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<SessionState>) {
+  state = { ...state, ...next };
+  for (const l of listeners) l();
+}
+
+export const session = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** Cached login: with stored tokens and no user yet, refresh if needed and load the user. */
+  async ensure(): Promise<boolean> {
+    if (state.status === 'authenticated') return true;
+    if (!readTokens()) {
+      set({ status: 'anonymous' });
+      return false;
+    }
+    pending ??= (async () => {
+      try {
+        if (!(await accessToken())) {
+          set({ status: 'anonymous', user: null, team: null });
+          return false;
+        }
+        await session.reloadUser();
+        return true;
+      } catch (e) {
+        // Signed in, but no app user behind the token: the guard sends them to /user/register.
+        if (e instanceof ApiError && e.status === 404) {
+          set({ status: 'authenticated', user: null, team: null });
+          return true;
+        }
+        set({ status: 'anonymous', user: null, team: null });
+        return false;
+      } finally {
+        pending = null;
+      }
+    })();
+    return pending;
+  },
+
+  /** Password grant; throws the token failure for the login screen to show. */
+  async login(email: string, password: string) {
+    await requestToken({ grant_type: 'password', username: email, password });
+    await session.reloadUser();
+  },
+
+  async reloadUser(): Promise<Me> {
+    const user = await api<Me>('GET', '/api/Users/Me');
+    set({ status: 'authenticated', user });
+    return user;
+  },
+
+  /** Logout clears tokens, role, team and user. The caller navigates to /login. */
+  async logout() {
+    if (readTokens()) await api('GET', '/api/Users/Logout').catch(() => undefined);
+    clearTokens();
+    set({ status: 'anonymous', user: null, team: null });
+  },
+
+  /** Makes a team current and remembers it for this user. */
+  selectTeam(team: Membership | null) {
+    if (team && state.user) localStorage.setItem(teamKey(state.user.id), team.id);
+    set({ team });
+  },
+
+  rememberedTeamId(userId: string): string | null {
+    return localStorage.getItem(teamKey(userId));
+  },
+
+  loadTeams: () => api<Membership[]>('GET', '/api/Users/Me/Organizations'),
+};
+
+let pending: Promise<boolean> | null = null;
+const teamKey = (userId: string) => `roomscale.team.${userId}`;
+
+onSessionLost(() => set({ status: 'anonymous', user: null, team: null }));
+
+/** The session in React; re-renders when it changes. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.get);
+}
+
+/** Role in the current team. */
+export const useTeamRole = () => useSession().team?.role ?? 'None';

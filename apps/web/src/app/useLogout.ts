@@ -1,0 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { session } from './session.ts';
+
+/** Log out (part1 §4): clear tokens, team, user and cached data, then go to /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    await session.logout();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+}

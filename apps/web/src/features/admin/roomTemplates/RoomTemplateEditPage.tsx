@@ -1,0 +1,518 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Grid,
+  Group,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
+import {
+  adminTexts,
+  dateFormats,
+  type RoomTemplate,
+  type RoomTemplateForm,
+  type RoomTemplateFormOutput,
+  roomLimits,
+  roomTemplateForm,
+  screenMessages,
+  shellTexts,
+  type TemplateSharingType,
+  TemplateSharingTypes,
+  templateSharingHelp,
+  templateSharingLabels,
+} from '@roomscale/shared';
+import {
+  IconArrowLeft,
+  IconDeviceFloppy,
+  IconInfoCircle,
+  IconPlus,
+  IconTemplateOff,
+  IconTrash,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Link, useBlocker, useParams } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { fieldErrors, serverMessage } from '../../../api/errors.ts';
+import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { RoomImage } from '../../../components/RoomImage.tsx';
+import { SharingBadge } from '../../rooms/SharingBadge.tsx';
+import { AllowedTeamsField } from './AllowedTeamsField.tsx';
+import { useRoomTemplate, useSaveRoomTemplate } from './api.ts';
+import classes from './RoomTemplates.module.css';
+
+const t = adminTexts.templateEdit;
+const L = t.labels;
+const LIST = '/admin/roomtemplates';
+
+/** Admin room template edit (part1 §2, §5): every field, loading, error and not-found states. */
+export function RoomTemplateEditPage() {
+  const { roomTemplateId = '' } = useParams();
+  const template = useRoomTemplate(roomTemplateId);
+
+  if (template.isPending) return <EditSkeleton />;
+  if (template.isError) {
+    const notFound =
+      template.error instanceof ApiError &&
+      (template.error.status === 404 || template.error.status === 400);
+    return (
+      <Stack gap="lg">
+        <BackLink />
+        {notFound ? (
+          <Card padding="xl">
+            <EmptyState
+              icon={<IconTemplateOff size={28} aria-hidden />}
+              title={t.notFound}
+              description={t.notFoundHint}
+            >
+              <EmptyState.Actions>
+                <Button component={Link} to={LIST} variant="default">
+                  {t.back}
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          </Card>
+        ) : (
+          <LoadFailed
+            title={t.loadFailed}
+            error={template.error}
+            retryLabel={t.retry}
+            onRetry={() => template.refetch()}
+          />
+        )}
+      </Stack>
+    );
+  }
+  return <TemplateForm key={template.data.id} template={template.data} />;
+}
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to={LIST} size="sm" c="dimmed">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        {t.back}
+      </Group>
+    </Anchor>
+  );
+}
+
+/** The form's values for a template as the server has it. */
+export function toForm(template: RoomTemplate): RoomTemplateForm {
+  return {
+    name: template.name,
+    category: template.category ?? '',
+    description: template.description ?? '',
+    imageUrl: template.imageUrl ?? '',
+    sceneName: template.sceneName,
+    addressableUrlAndroid: template.addressableUrlAndroid ?? '',
+    addressableUrlWindows: template.addressableUrlWindows ?? '',
+    addressableUrlMac: template.addressableUrlMac ?? '',
+    maxUsers: template.maxUsers,
+    persistent: template.persistent,
+    capabilities: template.capabilities.map((name) => ({ name })),
+    roomSharingType: (TemplateSharingTypes as readonly string[]).includes(template.roomSharingType)
+      ? (template.roomSharingType as TemplateSharingType)
+      : 'None',
+    allowedOrganizations: template.allowedOrganizations.map((o) => o.id),
+  };
+}
+
+/** The PATCH body for the form's (validated) values. */
+export const toEdit = (values: RoomTemplateFormOutput) => ({
+  ...values,
+  capabilities: values.capabilities.map((c) => c.name),
+});
+
+/** A label of a field that saving copies to every room made from the template. */
+function Propagated({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span className={classes.mark} aria-hidden>
+        *
+      </span>
+      <VisuallyHidden> ({t.propagatedMark})</VisuallyHidden>
+    </>
+  );
+}
+
+const formatDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
+
+function TemplateForm({ template }: { template: RoomTemplate }) {
+  const save = useSaveRoomTemplate(template.id);
+  const [names, setNames] = useState<Record<string, string>>(() =>
+    Object.fromEntries(template.allowedOrganizations.map((o) => [o.id, o.name])),
+  );
+  const form = useForm<RoomTemplateForm, unknown, RoomTemplateFormOutput>({
+    resolver: zodResolver(roomTemplateForm),
+    mode: 'onChange',
+    defaultValues: toForm(template),
+  });
+  const { register, control, handleSubmit, formState, reset, setError } = form;
+  const errors = formState.errors;
+  const capabilities = useFieldArray({ control, name: 'capabilities' });
+  // The preview loads once typing pauses, not for every partial address.
+  const [imageUrl] = useDebouncedValue(useWatch({ control, name: 'imageUrl' }) ?? '', 500);
+  const sharing = useWatch({ control, name: 'roomSharingType' });
+  const allowlist = sharing === 'OrganizationAllowlist';
+  const saving = formState.isSubmitting;
+
+  // Leaving with unsaved changes asks first (Save navigates nowhere, so it never blocks).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      formState.isDirty && !saving && currentLocation.pathname !== nextLocation.pathname,
+  );
+  // Closing or reloading the tab with unsaved changes: the browser's own question.
+  useWindowEvent('beforeunload', (event) => {
+    if (formState.isDirty && !saving) event.preventDefault();
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void showConfirm({
+      title: t.unsavedTitle,
+      content: t.unsavedText,
+      confirmLabel: t.leave,
+      cancelLabel: t.stay,
+      danger: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(toEdit(values));
+      setNames(Object.fromEntries(saved.allowedOrganizations.map((o) => [o.id, o.name])));
+      reset(toForm(saved));
+      void showSuccess(t.saved, screenMessages.dataSaved);
+    } catch (e) {
+      for (const [field, message] of Object.entries(fieldErrors(e))) {
+        if (field in toForm(template)) {
+          setError(field as keyof RoomTemplateForm, { type: 'server', message });
+        }
+      }
+      await showError(serverMessage(e));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <div>
+          <BackLink />
+          <Group justify="space-between" align="flex-end" mt="xs" gap="md">
+            <div>
+              <Title order={1} fz={{ base: 24, sm: 28 }}>
+                {template.name}
+              </Title>
+              <Group gap="xs" mt={6}>
+                <SharingBadge type={template.roomSharingType} labels={templateSharingLabels} />
+                <Text size="sm" c="dimmed">
+                  {adminTexts.templates.roomCount(template.roomCount)}
+                </Text>
+              </Group>
+            </div>
+          </Group>
+        </div>
+
+        <Alert variant="light" color="grape" icon={<IconInfoCircle size={18} aria-hidden />}>
+          <Text size="sm">
+            <span className={classes.mark} aria-hidden>
+              *{' '}
+            </span>
+            {t.propagatedNote}
+          </Text>
+        </Alert>
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="lg">
+              <Section title={t.sections.general}>
+                <TextInput
+                  label={L.name}
+                  maxLength={roomLimits.nameMax}
+                  error={errors.name?.message}
+                  {...register('name')}
+                />
+                <TextInput
+                  label={<Propagated>{L.category}</Propagated>}
+                  maxLength={roomLimits.categoryMax}
+                  error={errors.category?.message}
+                  {...register('category')}
+                />
+                <Textarea
+                  label={L.description}
+                  autosize
+                  minRows={3}
+                  maxRows={8}
+                  maxLength={roomLimits.descriptionMax}
+                  error={errors.description?.message}
+                  {...register('description')}
+                />
+                <TextInput
+                  label={<Propagated>{L.imageUrl}</Propagated>}
+                  description={t.hints.imageUrl}
+                  maxLength={roomLimits.urlMax}
+                  error={errors.imageUrl?.message}
+                  {...register('imageUrl')}
+                />
+              </Section>
+
+              <Section title={t.sections.app}>
+                <TextInput
+                  label={<Propagated>{L.sceneName}</Propagated>}
+                  maxLength={roomLimits.sceneNameMax}
+                  error={errors.sceneName?.message}
+                  {...register('sceneName')}
+                />
+                {(
+                  ['addressableUrlAndroid', 'addressableUrlWindows', 'addressableUrlMac'] as const
+                ).map((field) => (
+                  <TextInput
+                    key={field}
+                    label={<Propagated>{L[field]}</Propagated>}
+                    placeholder="https://"
+                    maxLength={roomLimits.urlMax}
+                    error={errors[field]?.message}
+                    {...register(field)}
+                  />
+                ))}
+                <Group grow align="flex-start">
+                  <Controller
+                    control={control}
+                    name="maxUsers"
+                    render={({ field }) => (
+                      <NumberInput
+                        label={<Propagated>{L.maxUsers}</Propagated>}
+                        min={roomLimits.maxUsersMin}
+                        max={roomLimits.maxUsersMax}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        ref={field.ref}
+                        error={errors.maxUsers?.message}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="persistent"
+                    render={({ field }) => (
+                      <Switch
+                        mt={30}
+                        label={L.persistent}
+                        description={t.hints.persistent}
+                        checked={field.value ?? false}
+                        onChange={(e) => field.onChange(e.currentTarget.checked)}
+                      />
+                    )}
+                  />
+                </Group>
+              </Section>
+
+              <Section title={<Propagated>{t.sections.capabilities}</Propagated>}>
+                {capabilities.fields.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    {t.noCapabilities}
+                  </Text>
+                )}
+                {capabilities.fields.map((row, i) => (
+                  <Group key={row.id} gap="xs" wrap="nowrap" className={classes.capabilityRow}>
+                    <TextInput
+                      aria-label={L.capability(i + 1)}
+                      placeholder={L.capability(i + 1)}
+                      maxLength={roomLimits.capabilityNameMax}
+                      error={errors.capabilities?.[i]?.name?.message}
+                      style={{ flex: 1 }}
+                      {...register(`capabilities.${i}.name`)}
+                    />
+                    <Tooltip label={t.removeCapability(i + 1)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        aria-label={t.removeCapability(i + 1)}
+                        onClick={() => capabilities.remove(i)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                ))}
+                <div>
+                  <Button
+                    variant="light"
+                    size="sm"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                    onClick={() => capabilities.append({ name: '' }, { shouldFocus: true })}
+                    disabled={capabilities.fields.length >= roomLimits.capabilitiesMax}
+                  >
+                    {t.addCapability}
+                  </Button>
+                </div>
+              </Section>
+
+              <Section title={t.sections.sharing}>
+                <Controller
+                  control={control}
+                  name="roomSharingType"
+                  render={({ field }) => (
+                    <Select
+                      label={L.sharingType}
+                      description={templateSharingHelp[field.value]}
+                      data={TemplateSharingTypes.map((v) => ({
+                        value: v,
+                        label: templateSharingLabels[v],
+                      }))}
+                      value={field.value}
+                      onChange={(v) => v && field.onChange(v)}
+                      allowDeselect={false}
+                      error={errors.roomSharingType?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="allowedOrganizations"
+                  render={({ field }) => (
+                    <AllowedTeamsField
+                      value={field.value ?? []}
+                      onChange={field.onChange}
+                      names={names}
+                      enabled={allowlist}
+                      error={errors.allowedOrganizations?.message}
+                    />
+                  )}
+                />
+              </Section>
+            </Stack>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <Card padding="lg">
+                <Text fw={600} size="sm" mb="sm">
+                  {t.imagePreview}
+                </Text>
+                <div className={classes.preview}>
+                  <RoomImage
+                    src={imageUrl.trim() || null}
+                    placeholder={t.noImage}
+                    failedText={t.imageBroken}
+                  />
+                </div>
+              </Card>
+              <Card padding="lg">
+                <Text fw={600} size="sm" mb="sm">
+                  {t.info.title}
+                </Text>
+                <Stack gap="sm">
+                  <Info label={t.info.created}>
+                    {formatDate(template.created)}
+                    {template.createdByName && ` ${t.info.by} ${template.createdByName}`}
+                  </Info>
+                  <Info label={t.info.edited}>
+                    {template.lastModified
+                      ? `${formatDate(template.lastModified)}${template.lastModifiedByName ? ` ${t.info.by} ${template.lastModifiedByName}` : ''}`
+                      : t.info.never}
+                  </Info>
+                  <Info label={t.info.rooms}>{template.roomCount}</Info>
+                </Stack>
+              </Card>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+
+        <Card padding="md" radius="lg" className={classes.footer}>
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => reset()}
+              disabled={!formState.isDirty || saving}
+            >
+              {t.reset}
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+              disabled={!formState.isValid}
+              loading={saving}
+            >
+              {t.save}
+            </Button>
+          </Group>
+        </Card>
+      </Stack>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Card padding="lg" component="fieldset" className={classes.section}>
+      <Text component="legend" fw={650} size="md" className={classes.legend}>
+        {title}
+      </Text>
+      <Stack gap="md">{children}</Stack>
+    </Card>
+  );
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text size="sm" mt={2}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function EditSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-label={t.loading}>
+      <VisuallyHidden>{shellTexts.loading}</VisuallyHidden>
+      <Skeleton height={14} width={140} />
+      <Skeleton height={30} width={280} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card padding="lg">
+            <Stack gap="md">
+              {Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Skeleton key={i} height={56} />
+              ))}
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card padding="lg">
+            <Skeleton style={{ aspectRatio: '16 / 9' }} />
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { publicTexts } from '@roomscale/shared';
+import type { ReactNode } from 'react';
+import classes from './AuthLayout.module.css';
+import { LogoMark } from './Logo.tsx';
+
+type Props = {
+  /** Heading inside the card. */
+  title?: string;
+  /** Short text under the heading. */
+  description?: ReactNode;
+  children: ReactNode;
+  /** Shown under the card, e.g. "Don't have an account? Register". */
+  below?: ReactNode;
+  /** Card width in pixels. */
+  width?: number;
+};
+
+/** The frame of the public screens: product mark, one card, a quiet background. */
+export function AuthLayout({ title, description, children, below, width = 440 }: Props) {
+  return (
+    <main className={classes.root}>
+      <div className={classes.brand}>
+        <LogoMark />
+        <span className={classes.wordmark}>{publicTexts.productName}</span>
+      </div>
+      <Paper
+        className={classes.card}
+        maw={width}
+        withBorder
+        radius="lg"
+        p={{ base: 'lg', sm: 'xl' }}
+      >
+        <Stack gap="lg">
+          {(title || description) && (
+            <Stack gap={6}>
+              {title && (
+                <Title order={1} fz="h2" fw={650}>
+                  {title}
+                </Title>
+              )}
+              {description && (
+                <Text c="dimmed" size="sm">
+                  {description}
+                </Text>
+              )}
+            </Stack>
+          )}
+          {children}
+        </Stack>
+      </Paper>
+      {below && (
+        <Text size="sm" ta="center">
+          {below}
+        </Text>
+      )}
+      <footer className={classes.footer}>
+        © {new Date().getFullYear()} {publicTexts.footer}
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { type Me, type MeEdit, publicTexts } from '@roomscale/shared';
+import { IconAlertCircle, IconUserCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { errorText } from '../../api/errors.ts';
+import { useClientConfig } from '../../app/clientConfig.ts';
+import { session } from '../../app/session.ts';
+import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { safeTarget } from '../auth/targetRoute.ts';
+import { AvatarBuilderFrame } from './AvatarBuilderFrame.tsx';
+import { absoluteAvatarUrl } from './avatarMessage.ts';
+
+const t = publicTexts.avatar;
+
+/**
+ * /create-avatar?targetRoute: the avatar builder when one is configured; skipping (or having no
+ * builder) gives the default avatar. The avatar is saved, the user reloaded, then on to the target.
+ */
+export function CreateAvatarPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeTarget(params.get('targetRoute'));
+  const config = useClientConfig();
+
+  const save = useMutation({
+    mutationFn: async (avatarUrl: string) => {
+      const body: MeEdit = { readyPlayerMeAvatar: absoluteAvatarUrl(avatarUrl, location.origin) };
+      await api<Me>('PATCH', '/api/Users/Me', { body });
+      await session.reloadUser();
+    },
+    onSuccess: () => navigate(target, { replace: true }),
+  });
+
+  const builderUrl = config.data?.avatarBuilderUrl ?? null;
+  const skip = () => {
+    if (config.data) save.mutate(config.data.defaultAvatarUrl);
+  };
+  // Once an avatar is exported the builder is hidden; it comes back only if saving fails.
+  const exporting = save.isPending || save.isSuccess;
+
+  const skipButton = (
+    <Button
+      variant={builderUrl ? 'default' : 'filled'}
+      size={builderUrl ? 'sm' : 'md'}
+      fullWidth={!builderUrl}
+      onClick={skip}
+      disabled={!config.data || save.isPending}
+      loading={save.isPending && save.variables === config.data?.defaultAvatarUrl}
+    >
+      {t.skip}
+    </Button>
+  );
+
+  const saveError = save.isError && (
+    <Alert color="red" icon={<IconAlertCircle />} role="alert">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{errorText(save.error)}</Text>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => save.variables && save.mutate(save.variables)}
+        >
+          {t.retry}
+        </Button>
+      </Group>
+    </Alert>
+  );
+
+  if (config.isPending) {
+    return (
+      <AuthLayout title={t.heading}>
+        <Center py="xl" role="status" aria-label={t.builderLoading}>
+          <Loader />
+        </Center>
+        {skipButton}
+      </AuthLayout>
+    );
+  }
+
+  if (config.isError) {
+    return (
+      <AuthLayout title={t.heading}>
+        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={t.configFailed}>
+          {errorText(config.error)}
+        </Alert>
+        <Group grow>
+          {skipButton}
+          <Button onClick={() => config.refetch()}>{t.retry}</Button>
+        </Group>
+      </AuthLayout>
+    );
+  }
+
+  if (!builderUrl) {
+    return (
+      <AuthLayout>
+        <Stack gap="md" align="center" ta="center">
+          <ThemeIcon size={72} radius="xl" variant="light">
+            <IconUserCircle size={44} />
+          </ThemeIcon>
+          <Title order={1} fz="h2" fw={650}>
+            {t.heading}
+          </Title>
+          <Text>{t.noBuilder}</Text>
+        </Stack>
+        {saveError}
+        {skipButton}
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t.heading} description={t.intro} width={1040}>
+      {saveError}
+      {exporting ? (
+        <Center py="xl">
+          <Stack align="center" gap="sm" role="status" aria-live="polite">
+            <Loader />
+            <Text c="dimmed" size="sm">
+              {t.saving}
+            </Text>
+          </Stack>
+        </Center>
+      ) : (
+        <AvatarBuilderFrame url={builderUrl} onExported={(url) => save.mutate(url)} />
+      )}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t.skipHint}
+        </Text>
+        {skipButton}
+      </Group>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { withTargetRoute } from '../../app/guard.ts';
+import { session } from '../../app/session.ts';
+import { PageLoader } from '../../components/PageLoader.tsx';
+
+/** Where the landing page sends the user once the cached login has been tried. */
+export function landingTarget(loggedIn: boolean, hasTeam: boolean): string {
+  if (!loggedIn) return '/login';
+  return hasTeam ? '/dashboard' : withTargetRoute('/organization/resolve', '/dashboard');
+}
+
+/** The root (part1 §2): tries the cached login; dashboard on success, otherwise login. */
+export function LandingPage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let cancelled = false;
+    void session.ensure().then((loggedIn) => {
+      if (!cancelled) navigate(landingTarget(loggedIn, !!session.get().team), { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate]);
+  return <PageLoader fullPage />;
+}

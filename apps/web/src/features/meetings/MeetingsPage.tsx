@@ -1,0 +1,257 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type Meeting, meetingLimits, meetingsTexts } from '@roomscale/shared';
+import {
+  IconAlertTriangle,
+  IconCalendarPlus,
+  IconCalendarSearch,
+  IconPlus,
+  IconSearch,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { showConfirm, showError } from '../../components/dialogs.tsx';
+import { ListPageHeader } from '../../components/ListPageHeader.tsx';
+import { useDeleteMeeting, useMeetings } from './api.ts';
+import { MeetingCard } from './MeetingCard.tsx';
+import { MeetingFormModal } from './MeetingFormModal.tsx';
+
+const t = meetingsTexts.list;
+
+/** The create/edit modal; the meeting stays while it closes so its title does not flicker. */
+type Editing = { opened: boolean; meeting: Meeting | null };
+
+/**
+ * The meetings list (part2 §2): search (800 ms debounce), Upcoming or All, pages of 10 cards,
+ * and the create/edit modal. `?new=1` opens the create modal (the dashboard links here).
+ */
+export function MeetingsPage() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [filter] = useDebouncedValue(search.trim(), meetingLimits.searchDebounceMs);
+  const [includePast, setIncludePast] = useState(false);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(() => ({
+    opened: params.get('new') === '1',
+    meeting: null,
+  }));
+  const meetings = useMeetings({ filter, includePast, page });
+  const remove = useDeleteMeeting();
+  const now = useNow();
+
+  // A new search or filter starts again at page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these inputs only
+  useEffect(() => setPage(1), [filter, includePast]);
+
+  const closeModal = () => {
+    setEditing((e) => ({ ...e, opened: false }));
+    if (params.has('new')) {
+      params.delete('new');
+      setParams(params, { replace: true });
+    }
+  };
+
+  const onDelete = async (m: Meeting) => {
+    const ok = await showConfirm({
+      title: meetingsTexts.remove.title,
+      content: meetingsTexts.remove.text(m.name),
+      confirmLabel: meetingsTexts.remove.confirm,
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(m.id);
+      notifications.show({ color: 'teal', title: meetingsTexts.remove.done, message: m.name });
+    } catch (e) {
+      await showError(e);
+    }
+  };
+
+  const data = meetings.data;
+  const results = data?.results ?? [];
+  const pageCount = data?.pageCount ?? 0;
+  // A page emptied by a delete falls back to the last page that exists.
+  useEffect(() => {
+    if (data && page > 1 && data.results.length === 0 && data.pageCount < page) {
+      setPage(Math.max(1, data.pageCount));
+    }
+  }, [data, page]);
+
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={t.title} intro={t.intro}>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setEditing({ opened: true, meeting: null })}
+          aria-haspopup="dialog"
+        >
+          {t.add}
+        </Button>
+      </ListPageHeader>
+
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap">
+          <TextInput
+            aria-label={t.search}
+            placeholder={t.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={
+              search ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  onClick={() => setSearch('')}
+                  aria-label={t.clearSearch}
+                >
+                  <IconX size={14} aria-hidden />
+                </ActionIcon>
+              ) : null
+            }
+            w={{ base: '100%', xs: 300 }}
+            type="search"
+          />
+          <SegmentedControl
+            aria-label={t.filterLabel}
+            value={includePast ? 'all' : 'upcoming'}
+            onChange={(v) => setIncludePast(v === 'all')}
+            data={[
+              { value: 'upcoming', label: t.upcoming },
+              { value: 'all', label: t.all },
+            ]}
+          />
+        </Group>
+        {data && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t.count(data.entryCount)}
+          </Text>
+        )}
+      </Group>
+
+      {meetings.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" aria-busy>
+          <VisuallyHidden>{t.loading}</VisuallyHidden>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={196} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : meetings.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t.failed}
+        >
+          <Button size="xs" variant="light" color="red" onClick={() => void meetings.refetch()}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : results.length === 0 ? (
+        <EmptyState
+          filter={filter}
+          includePast={includePast}
+          onAdd={() => setEditing({ opened: true, meeting: null })}
+        />
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, md: 2 }}
+          spacing="md"
+          style={{ opacity: meetings.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {results.map((m) => (
+            <MeetingCard
+              key={m.id}
+              meeting={m}
+              now={now}
+              onEdit={(meeting) => setEditing({ opened: true, meeting })}
+              onDelete={(meeting) => void onDelete(meeting)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {pageCount > 1 && (
+        <Center>
+          <Pagination
+            total={pageCount}
+            value={page}
+            onChange={setPage}
+            withEdges
+            getControlProps={(control) => ({
+              'aria-label': `${t.pagination}: ${control}`,
+            })}
+          />
+        </Center>
+      )}
+
+      <MeetingFormModal opened={editing.opened} meeting={editing.meeting} onClose={closeModal} />
+    </Stack>
+  );
+}
+
+function EmptyState({
+  filter,
+  includePast,
+  onAdd,
+}: {
+  filter: string;
+  includePast: boolean;
+  onAdd: () => void;
+}) {
+  const searching = filter.length > 0;
+  return (
+    <Card padding="xl">
+      <Stack align="center" gap="sm" py="xl">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          {searching ? (
+            <IconCalendarSearch size={28} aria-hidden />
+          ) : (
+            <IconCalendarPlus size={28} aria-hidden />
+          )}
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          {searching ? t.noMatchTitle : includePast ? t.emptyAllTitle : t.emptyUpcomingTitle}
+        </Title>
+        <Text c="dimmed" ta="center" maw={440}>
+          {searching ? t.noMatchText(filter) : t.emptyText}
+        </Text>
+        {!searching && (
+          <Button mt="sm" leftSection={<IconPlus size={18} aria-hidden />} onClick={onAdd}>
+            {t.add}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The current time, refreshed every minute so 'ongoing' and 'ended' follow the clock. */
+export function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}

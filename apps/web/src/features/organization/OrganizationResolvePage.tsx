@@ -1,0 +1,83 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { publicTexts } from '@roomscale/shared';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../api/errors.ts';
+import { session } from '../../app/session.ts';
+import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { safeTarget } from '../auth/targetRoute.ts';
+import { type ResolveDeps, resolveOrganization } from './resolveTeam.ts';
+
+const t = publicTexts.resolve;
+
+const deps: ResolveDeps = {
+  ensure: () => session.ensure(),
+  currentTeam: () => session.get().team,
+  currentUserId: () => session.get().user?.id ?? null,
+  loadTeams: () => session.loadTeams(),
+  rememberedTeamId: (userId) => session.rememberedTeamId(userId),
+};
+
+/** /organization/resolve?targetRoute: picks the team to work in, then goes on (part1 §4). */
+export function OrganizationResolvePage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeTarget(params.get('targetRoute'));
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the resolution
+  useEffect(() => {
+    let active = true;
+    setError(null);
+    resolveOrganization(deps, target).then(
+      (outcome) => {
+        if (!active) return;
+        if (outcome.kind === 'select') session.selectTeam(outcome.team);
+        navigate(outcome.to, { replace: true });
+      },
+      (e: unknown) => {
+        if (active) setError(errorText(e));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [navigate, target, attempt]);
+
+  if (error) {
+    return (
+      <AuthLayout>
+        <Alert color="red" icon={<IconAlertCircle />} title={t.failed} role="alert">
+          {error}
+        </Alert>
+        <Group grow>
+          <Button
+            variant="default"
+            onClick={async () => {
+              await session.logout();
+              navigate('/login', { replace: true });
+            }}
+          >
+            {t.logout}
+          </Button>
+          <Button onClick={() => setAttempt((n) => n + 1)}>{t.retry}</Button>
+        </Group>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <Center py="xl">
+        <Stack align="center" gap="sm" role="status" aria-live="polite">
+          <Loader />
+          <Text c="dimmed" size="sm">
+            {t.loading}
+          </Text>
+        </Stack>
+      </Center>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,118 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { shellTexts } from '@roomscale/shared';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconLogout,
+  IconShieldLock,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { session, useSession } from '../../app/session.ts';
+import { useMyTeams } from '../../app/teams.ts';
+import { useLogout } from '../../app/useLogout.ts';
+import { ProfileIcon } from '../../components/ProfileIcon.tsx';
+import classes from './UserMenu.module.css';
+
+const t = shellTexts.userMenu;
+
+/**
+ * The user menu (part1 §2): picture or initial, full name and current team; the teams to switch
+ * between, Administrator for super admins, Profile and Log out.
+ */
+export function UserMenu() {
+  const { user, team } = useSession();
+  const teams = useMyTeams();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  if (!user) return null;
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.name || user.email;
+
+  return (
+    <Menu position="bottom-end" width={280} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.target} aria-label={t.open}>
+          <Group gap="sm" wrap="nowrap">
+            {/* No picture endpoint yet: the initial letter shows (the part1 §8 fallback). */}
+            <ProfileIcon name={fullName} size="md" />
+            <div className={classes.names}>
+              <Text size="sm" fw={600} lh={1.2} truncate>
+                {fullName}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2} truncate>
+                {team?.name ?? t.noTeam}
+              </Text>
+            </div>
+            <IconChevronDown size={16} stroke={1.7} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <div className={classes.header}>
+          <Text size="sm" fw={600} truncate>
+            {fullName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </div>
+        <Menu.Divider />
+        <Menu.Label>{t.teams}</Menu.Label>
+        {teams.isPending && <Menu.Item disabled>{t.teamsLoading}</Menu.Item>}
+        {teams.isError && <Menu.Item disabled>{t.teamsFailed}</Menu.Item>}
+        {teams.data?.length === 0 && <Menu.Item disabled>{t.noTeams}</Menu.Item>}
+        {teams.data?.map((m) => {
+          const current = m.id === team?.id;
+          return (
+            <Menu.Item
+              key={m.id}
+              leftSection={<IconUsersGroup size={16} stroke={1.7} aria-hidden />}
+              rightSection={
+                current ? (
+                  <IconCheck
+                    size={16}
+                    aria-label={t.current}
+                    color="var(--mantine-primary-color-filled)"
+                  />
+                ) : null
+              }
+              onClick={() => {
+                if (current) {
+                  navigate('/team');
+                  return;
+                }
+                session.selectTeam(m);
+                navigate('/dashboard');
+              }}
+              fw={current ? 600 : undefined}
+            >
+              {m.name}
+            </Menu.Item>
+          );
+        })}
+        <Menu.Divider />
+        {user.superAdmin && (
+          <Menu.Item
+            leftSection={<IconShieldLock size={16} stroke={1.7} aria-hidden />}
+            onClick={() => navigate('/admin')}
+          >
+            {t.administrator}
+          </Menu.Item>
+        )}
+        <Menu.Item
+          leftSection={<IconUser size={16} stroke={1.7} aria-hidden />}
+          onClick={() => navigate('/profile')}
+        >
+          {t.profile}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} stroke={1.7} aria-hidden />}
+          onClick={() => void logout()}
+        >
+          {t.logout}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

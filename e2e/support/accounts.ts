@@ -1,0 +1,107 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { Mailbox } from './mailbox.ts';
+import { linkFrom } from './mailbox.ts';
+
+/** Subjects are not in the spec; the activation and reset mails are recognised by these words. */
+export const activationSubject = /activat|confirm|verify|welcome/i;
+export const resetSubject = /reset|password/i;
+
+export type SeededUser = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+};
+
+let counter = 0;
+/** A unique address per call and run, so tests never read each other's mail. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/**
+ * An activated user made through the public API (register → activation mail → confirm), with
+ * optionally a team (they become its Admin) and an avatar, so a browser login lands on the
+ * dashboard. The journeys that test these steps in the browser do not use this.
+ */
+export async function seedUser(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  opts: { prefix?: string; team?: string; avatar?: boolean } = {},
+): Promise<SeededUser> {
+  const user: SeededUser = {
+    email: uniqueEmail(opts.prefix ?? 'seed'),
+    password: 'Seeded-Passw0rd',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  };
+  await ok(
+    request.put('/api/Users/Register', {
+      data: {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        privacyAccepted: true,
+        termsAccepted: true,
+      },
+    }),
+    'register',
+  );
+  const link = linkFrom(await mailbox.waitFor(user.email, activationSubject), '/activate-account');
+  await ok(
+    request.post('/api/Users/Confirm', {
+      data: {
+        userId: link.searchParams.get('user'),
+        token: link.searchParams.get('token'),
+        password: user.password,
+        confirmPassword: user.password,
+      },
+    }),
+    'confirm',
+  );
+  if (!opts.team && !opts.avatar) return user;
+
+  const token = (await (
+    await ok(
+      request.post('/api/connect/token', {
+        form: {
+          grant_type: 'password',
+          username: user.email,
+          password: user.password,
+          scope: 'openid email profile offline_access roles',
+        },
+      }),
+      'token',
+    )
+  ).json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token.access_token}` };
+  if (opts.team) {
+    await ok(
+      request.put('/api/Organizations/Register', {
+        headers,
+        data: { name: opts.team, companyName: `${opts.team} Ltd`, industry: 'Technology' },
+      }),
+      'team',
+    );
+  }
+  if (opts.avatar) {
+    await ok(
+      request.patch('/api/Users/Me', {
+        headers,
+        data: { readyPlayerMeAvatar: 'https://models.example.com/avatar.glb' },
+      }),
+      'avatar',
+    );
+  }
+  return user;
+}
+
+async function ok<T extends { ok(): boolean; status(): number; text(): Promise<string> }>(
+  call: Promise<T>,
+  what: string,
+): Promise<T> {
+  const res = await call;
+  if (!res.ok()) throw new Error(`seeding: ${what} answered ${res.status()}: ${await res.text()}`);
+  return res;
+}

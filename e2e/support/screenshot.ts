@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+
+const dir = join(import.meta.dirname, '..', 'screenshots');
+
+/** Saves a full-page screenshot to e2e/screenshots/<name>.png (git-ignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,115 @@
+/**
+ * Team files (part2 §3 File, §5 Upload, §9): enums with the spec's numbers, limits and texts.
+ * Types, scopes and sources travel by name; their numbers are the positions below, which is
+ * also what the database stores.
+ */
+export const FileTypes = [
+  'Unknown',
+  'Folder',
+  'Image',
+  'Video',
+  'Document',
+  'Model3D',
+  'Note',
+  'Audio',
+] as const;
+export type FileType = (typeof FileTypes)[number];
+
+export const FileScopes = ['None', 'Organization', 'User', 'Guest', 'Demo', 'Template'] as const;
+export type FileScope = (typeof FileScopes)[number];
+/** The scopes a team member creates: the team's files and their own personal files. */
+export const MemberFileScopes = ['Organization', 'User'] as const satisfies readonly FileScope[];
+
+export const FileSources = ['VR', 'WebPlatform'] as const;
+export type FileSource = (typeof FileSources)[number];
+
+/** The number of an enum value: its position in the list. */
+export const enumNumber = <T extends string>(list: readonly T[], name: T) => list.indexOf(name);
+
+export const ProjectionModes = {
+  Equirectangular: 10,
+  EquirectangularTB: 12,
+  EquirectangularLR: 14,
+  Equirectangular180: 20,
+  Equiangular: 30,
+  EquiangularLR: 34,
+  Cubemap: 40,
+  None: -1,
+} as const;
+
+export const TranscodingStatus = {
+  Running: 20,
+  Failed: 50,
+  Succeeded: 100,
+  Unspecified: -1,
+} as const;
+
+export const FileSortOrders = [
+  'NameAscending',
+  'NameDescending',
+  'CreatedAscending',
+  'CreatedDescending',
+  'ModifiedAscending',
+  'ModifiedDescending',
+  'TypeAscending',
+  'TypeDescending',
+] as const;
+export type FileSortOrder = (typeof FileSortOrders)[number];
+
+/** Property keys the clients use (part2 §3). */
+export const FileProperties = {
+  name: 'name',
+  description: 'Description',
+  duration: 'Duration',
+  projectionMode: 'ProjectionMode',
+  transcodingStatus: 'TranscodingStatus',
+} as const;
+
+export const NoteColors = [
+  '#FFFF7A',
+  '#A7E0A5',
+  '#B2CAE4',
+  '#C7BAD9',
+  '#FAD1A9',
+  '#FA7470',
+  '#E2E2E2',
+] as const;
+
+export const fileLimits = {
+  /** A file at or above this size is refused. */
+  maxUploadBytes: 2147483648,
+  nameMax: 255,
+  pageSize: 18,
+  recentPageSize: 24,
+  dashboardPageSize: 12,
+  maxPageSize: 100,
+  /** Ancestors a breadcrumb shows above the item; `hasMore` says when there are more. */
+  breadcrumbAncestors: 3,
+  propertiesMax: 50,
+  propertyValueMax: 2000,
+  /** Bytes read from the start of an upload to check its kind. */
+  magicBytes: 64,
+} as const;
+
+export const fileMessages = {
+  notFound: 'Files not found',
+  folderNotFound: 'The folder does not exist.',
+  parentNotFolder: 'Files can only be placed in a folder.',
+  folderHasNoContent: 'A folder has no uploaded content.',
+  contentRequired: 'Upload the file first: the file address is required.',
+  notOurUpload: 'The file address is not an upload of this team.',
+  uploadMissing: 'The uploaded file was not found. Upload it again.',
+  uploadInUse: 'This upload already belongs to another file. Upload the file again.',
+  unknownType: 'File type not supported.',
+  empty: (name: string) => `${name}: File is empty.`,
+  tooLarge: (name: string, max: string) =>
+    `${name}: File too large. Ensure the file is not larger than ${max}`,
+  contentMismatch: (name: string, kind: string) =>
+    `${name}: The content is not a valid ${kind} file.`,
+  moveIntoItself: 'A folder cannot be moved into itself or one of its subfolders.',
+  scopeOfParent: 'An item takes the scope of its folder; move it to change its scope.',
+  noDownload: 'A folder cannot be downloaded.',
+  videoFailed:
+    'It looks like the video encoding has failed. The video could not be read. Please try again using a different video file.',
+  videoProcessing: "We're getting your video ready for playback. Try again in a few minutes.",
+} as const;

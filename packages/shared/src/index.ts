@@ -1,0 +1,26 @@
+import './zodErrors.ts';
+
+export * from './enums.ts';
+export * from './files.ts';
+export * from './limits.ts';
+export * from './meetingsTexts.ts';
+export * from './messages.ts';
+export * from './publicTexts.ts';
+export * from './roomsTexts.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/common.ts';
+export * from './schemas/content.ts';
+export * from './schemas/files.ts';
+export * from './schemas/forms.ts';
+export * from './schemas/guests.ts';
+export * from './schemas/meetings.ts';
+export * from './schemas/organizations.ts';
+export * from './schemas/roomForms.ts';
+export * from './schemas/rooms.ts';
+export * from './schemas/roomTemplates.ts';
+export * from './schemas/seats.ts';
+export * from './schemas/teamUsers.ts';
+export * from './schemas/users.ts';
+export * from './seatsGuests.ts';
+export * from './shellTexts.ts';
+export * from './storage.ts';

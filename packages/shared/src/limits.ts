@@ -1,0 +1,122 @@
+/** Every limit and constant of the product, in one place (part1 §9, part2 §9). */
+export const limits = {
+  /** An access token counts as valid until its expiry minus this many seconds. */
+  accessTokenSafetyMarginSeconds: 10,
+  /** Terms must be accepted again when accepted on or before this date. */
+  termsCutoff: '2023-09-01T23:59:59.999Z',
+  nameMin: 2,
+  nameMax: 100,
+  positionMin: 2,
+  positionMax: 50,
+  emailMax: 254,
+  teamNameMin: 2,
+  teamNameMax: 100,
+  companyNameMin: 2,
+  companyNameMax: 100,
+  industryTextMin: 2,
+  industryTextMax: 60,
+  loginPasswordMin: 6,
+  passwordMin: 8,
+  /** Upper bound against hashing abuse; long passphrases still fit. */
+  passwordMax: 256,
+  currentPasswordMin: 3,
+  suggestionCount: 5,
+  adminPageSizeTeams: 20,
+  adminPageSizeUsers: 25,
+  adminPageSizeRoomTemplates: 25,
+  adminSearchDebounceMs: 1000,
+  paginationMaxLinks: 10,
+  profileImageMaxBytes: 10_000_000,
+  avatarUrlMax: 2048,
+  /** A file at or above this many bytes is refused (part2 §5, §9). */
+  maxUploadBytes: 2147483648,
+  /** Upload chunks are this size or a multiple of it (part2 §5, §9). */
+  uploadChunkBytes: 262144,
+} as const;
+
+/** Server-side lifetimes and security parameters. */
+export const security = {
+  accessTokenSeconds: 15 * 60,
+  /** A refresh-token family lives at most this long from the login that started it. */
+  refreshTokenAbsoluteSeconds: 30 * 24 * 3600,
+  activationTokenSeconds: 7 * 24 * 3600,
+  resetTokenSeconds: 3600,
+  /** A resumable upload session may be resumed this long after it started (as in GCS). */
+  uploadSessionSeconds: 7 * 24 * 3600,
+  /** How long a signed upload address accepts the start of an upload. */
+  uploadUrlSeconds: 3600,
+  /** How long a signed download address works; long enough to watch a video to its end. */
+  downloadUrlSeconds: 3600,
+  /** Failed password grants tolerated per account before throttling. */
+  accountFailuresBeforeLock: 5,
+  accountLockSeconds: 15 * 60,
+  /** Failed password grants tolerated per IP within the window. */
+  ipFailuresBeforeLock: 20,
+  ipFailureWindowSeconds: 15 * 60,
+  /** Requests per minute and IP on the public account routes (a second line behind the above). */
+  rateLimitPerMinute: {
+    token: 30,
+    register: 10,
+    confirm: 10,
+    forgotPassword: 5,
+    resetPassword: 10,
+    changePassword: 10,
+    logins: 30,
+  },
+} as const;
+
+/** Where the default avatar lives, relative to the public URL ('Skip avatar creation'). */
+export const DEFAULT_AVATAR_PATH = '/avatars/default.glb';
+
+/** Profile icon sizes in pixels. */
+export const profileIconSizes = { xs: 16, sm: 26, md: 32, default: 42, lg: 60, xl: 98 } as const;
+
+export const dateFormats = {
+  createdEdited: 'D-M-YYYY H:mm:ss',
+  billing: 'DD-MM-YYYY',
+} as const;
+
+/** Rooms, room templates and room data (part1 §5, §9; part2 §5, §9). */
+export const roomLimits = {
+  /** Rooms list page (infinite scroll). */
+  pageSize: 24,
+  templateNameMin: 2,
+  /** Room and template names; a duplicate's 'Copy of {name}' is cut to this too. */
+  nameMax: 60,
+  descriptionMax: 1000,
+  categoryMax: 60,
+  sceneNameMax: 200,
+  urlMax: 2048,
+  maxUsersMin: 1,
+  maxUsersMax: 1000,
+  /** Max users of a template made from a name, until the admin sets it. */
+  defaultMaxUsers: 16,
+  capabilityNameMax: 100,
+  capabilitiesMax: 50,
+  allowedOrganizationsMax: 500,
+  dataKindMax: 100,
+  /** Characters of one room data entry (the VR app's serialized object). */
+  dataMaxChars: 32_768,
+  /** Entries one room may hold, against runaway clients. */
+  dataEntriesPerRoomMax: 5000,
+} as const;
+
+/** Meetings (part2 §5, §9). */
+export const meetingLimits = {
+  listPageSize: 10,
+  dashboardPageSize: 5,
+  searchDebounceMs: 800,
+  defaultLengthMinutes: 60,
+  /** When the end is not after the start, the form moves it to start + this. */
+  fixUpMinutes: 5,
+  nameMax: 100,
+  descriptionMax: 2000,
+  participantsMax: 200,
+  roomsMax: 20,
+  /** Meeting codes: this many characters of `codeAlphabet`. */
+  codeLength: 7,
+  /** No 0/O, 1/I/L: easy to read aloud and to type on a headset. */
+  codeAlphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
+  /** Public code lookups per minute and IP (codes must not be guessable by brute force). */
+  lookupPerMinute: 60,
+} as const;

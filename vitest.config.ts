@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'packages/shared/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file gets its own database; two cores run two files at a time.
+    maxWorkers: 2,
+  },
+});
