@@ -113,3 +113,103 @@ export const fileMessages = {
     'It looks like the video encoding has failed. The video could not be read. Please try again using a different video file.',
   videoProcessing: "We're getting your video ready for playback. Try again in a few minutes.",
 } as const;
+
+/** Labels of the projection modes (part2 §3), in the order the edit modal offers them. */
+export const projectionModeLabels: Record<keyof typeof ProjectionModes, string> = {
+  None: 'None',
+  Equirectangular: 'Equirectangular',
+  EquirectangularTB: 'Equirectangular top/bottom',
+  EquirectangularLR: 'Equirectangular left/right',
+  Equirectangular180: 'Equirectangular 180°',
+  Equiangular: 'Equiangular',
+  EquiangularLR: 'Equiangular left/right',
+  Cubemap: 'Cubemap',
+};
+
+/** Notes (part2 §3 Note content, §5 Notes, §7 Thumbnails, §9). */
+export const noteLimits = {
+  maxChars: 124,
+  /** Content taller than this many times the font size is refused. */
+  maxLines: 7,
+  /** A title longer than this is cut to `titleCut` characters plus '...'. */
+  titleMax: 30,
+  titleCut: 26,
+  /** Size of the note image in the lightbox. */
+  previewSize: 2048,
+  /** The note file's content type. */
+  contentType: 'application/json',
+} as const;
+
+/** Accessible names of the note colours, by `NoteColors` value. */
+export const noteColorNames: Record<(typeof NoteColors)[number], string> = {
+  '#FFFF7A': 'Yellow',
+  '#A7E0A5': 'Green',
+  '#B2CAE4': 'Blue',
+  '#C7BAD9': 'Purple',
+  '#FAD1A9': 'Orange',
+  '#FA7470': 'Red',
+  '#E2E2E2': 'Grey',
+};
+
+/** Browser-made thumbnails (part2 §7 Thumbnails, §9). */
+export const previewThumbnail = { width: 480, type: 'image/jpeg', quality: 0.8 } as const;
+
+/** Texts of the file lightbox, media detail, edit media and note editor (part2 §2, §4, §5, §8). */
+export const fileViewerTexts = {
+  close: 'Close',
+  download: 'Download',
+  processingVideo: 'Processing video',
+  processingFailed: 'Processing failed',
+  modelUnsupported: 'Only files of type gltf/glb are supported for preview',
+  modelConvertAdvice:
+    'Convert the model to GLB (for example with Blender or an online glTF converter) and upload it again to preview it here.',
+  noPreview: 'This file cannot be previewed.',
+  loadFailed: 'The preview could not be loaded.',
+  pdfPage: (n: number, of: number) => `Page ${n} of ${of}`,
+  detailsTitle: 'Media detail',
+  editTitle: 'Edit media',
+  typeLabels: {
+    Folder: 'folder',
+    Image: 'image',
+    Video: 'video',
+    Model3D: '3d model',
+    Document: 'document',
+    Note: 'note',
+  } as Partial<Record<FileType, string>>,
+  unknownType: 'Unknown',
+  scopeLabels: { Organization: 'Team files', User: 'Personal files' } as Partial<
+    Record<FileScope, string>
+  >,
+  detail: {
+    name: 'Name',
+    type: 'Type',
+    location: 'Location',
+    created: 'Created',
+    edited: 'Edited',
+    size: 'Size',
+    duration: 'Duration',
+    description: 'Description',
+    mode360: '360 mode',
+    yes: 'Yes',
+    by: (when: string, who: string) => `${when} by ${who}`,
+  },
+  edit: {
+    name: 'Name',
+    description: 'Description',
+    projection: 'Projection',
+    save: 'Save',
+    cancel: 'Cancel',
+  },
+  note: {
+    createTitle: 'New note',
+    editTitle: 'Edit note',
+    placeholder: 'Write your note',
+    colour: 'Background colour',
+    counter: (n: number, max: number) => `${n}/${max}`,
+    tooLong: 'The note is full.',
+    save: 'Save',
+    cancel: 'Cancel',
+    emptyTitle: 'Empty note',
+    loadFailed: 'The note could not be loaded.',
+  },
+} as const;
