@@ -1,13 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FileType, fileLimits, TranscodingStatus } from '@roomscale/shared';
+import { type FileType, TranscodingStatus } from '@roomscale/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileItems } from '../../db/schema.ts';
 import { enqueueJob, type Job } from '../../platform/jobs/runner.ts';
 import type { MediaTools } from '../../platform/media/ffmpeg.ts';
+import { localFileOf } from '../../platform/storage/local-copy.ts';
 
 export const MEDIA_PROBE = 'media.probe';
 
@@ -40,18 +41,13 @@ export function mediaProbeHandler(ctx: AppContext, tools: MediaTools) {
       return;
     }
     const key = item.blobKey;
-    const info = await ctx.storage.stat(key);
-    if (!info) {
-      await setProperties(ctx, fileId, { TranscodingStatus: TranscodingStatus.Failed });
-      return;
-    }
     const dir = await mkdtemp(join(tmpdir(), 'roomscale-media-'));
     try {
-      const path = join(dir, 'input');
-      await writeFile(
-        path,
-        await ctx.storage.readHead(key, Math.min(info.size, fileLimits.maxUploadBytes)),
-      );
+      const path = await localFileOf(ctx.storage, key, dir);
+      if (!path) {
+        await setProperties(ctx, fileId, { TranscodingStatus: TranscodingStatus.Failed });
+        return;
+      }
       let duration: number;
       try {
         duration = await tools.duration(path);

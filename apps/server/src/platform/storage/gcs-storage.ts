@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { type Bucket, Storage as GcsClient } from '@google-cloud/storage';
 import { security } from '@roomscale/shared';
 import type { Clock } from '../../context.ts';
@@ -80,6 +81,16 @@ export class GcsStorage implements Storage {
       throw e;
     }
     return Buffer.concat(parts).subarray(0, bytes);
+  }
+
+  async openRead(key: string): Promise<Readable | null> {
+    if (!(await this.stat(key))) return null;
+    return this.bucket.file(key).createReadStream();
+  }
+
+  /** Objects live in the bucket: stream them with `openRead`. */
+  async localPath(): Promise<string | null> {
+    return null;
   }
 
   async downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl> {

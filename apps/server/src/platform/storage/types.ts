@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** What is known of a stored object. */
 export type ObjectInfo = { size: number; contentType: string };
 
@@ -32,6 +34,13 @@ export interface Storage {
   stat(key: string): Promise<ObjectInfo | null>;
   /** Up to `bytes` first bytes of an object (for magic-byte checks); empty when it is missing. */
   readHead(key: string, bytes: number): Promise<Buffer>;
+  /** The whole object as a stream (server-side processing); null when it is missing. */
+  openRead(key: string): Promise<Readable | null>;
+  /**
+   * A path on this machine holding the object's bytes, for tools such as ffprobe that read
+   * files; null when the driver keeps objects elsewhere (then stream with `openRead`).
+   */
+  localPath(key: string): Promise<string | null>;
   /** A short-lived signed address that downloads the object as an attachment. */
   downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl>;
   /** Removes an object; a missing one is not an error. */

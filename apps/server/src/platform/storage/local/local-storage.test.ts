@@ -1,10 +1,12 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/harness.ts';
 import { keyBelongsTo, newObjectKey, teamKeyPrefix } from '../keys.ts';
+import { localFileOf } from '../local-copy.ts';
+import type { Storage } from '../types.ts';
 import { uploadSlotFor } from '../upload-slot.ts';
 import { LocalStorage } from './local-storage.ts';
 import { storageSecret, UrlSigner } from './signing.ts';
@@ -121,5 +123,37 @@ describe('LocalStorage', () => {
     expect(await names()).not.toContain(open);
     expect(await names()).not.toContain(finished);
     expect(await storage.stat(key)).toEqual({ size: 4, contentType: 'text/plain' });
+  });
+
+  it('streams an object and names its file on this disk', async () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    expect(await storage.openRead(key)).toBeNull();
+    expect(await storage.localPath(key)).toBeNull();
+    await put(key, 'streamed bytes');
+    const parts: Buffer[] = [];
+    for await (const chunk of (await storage.openRead(key))!) parts.push(chunk as Buffer);
+    expect(Buffer.concat(parts).toString()).toBe('streamed bytes');
+    const path = await storage.localPath(key);
+    expect(path).toBe(join(dir, 'objects', key));
+    expect(await readFile(path!, 'utf8')).toBe('streamed bytes');
+  });
+
+  it('gives media tools a local file: its own, or a streamed copy for a remote driver', async () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    await put(key, 'video bytes');
+    const work = await mkdtemp(join(tmpdir(), 'rs-copy-'));
+    try {
+      expect(await localFileOf(storage, key, work)).toBe(join(dir, 'objects', key));
+      // A driver without local files (GCS): the bytes are piped into `work/input`.
+      const remote: Storage = Object.create(storage, {
+        localPath: { value: async () => null },
+      });
+      const copy = await localFileOf(remote, key, work);
+      expect(copy).toBe(join(work, 'input'));
+      expect(await readFile(copy!, 'utf8')).toBe('video bytes');
+      expect(await localFileOf(remote, newObjectKey(teamKeyPrefix(team)), work)).toBeNull();
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { security } from '@roomscale/shared';
 import type { Clock } from '../../../context.ts';
 import { attachmentDisposition, downloadFileName } from '../download-name.ts';
@@ -84,6 +85,15 @@ export class LocalStorage implements Storage {
     } finally {
       await file.close();
     }
+  }
+
+  async openRead(key: string): Promise<Readable | null> {
+    if (!(await this.objects.meta(key))) return null;
+    return createReadStream(this.objects.dataPath(key));
+  }
+
+  async localPath(key: string): Promise<string | null> {
+    return (await this.objects.meta(key)) ? this.objects.dataPath(key) : null;
   }
 
   async downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl> {
