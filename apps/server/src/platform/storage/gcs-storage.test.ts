@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Storage as GcsClient } from '@google-cloud/storage';
+import { type Bucket, type File, Storage as GcsClient } from '@google-cloud/storage';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../context.ts';
 import { GcsStorage } from './gcs-storage.ts';
@@ -62,5 +62,43 @@ describe('GcsStorage addresses', () => {
     expect(q.get('response-content-disposition')).toBe('attachment; filename="Plan.pdf"');
     expect(q.get('response-content-type')).toBe('application/pdf');
     expect(Number(q.get('X-Goog-Expires'))).toBe(3600);
+  });
+});
+
+describe('GcsStorage server-side writes', () => {
+  it('uploads a local file to the key, resumable and MD5-checked, with its content type', async () => {
+    const calls: { path: string; options: Record<string, unknown> }[] = [];
+    // Offline: the bucket's upload is replaced, the rest of the client is Google's own.
+    const spying = {
+      bucket(name: string) {
+        const bucket: Bucket = client.bucket(name);
+        bucket.upload = (async (path: string, options: Record<string, unknown>) => {
+          calls.push({ path, options });
+          const file = options.destination as File;
+          file.metadata = { size: '1234', contentType: 'video/mp4' };
+          return [file];
+        }) as unknown as Bucket['upload'];
+        return bucket;
+      },
+    } as unknown as GcsClient;
+    const gcs = new GcsStorage({ bucket: 'rs-files', clock: systemClock, client: spying });
+    const key = newObjectKey(teamKeyPrefix(team));
+    expect(await gcs.put(key, '/tmp/out.mp4', 'video/mp4')).toEqual({
+      size: 1234,
+      contentType: 'video/mp4',
+    });
+    expect(calls).toHaveLength(1);
+    const { path, options } = calls[0]!;
+    expect(path).toBe('/tmp/out.mp4');
+    expect((options.destination as File).name).toBe(key);
+    expect((options.destination as File).bucket.name).toBe('rs-files');
+    expect(options).toMatchObject({
+      contentType: 'video/mp4',
+      resumable: true,
+      validation: 'md5',
+      metadata: { contentType: 'video/mp4' },
+    });
+    await expect(gcs.put('../escape', '/tmp/out.mp4', 'video/mp4')).rejects.toThrow();
+    expect(calls).toHaveLength(1);
   });
 });

@@ -106,6 +106,21 @@ export class GcsStorage implements Storage {
     return { url, expiry };
   }
 
+  /** A resumable upload streamed from the file, checked by GCS against its MD5. */
+  async put(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {
+    const [file] = await this.bucket.upload(filePath, {
+      destination: this.file(key),
+      contentType,
+      resumable: true,
+      validation: 'md5',
+      metadata: { contentType },
+    });
+    return {
+      size: Number(file.metadata.size ?? 0),
+      contentType: file.metadata.contentType ?? contentType,
+    };
+  }
+
   async delete(key: string): Promise<void> {
     if (!isValidKey(key)) return;
     await this.bucket.file(key).delete({ ignoreNotFound: true });

@@ -43,6 +43,11 @@ export interface Storage {
   localPath(key: string): Promise<string | null>;
   /** A short-lived signed address that downloads the object as an attachment. */
   downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl>;
+  /**
+   * Stores a file of this machine as the object `key` (server-side writes such as a transcoded
+   * video), streaming it; replaces an object of the same key.
+   */
+  put(key: string, filePath: string, contentType: string): Promise<ObjectInfo>;
   /** Removes an object; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix` (a whole team's files, say). */

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -152,6 +153,34 @@ describe('LocalStorage', () => {
       expect(copy).toBe(join(work, 'input'));
       expect(await readFile(copy!, 'utf8')).toBe('video bytes');
       expect(await localFileOf(remote, newObjectKey(teamKeyPrefix(team)), work)).toBeNull();
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it('stores a local file as an object (server-side write) and replaces one of the same key', async () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    const work = await mkdtemp(join(tmpdir(), 'rs-put-'));
+    try {
+      const source = join(work, 'out.mp4');
+      const content = Buffer.alloc(3 * 1024 * 1024 + 7, 'v');
+      await writeFile(source, content);
+      expect(await storage.put(key, source, 'video/mp4')).toEqual({
+        size: content.length,
+        contentType: 'video/mp4',
+      });
+      expect(await storage.stat(key)).toEqual({ size: content.length, contentType: 'video/mp4' });
+      expect((await readFile(join(dir, 'objects', key))).equals(content)).toBe(true);
+      expect(await readFile(source)).toHaveLength(content.length);
+      const meta = JSON.parse(await readFile(join(dir, 'objects', `${key}.meta.json`), 'utf8'));
+      expect(meta.md5).toBe(createHash('md5').update(content).digest('base64'));
+      await writeFile(source, 'smaller');
+      await storage.put(key, source, 'text/plain');
+      expect(await storage.stat(key)).toEqual({ size: 7, contentType: 'text/plain' });
+      expect((await readdir(join(dir, 'uploads'))).some((n) => n.startsWith('put-'))).toBe(false);
+      await expect(storage.put('../x', source, 'text/plain')).rejects.toThrow();
+      await expect(storage.put(key, join(work, 'missing'), 'text/plain')).rejects.toThrow();
+      expect(await storage.stat(key)).toEqual({ size: 7, contentType: 'text/plain' });
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -1,7 +1,9 @@
-import { createReadStream, mkdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { security } from '@roomscale/shared';
 import type { Clock } from '../../../context.ts';
 import { attachmentDisposition, downloadFileName } from '../download-name.ts';
@@ -26,6 +28,7 @@ export class LocalStorage implements Storage {
   readonly objects: LocalObjects;
   readonly uploads: LocalUploads;
   private readonly base: string;
+  private readonly uploadsDir: string;
 
   constructor(
     root: string,
@@ -37,6 +40,7 @@ export class LocalStorage implements Storage {
     const uploadsDir = join(root, 'uploads');
     mkdirSync(objectsDir, { recursive: true });
     mkdirSync(uploadsDir, { recursive: true });
+    this.uploadsDir = uploadsDir;
     this.objects = new LocalObjects(objectsDir);
     this.uploads = new LocalUploads(new SessionFiles(uploadsDir), this.objects);
     this.base = `${publicUrl.replace(/\/+$/, '')}${LOCAL_STORAGE_PATH}`;
@@ -114,6 +118,33 @@ export class LocalStorage implements Storage {
       },
     });
     return { url: `${this.blobUriFor(key)}?${query}`, expiry: after(now, expiresInSeconds) };
+  }
+
+  async put(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {
+    assertKey(key);
+    // Copied next to the objects (same disk), hashed on the way, then moved into place.
+    const temp = join(this.uploadsDir, `put-${randomUUID()}.tmp`);
+    const md5 = createHash('md5');
+    let size = 0;
+    const hashing = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(createReadStream(filePath), hashing, createWriteStream(temp));
+      await this.objects.put(key, temp, {
+        contentType,
+        size,
+        md5: md5.digest('base64'),
+        created: this.clock.now().toISOString(),
+      });
+    } finally {
+      await rm(temp, { force: true });
+    }
+    return { size, contentType };
   }
 
   delete(key: string): Promise<void> {
