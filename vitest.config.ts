@@ -7,6 +7,8 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
+    setupFiles: ['./vitest.setup.ts'],
+    expect: { poll: { timeout: 10_000 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file gets its own database; two cores run two files at a time.

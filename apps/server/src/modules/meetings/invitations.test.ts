@@ -198,7 +198,7 @@ describe('meeting invitations over SMTP', () => {
         w.admin,
         meetingBody(t, [room.id], [{ email: guest }], { emailNewUsers: true }),
       );
-      await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
       const raw = received[0]!;
       expect(raw).toMatch(new RegExp(`^To: ${guest}`, 'im'));
       const part = raw.split(/\r\n--/).find((x) => /Content-Type: text\/calendar/i.test(x))!;

@@ -122,7 +122,7 @@ describe('MeetingsPage', () => {
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(listCalls(fetch).some((q) => q.Filter)).toBe(false);
-    expect(await screen.findByRole('article', { name: 'Found' }, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Found' }, { timeout: 10_000 })).toBeTruthy();
     expect(listCalls(fetch).at(-1)).toMatchObject({ Filter: 'review', Page: '1' });
 
     fireEvent.click(screen.getByRole('radio', { name: 'All' }));
