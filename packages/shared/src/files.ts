@@ -213,3 +213,53 @@ export const fileViewerTexts = {
     loadFailed: 'The note could not be loaded.',
   },
 } as const;
+
+/** Browser uploads (part2 §4 Upload flow, §5 Upload, §7 Thumbnails, §9). */
+export const uploadLimits = {
+  /** Chunks are a non-zero multiple of this many bytes (GCS resumable protocol). */
+  chunkUnit: 262144,
+  /** The resumable uploader's default chunk size. */
+  defaultChunkBytes: 262144,
+  /** What the upload queue sends per request: 32 units (8 MiB), fewer round trips. */
+  queueChunkBytes: 262144 * 32,
+  /** Waits before retrying a request answered with 500, 502, 503 or 504 (or not at all). */
+  retryDelaysMs: [1000, 3000, 9000],
+  thumbnailWidth: 480,
+  thumbnailQuality: 0.8,
+  /** A model snapshot gives up after this long; the upload goes on without a thumbnail. */
+  modelSnapshotTimeoutMs: 15000,
+} as const;
+
+/** Texts of the browser upload engine and queue (part2 §4, §5, §8). */
+export const uploadMessages = {
+  differentChunk:
+    'A part of the file differs from what was uploaded before. Upload the file again.',
+  alreadyUploaded: 'The file has already been uploaded to this address.',
+  urlNotFound: 'The upload address has expired or is invalid. Start the upload again.',
+  retryAdvised: (status: number) =>
+    status === 0
+      ? 'The storage server could not be reached. Please try again.'
+      : `The storage server answered HTTP ${status}. Please try again.`,
+  unknownResponse: (status: number) =>
+    `The storage server gave an unknown response (HTTP ${status}).`,
+  missingOptions: (missing: string[]) => `The upload is missing options: ${missing.join(', ')}.`,
+  uploadIncomplete: 'The upload is not complete: the storage server is still waiting for bytes.',
+  invalidChunkSize: (unit: number) => `The chunk size must be a non-zero multiple of ${unit}.`,
+  alreadyFinished: 'This upload has already finished; start a new one.',
+  cancelled: 'The upload was cancelled.',
+  unsupportedType: (name: string) => `${name}: File type not supported.`,
+  failed: (name: string, error: string) => `${name}: An error occured: ${error}`,
+  alreadyQueued: (name: string) => `${name}: This file is already being uploaded.`,
+  activeUploadsWarning: 'Active uploads will be cancelled.',
+  completed: 'Upload completed',
+  panelTitle: 'Uploads',
+  states: {
+    Preparing: 'Preparing',
+    Uploading: 'Uploading',
+    Paused: 'Paused',
+    Processing: 'Processing',
+  },
+  pause: (name: string) => `Pause upload of ${name}`,
+  resume: (name: string) => `Resume upload of ${name}`,
+  cancel: (name: string) => `Cancel upload of ${name}`,
+} as const;
