@@ -58,8 +58,10 @@ async function main() {
   );
   // Background jobs (media processing): durable rows any instance may claim.
   const mediaTools = ffmpegTools();
-  if (!(await mediaTools.available())) {
-    log.warn('ffprobe/ffmpeg not found: uploaded videos and audio will be marked Failed');
+  if (!(await mediaTools.available()) || !(await mediaTools.canTranscode())) {
+    log.warn(
+      'ffprobe/ffmpeg not found: uploaded videos and audio (or videos that need transcoding) will be marked Failed',
+    );
   }
   const jobRunner = new JobRunner(ctx.db, ctx.clock, log, {
     [MEDIA_PROBE]: mediaProbeHandler(ctx, mediaTools),

@@ -1,17 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileLimits, fileMessages, TranscodingStatus } from '@roomscale/shared';
+import { fileLimits, fileMessages } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.ts';
-import { JobRunner } from '../../platform/jobs/runner.ts';
-import { ffmpegTools } from '../../platform/media/ffmpeg.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
-import { type LiveApp, putRange, startLiveApp } from '../storage/testing.ts';
-import { MEDIA_PROBE, mediaProbeHandler } from './media.ts';
+import { type LiveApp, startLiveApp } from '../storage/testing.ts';
+import { fileApi, type Item, MP4, NOTE, PDF, PNG } from './testing.ts';
 
 let t: LiveApp;
 let outsider: Person;
@@ -23,74 +17,8 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a png'),
-]);
-const PDF = Buffer.from('%PDF-1.7\n% a tiny document\n');
-const NOTE = Buffer.from(JSON.stringify({ text: 'Buy milk', backgroundColor: '#FFFF7A' }));
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom0000mp41')]);
-
-const base = (teamId: string) => `/api/Organizations/${teamId}/File`;
-const slot = (teamId: string, by?: Person) =>
-  call(t, 'GET', `${base(teamId)}/Upload`, { token: by?.session });
-const create = (teamId: string, by: Person | undefined, body: unknown) =>
-  call(t, 'PUT', base(teamId), { token: by?.session, body });
-const list = (teamId: string, by: Person | undefined, body: unknown = {}) =>
-  call(t, 'POST', base(teamId), { token: by?.session, body });
-const get = (teamId: string, fileId: string, by: Person | undefined) =>
-  call(t, 'GET', `${base(teamId)}/${fileId}`, { token: by?.session });
-const patch = (teamId: string, fileId: string, by: Person | undefined, body: unknown) =>
-  call(t, 'PATCH', `${base(teamId)}/${fileId}`, { token: by?.session, body });
-const remove = (teamId: string, fileId: string, by: Person | undefined) =>
-  call(t, 'DELETE', `${base(teamId)}/${fileId}`, { token: by?.session });
-const crumbs = (teamId: string, fileId: string, by: Person | undefined) =>
-  call(t, 'GET', `${base(teamId)}/${fileId}/Breadcrumb`, { token: by?.session });
-const download = (fileId: string, by: Person | undefined) =>
-  call(t, 'GET', `/api/File/${fileId}`, { token: by?.session });
-
-/** Uploads bytes through the team's upload slot; returns the blob URI a file item stores. */
-async function upload(teamId: string, by: Person, data: Buffer, contentType: string) {
-  const res = await slot(teamId, by);
-  expect(res.statusCode, res.body).toBe(200);
-  const { fileUploadUri } = res.json() as { fileUploadUri: string };
-  const started = await fetch(t.local(fileUploadUri), {
-    method: 'POST',
-    headers: { 'x-goog-resumable': 'start', 'content-type': contentType },
-  });
-  expect(started.status).toBe(201);
-  const session = t.local(started.headers.get('location')!);
-  const range = data.length === 0 ? 'bytes */0' : `bytes 0-${data.length - 1}/${data.length}`;
-  const put = await putRange(session, range, new Uint8Array(data));
-  expect([200, 201]).toContain(put.status);
-  return fileUploadUri.split('?')[0]!;
-}
-
-type Item = { fileId: string; name: string; type: string; [k: string]: unknown };
-async function folder(teamId: string, by: Person, name: string, extra: object = {}) {
-  const res = await create(teamId, by, { name, type: 'Folder', ...extra });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Item;
-}
-async function file(
-  teamId: string,
-  by: Person,
-  name: string,
-  extra: object = {},
-  data = PNG,
-  contentType = 'image/png',
-  type = 'Image',
-) {
-  const blobUri = await upload(teamId, by, data, contentType);
-  const res = await create(teamId, by, { name, type, blobUri, ...extra });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Item;
-}
-const names = async (teamId: string, by: Person, body: unknown = {}) => {
-  const res = await list(teamId, by, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { results: Item[] }).results.map((r) => r.name);
-};
+const { slot, create, list, get, patch, remove, crumbs, download, upload, folder, file, names } =
+  fileApi(() => t);
 
 describe('GET …/File/Upload', () => {
   it('gives members a signed upload address of the team', async () => {
@@ -606,57 +534,5 @@ describe('GET /api/File/{id} (download)', () => {
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
     expect(got.headers.get('content-disposition')).toContain('Site plan.pdf');
-  });
-});
-
-describe('media.probe job', () => {
-  const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
-  const runnerWith = (tools = ffmpegTools()) =>
-    new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
-      [MEDIA_PROBE]: mediaProbeHandler(t.ctx, tools),
-    });
-  const props = async (teamId: string, fileId: string, by: Person) =>
-    ((await get(teamId, fileId, by)).json() as { properties: Record<string, unknown> }).properties;
-
-  it('marks videos Failed when ffmpeg is not installed', async () => {
-    const w = await team(t);
-    const v = await file(w.id, w.member, 'walk.mp4', {}, MP4, 'video/mp4', 'Video');
-    expect(v.properties).toMatchObject({ TranscodingStatus: TranscodingStatus.Running });
-    expectProblem(await download(v.fileId, w.member), 409, undefined);
-    await runnerWith(ffmpegTools('/nonexistent/ffprobe')).drain();
-    expect(await props(w.id, v.fileId, w.member)).toMatchObject({
-      TranscodingStatus: TranscodingStatus.Failed,
-    });
-    const res = await download(v.fileId, w.member);
-    expect(expectProblem(res, 409).detail).toBe(fileMessages.videoFailed);
-  });
-
-  it.skipIf(!hasFfmpeg)('stores the duration of a real video and marks it Succeeded', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'files-test-'));
-    const out = join(dir, 'clip.mp4');
-    const made = spawnSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=1:size=64x64:rate=10',
-      '-pix_fmt',
-      'yuv420p',
-      out,
-    ]);
-    expect(made.status, String(made.stderr)).toBe(0);
-    const w = await team(t);
-    const v = await file(w.id, w.member, 'clip.mp4', {}, await readFile(out), 'video/mp4', 'Video');
-    const broken = await file(w.id, w.member, 'broken.mp4', {}, MP4, 'video/mp4', 'Video');
-    await rm(dir, { recursive: true, force: true });
-    await runnerWith().drain();
-    const p = await props(w.id, v.fileId, w.member);
-    expect(p.TranscodingStatus).toBe(TranscodingStatus.Succeeded);
-    expect(Number(p.Duration)).toBeCloseTo(1, 0);
-    expect((await download(v.fileId, w.member)).statusCode).toBe(200);
-    expect(await props(w.id, broken.fileId, w.member)).toMatchObject({
-      TranscodingStatus: TranscodingStatus.Failed,
-    });
   });
 });

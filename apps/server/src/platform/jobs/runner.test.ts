@@ -93,6 +93,32 @@ describe('job runner', () => {
     expect(await row('test.crashed')).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
+  it('renews the lock of a long job, so no other worker claims it meanwhile', async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let claimedByOther: boolean | null = null;
+    const other = new JobRunner(t.ctx.db, t.clock, t.ctx.log, { 'test.long': async () => {} });
+    const runner = new JobRunner(
+      t.ctx.db,
+      t.clock,
+      t.ctx.log,
+      {
+        'test.long': async () => {
+          const first = (await row('test.long')).lockedUntil!;
+          await sleep(700); // over twice the lock: only the renewals keep it
+          expect((await row('test.long')).lockedUntil!.getTime()).toBeGreaterThan(
+            first.getTime(),
+          );
+          claimedByOther = await other.runOnce();
+        },
+      },
+      { lockSeconds: 0.3 },
+    );
+    await enqueueJob(t.ctx.db, 'test.long', {}, t.clock.now());
+    expect(await runner.runOnce()).toBe(true);
+    expect(claimedByOther).toBe(false);
+    expect(await row('test.long')).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
   it('fails a job of an unknown kind at once', async () => {
     const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {});
     await enqueueJob(t.ctx.db, 'test.unknown', {}, t.clock.now());

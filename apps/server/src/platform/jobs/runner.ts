@@ -69,6 +69,12 @@ export class JobRunner {
     const [job] = rowsOf<Job>(res);
     if (!job) return false;
     const handler = this.handlers[job.kind];
+    // A long job (a transcode) keeps its lock while it runs, so no other worker claims it.
+    const heartbeat = setInterval(
+      () => void this.renewLock(job.id).catch((err) => this.log.warn({ err }, 'lock not renewed')),
+      (this.o.lockSeconds * 1000) / 3,
+    );
+    heartbeat.unref();
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job);
@@ -86,6 +92,8 @@ export class JobRunner {
           last_error = ${message}, run_at = ${new Date(at.getTime() + delay * 1000).toISOString()}::timestamptz,
           updated = ${at.toISOString()}::timestamptz where id = ${job.id}`);
       }
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
   }
@@ -119,6 +127,12 @@ export class JobRunner {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+  }
+
+  private async renewLock(id: string) {
+    const until = new Date(this.clock.now().getTime() + this.o.lockSeconds * 1000);
+    await this.db.execute(sql`update ${jobs} set locked_until = ${until.toISOString()}::timestamptz
+      where id = ${id} and status = 'running'`);
   }
 
   private async finish(id: string, status: string, error: string | null, at: Date) {

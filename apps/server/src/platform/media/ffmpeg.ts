@@ -3,34 +3,73 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Debian's ffmpeg tools, when installed; media processing depends on them. */
-export type MediaTools = {
-  available(): Promise<boolean>;
-  /** The duration in seconds of a media file; throws when it cannot be read. */
-  duration(path: string): Promise<number>;
+export type ProbeResult = {
+  /** Seconds. */
+  duration: number;
+  /** ffprobe's container name(s), e.g. `avi`, `matroska,webm`, `mov,mp4,m4a,3gp,3g2,mj2`. */
+  formatName: string;
 };
 
-export function ffmpegTools(ffprobe = 'ffprobe'): MediaTools {
-  let found: Promise<boolean> | null = null;
+/** Debian's ffmpeg tools, when installed; media processing depends on them. */
+export type MediaTools = {
+  /** Whether ffprobe runs. */
+  available(): Promise<boolean>;
+  /** Whether ffmpeg runs (transcoding). */
+  canTranscode(): Promise<boolean>;
+  /** Duration and container of a media file; throws when it cannot be read. */
+  probe(path: string): Promise<ProbeResult>;
+  /** Transcodes to H.264/AAC MP4 that browsers play, written to `output`; throws on failure. */
+  toMp4(input: string, output: string): Promise<void>;
+};
+
+/** Longest a transcode may take; the job's lock is renewed while it runs. */
+const transcodeTimeoutMs = 3 * 3600_000;
+
+const runs = (bin: string) =>
+  run(bin, ['-version']).then(
+    () => true,
+    () => false,
+  );
+
+export function ffmpegTools(ffprobe = 'ffprobe', ffmpeg = 'ffmpeg'): MediaTools {
+  let probeFound: Promise<boolean> | null = null;
+  let ffmpegFound: Promise<boolean> | null = null;
   return {
     available() {
-      found ??= run(ffprobe, ['-version']).then(
-        () => true,
-        () => false,
-      );
-      return found;
+      probeFound ??= runs(ffprobe);
+      return probeFound;
     },
-    async duration(path: string) {
+    canTranscode() {
+      ffmpegFound ??= runs(ffmpeg);
+      return ffmpegFound;
+    },
+    async probe(path: string) {
       const { stdout } = await run(
         ffprobe,
-        ['-v', 'error', '-show_entries', 'format=duration', '-of', 'json', path],
+        ['-v', 'error', '-show_entries', 'format=duration,format_name', '-of', 'json', path],
         { timeout: 60_000 },
       );
-      const seconds = Number(
-        (JSON.parse(stdout) as { format?: { duration?: string } }).format?.duration,
-      );
+      const format =
+        (JSON.parse(stdout) as { format?: { duration?: string; format_name?: string } }).format ??
+        {};
+      const seconds = Number(format.duration);
       if (!Number.isFinite(seconds)) throw new Error('The media has no duration');
-      return seconds;
+      return { duration: seconds, formatName: format.format_name ?? '' };
+    },
+    async toMp4(input: string, output: string) {
+      await run(
+        ffmpeg,
+        [
+          ['-v', 'error', '-nostdin', '-y', '-i', input],
+          // First video stream, first audio stream when there is one.
+          ['-map', '0:v:0', '-map', '0:a:0?'],
+          ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23'],
+          // 4:2:0 with even dimensions: what every browser's H.264 decoder accepts.
+          ['-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'],
+          ['-c:a', 'aac', '-movflags', '+faststart', '-f', 'mp4', output],
+        ].flat(),
+        { timeout: transcodeTimeoutMs, maxBuffer: 1024 * 1024 },
+      );
     },
   };
 }
