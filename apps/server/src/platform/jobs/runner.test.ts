@@ -105,9 +105,7 @@ describe('job runner', () => {
         'test.long': async () => {
           const first = (await row('test.long')).lockedUntil!;
           await sleep(700); // over twice the lock: only the renewals keep it
-          expect((await row('test.long')).lockedUntil!.getTime()).toBeGreaterThan(
-            first.getTime(),
-          );
+          expect((await row('test.long')).lockedUntil!.getTime()).toBeGreaterThan(first.getTime());
           claimedByOther = await other.runOnce();
         },
       },
