@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { id, licenseType, pagedResult, pageQuery, role } from './common.ts';
+import { AssignableLicenseTypes, AssignableRoles } from '../enums.ts';
+import {
+  email,
+  id,
+  licenseType,
+  pagedResult,
+  pageQuery,
+  personName,
+  position,
+  role,
+} from './common.ts';
 
 /** A member of a team as the team screens see it (part2 §3 'Team user'). */
 export const teamUser = z.object({
@@ -23,5 +33,49 @@ export type TeamUser = z.infer<typeof teamUser>;
  * meeting form's search asks for page 1 of 5.
  */
 export const teamUserListQuery = pageQuery;
-export const teamUserList = z.object({ results: pagedResult(teamUser) });
+export const teamUserList = z.object({
+  results: pagedResult(teamUser),
+  /** Licenses the team holds, and how many of them members use (part2 §3). */
+  licenseCount: z.number().int(),
+  licensesInUse: z.number().int(),
+});
 export type TeamUserList = z.infer<typeof teamUserList>;
+
+/**
+ * PUT /api/Organizations/{organizationId}/Users (team admins): add a user to the team. A new
+ * address gets an account and an invitation to choose a password; a registered one is added
+ * and told so. New users start as User with a Trial license, password login on, SSO off
+ * (part2 §4 'User row').
+ */
+export const teamUserAdd = z.object({
+  email,
+  firstName: personName,
+  lastName: personName,
+  position: position.nullable().optional(),
+  role: z.enum(AssignableRoles).default('User'),
+  licenseType: z.enum(AssignableLicenseTypes).default('Trial'),
+  assignRoomscalePassword: z.boolean().default(true),
+  assignSso: z.boolean().default(false),
+});
+export type TeamUserAdd = z.input<typeof teamUserAdd>;
+
+/** PATCH /api/Organizations/{organizationId}/Users/{userId} (team admins). */
+export const teamUserEdit = z.object({
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  position: position.nullable().optional(),
+  role: z.enum(AssignableRoles).optional(),
+  licenseType: z.enum(AssignableLicenseTypes).optional(),
+});
+export type TeamUserEdit = z.input<typeof teamUserEdit>;
+
+export const teamUserMessages = {
+  alreadyMember: 'This user is already a member of the team.',
+  notMember: 'This user is not a member of the team.',
+  ownRole: 'You cannot change your own role.',
+  removeSelf: 'You cannot remove yourself from the team.',
+  lastAdmin: 'A team needs at least one admin.',
+  noFreeLicense: 'No free licenses are left. Purchase licenses to assign one.',
+  noSso: 'The team has no single sign-on configured.',
+  passwordOrSso: 'A user needs a password login when single sign-on is off.',
+} as const;

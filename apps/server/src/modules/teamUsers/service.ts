@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { memberships, userLogins, users } from '../../db/schema.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
+import { licenseCountOf, licensesInUse } from './manage.ts';
 import { presentTeamUser } from './presenter.ts';
 
 /**
@@ -63,7 +64,13 @@ export async function listTeamUsers(
     : [];
   const providersOf = (userId: string) =>
     logins.filter((l) => l.userId === userId).map((l) => l.provider);
+  const [licenseCount, inUse] = await Promise.all([
+    licenseCountOf(ctx.db, team.organizationId),
+    licensesInUse(ctx.db, team.organizationId),
+  ]);
   return {
+    licenseCount,
+    licensesInUse: inUse,
     results: paged(
       rows.map((r) => presentTeamUser({ ...r, providers: providersOf(r.user.id) })),
       { page: q.Page, pageSize: q.PageSize, entryCount: total?.n ?? 0, filter },

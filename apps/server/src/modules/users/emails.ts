@@ -7,8 +7,12 @@ type Recipient = { id: string; email: string; firstName: string };
 const link = (config: Config, path: string, query: Record<string, string>) =>
   `${config.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
 
+/** The link that activates an account and sets its first password (registration, invitation). */
+export const activationLink = (config: Config, user: Recipient, token: string) =>
+  link(config, '/activate-account', { user: user.id, token, email: user.email });
+
 export function activationEmail(config: Config, user: Recipient, token: string): Mail {
-  const url = link(config, '/activate-account', { user: user.id, token, email: user.email });
+  const url = activationLink(config, user, token);
   return {
     to: user.email,
     subject: 'Activate your Roomscale account',
