@@ -1,0 +1,78 @@
+import {
+  type FileItem,
+  type FileScope,
+  type fileDownload,
+  noteLimits,
+  previewThumbnail,
+} from '@roomscale/shared';
+import type { z } from 'zod';
+import { api } from '../../../api/client.ts';
+import { uploadBlob } from '../upload/uploadBlob.ts';
+import { noteThumbnail } from './noteCanvas.ts';
+import { type NoteContent, noteTitle, parseNote, serializeNote } from './noteRules.ts';
+
+export type FileDownload = z.infer<typeof fileDownload>;
+
+/** Download info of a file: a short-lived signed address and its details. */
+export const fetchDownload = (fileId: string, signal?: AbortSignal) =>
+  api<FileDownload>('GET', `/api/File/${fileId}`, { signal });
+
+/** An existing note's content: download info, then the JSON from the signed address. */
+export async function fetchNote(fileId: string, signal?: AbortSignal): Promise<NoteContent> {
+  const info = await fetchDownload(fileId, signal);
+  const res = await fetch(info.blobUri, { signal });
+  if (!res.ok) throw new Error(`Note content answered HTTP ${res.status}`);
+  return parseNote(await res.json());
+}
+
+export type SaveNoteInput = {
+  teamId: string;
+  note: NoteContent;
+  /** The note's size on screen, for its thumbnail. */
+  size: { width: number; height: number };
+  /** Editing: the note file; creating: where it goes. */
+  file?: FileItem | null;
+  scope: FileScope;
+  parentFileId?: string | null;
+};
+
+/** The thumbnail's address, or null: a thumbnail failure never stops the save (part2 §7). */
+async function uploadThumbnail(teamId: string, note: NoteContent, size: SaveNoteInput['size']) {
+  try {
+    const blob = await noteThumbnail(note, size.width, size.height);
+    return blob ? await uploadBlob(teamId, blob, previewThumbnail.type) : null;
+  } catch (e) {
+    console.warn('Note thumbnail not saved', e);
+    return null;
+  }
+}
+
+/**
+ * Saves a note (part2 §4 Notes): uploads the JSON and a thumbnail, then creates the file (PUT)
+ * or points the existing one at the new content (PATCH). Resolves with the saved file.
+ */
+export async function saveNote(input: SaveNoteInput): Promise<FileItem> {
+  const { teamId, note } = input;
+  const content = new Blob([serializeNote(note)], { type: noteLimits.contentType });
+  const blobUri = await uploadBlob(teamId, content, noteLimits.contentType);
+  const thumbnailBlobUri = await uploadThumbnail(teamId, note, input.size);
+  const name = noteTitle(note.text);
+  if (input.file) {
+    return api<FileItem>('PATCH', `/api/Organizations/${teamId}/File/${input.file.fileId}`, {
+      // A null thumbnail clears the old one, which would show the old text.
+      body: { name, blobUri, thumbnailBlobUri },
+    });
+  }
+  return api<FileItem>('PUT', `/api/Organizations/${teamId}/File`, {
+    body: {
+      name,
+      type: 'Note',
+      blobUri,
+      thumbnailBlobUri,
+      parentFileId: input.parentFileId ?? null,
+      scope: input.scope,
+      source: 'WebPlatform',
+      properties: {},
+    },
+  });
+}
