@@ -2,6 +2,7 @@ import './zodErrors.ts';
 
 export * from './enums.ts';
 export * from './files.ts';
+export * from './filesTexts.ts';
 export * from './limits.ts';
 export * from './meetingsTexts.ts';
 export * from './messages.ts';

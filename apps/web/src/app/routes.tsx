@@ -1,4 +1,4 @@
-import { adminTexts, meetingsTexts, roomsTexts, routeTitles } from '@roomscale/shared';
+import { adminTexts, filesTexts, meetingsTexts, roomsTexts, routeTitles } from '@roomscale/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { AdminLayout } from '../features/admin/AdminLayout.tsx';
@@ -15,6 +15,11 @@ import { UserRegisterPage } from '../features/auth/UserRegisterPage.tsx';
 import { CreateAvatarPage } from '../features/avatar/CreateAvatarPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { DownloadsPage } from '../features/downloads/DownloadsPage.tsx';
+import { FilesHomePage } from '../features/files/FilesHomePage.tsx';
+import { FilesLayout } from '../features/files/FilesLayout.tsx';
+import { FolderRedirect } from '../features/files/FolderRedirect.tsx';
+import { LibraryPage } from '../features/files/LibraryPage.tsx';
+import { RecentFilesPage } from '../features/files/RecentFilesPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { LaunchPage } from '../features/launch/LaunchPage.tsx';
 import { MeetingsPage } from '../features/meetings/MeetingsPage.tsx';
@@ -117,6 +122,50 @@ export const appRoutes: AppRoute[] = [
     path: 'rooms',
     flags: { ...inTeam, title: roomsTexts.title },
     element: <RoomsPage />,
+  },
+  {
+    path: 'files',
+    flags: { ...inTeam, title: filesTexts.routeTitle },
+    element: <FilesLayout />,
+    children: [
+      { path: '', flags: { ...inTeam, title: filesTexts.routeTitle }, element: <FilesHomePage /> },
+      {
+        path: 'recent',
+        flags: { ...inTeam, title: filesTexts.recent.title },
+        element: <RecentFilesPage kind="files" />,
+      },
+      {
+        path: 'recent-vr',
+        flags: { ...inTeam, title: filesTexts.recentNotes.title },
+        element: <RecentFilesPage kind="vr" />,
+      },
+      {
+        path: 'user',
+        flags: { ...inTeam, title: filesTexts.scopeLabels.User },
+        element: <LibraryPage scope="User" />,
+      },
+      {
+        path: 'user/:folder',
+        flags: { ...inTeam, title: filesTexts.scopeLabels.User },
+        element: <LibraryPage scope="User" />,
+      },
+      {
+        path: 'team',
+        flags: { ...inTeam, title: filesTexts.scopeLabels.Organization },
+        element: <LibraryPage scope="Organization" />,
+      },
+      {
+        path: 'team/:folder',
+        flags: { ...inTeam, title: filesTexts.scopeLabels.Organization },
+        element: <LibraryPage scope="Organization" />,
+      },
+      // The folder menu's 'Open' (part2 §2): finds the folder's scope, then its route.
+      {
+        path: ':folderId',
+        flags: { ...inTeam, title: filesTexts.routeTitle },
+        element: <FolderRedirect />,
+      },
+    ],
   },
   {
     path: 'admin',

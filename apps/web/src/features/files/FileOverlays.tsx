@@ -1,0 +1,82 @@
+import type { FileItem } from '@roomscale/shared';
+import { createContext, type ReactNode, use, useMemo, useState } from 'react';
+import type { LibraryScope } from './api.ts';
+import { EditFileModal, FileDetailsModal, FilePreview, NoteEditorModal } from './collaborators.tsx';
+
+type NewNote = { scope: LibraryScope; parentFileId: string | null };
+
+type Overlay =
+  | { kind: 'preview' | 'details' | 'edit'; file: FileItem }
+  | { kind: 'note'; file: FileItem | null; where: NewNote };
+
+export type FileOverlayActions = {
+  preview: (file: FileItem) => void;
+  details: (file: FileItem) => void;
+  edit: (file: FileItem) => void;
+  /** Opens a note in the editor, or a new note at `where`. */
+  note: (file: FileItem | null, where?: NewNote) => void;
+};
+
+const OverlaysContext = createContext<FileOverlayActions | null>(null);
+
+export function useFileOverlays() {
+  const actions = use(OverlaysContext);
+  if (!actions) throw new Error('useFileOverlays needs a <FileOverlaysProvider>');
+  return actions;
+}
+
+const asScope = (scope: FileItem['scope']): LibraryScope =>
+  scope === 'User' ? 'User' : 'Organization';
+
+/** The preview, details, edit and note editor overlays of the files screens (part2 §2). */
+export function FileOverlaysProvider({
+  teamId,
+  children,
+}: {
+  teamId: string;
+  children: ReactNode;
+}) {
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
+  const actions = useMemo<FileOverlayActions>(
+    () => ({
+      preview: (file) => setOverlay({ kind: 'preview', file }),
+      details: (file) => setOverlay({ kind: 'details', file }),
+      edit: (file) => setOverlay({ kind: 'edit', file }),
+      note: (file, where) =>
+        setOverlay({
+          kind: 'note',
+          file,
+          where: where ?? {
+            scope: asScope(file?.scope ?? 'Organization'),
+            parentFileId: file?.parentFileId ?? null,
+          },
+        }),
+    }),
+    [],
+  );
+  const close = () => setOverlay(null);
+
+  return (
+    <OverlaysContext value={actions}>
+      {children}
+      {overlay?.kind === 'preview' && (
+        <FilePreview file={overlay.file} teamId={teamId} onClose={close} />
+      )}
+      {overlay?.kind === 'details' && <FileDetailsModal file={overlay.file} onClose={close} />}
+      {overlay?.kind === 'edit' && (
+        <EditFileModal file={overlay.file} teamId={teamId} onClose={close} />
+      )}
+      {overlay?.kind === 'note' && (
+        <NoteEditorModal
+          opened
+          onClose={close}
+          teamId={teamId}
+          scope={overlay.where.scope}
+          parentFileId={overlay.where.parentFileId}
+          file={overlay.file ?? undefined}
+          onSaved={close}
+        />
+      )}
+    </OverlaysContext>
+  );
+}

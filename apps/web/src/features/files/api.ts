@@ -1,0 +1,210 @@
+import {
+  type Breadcrumb,
+  type FileItem,
+  type FilePage,
+  type FileScope,
+  type FileSortOrder,
+  type FileSource,
+  type FileType,
+  fileLimits,
+  filesLandingRecentPageSize,
+} from '@roomscale/shared';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+
+/** The scopes a member browses: the team's files and their personal files. */
+export type LibraryScope = Extract<FileScope, 'Organization' | 'User'>;
+
+/** Where new items go and what a library view lists. */
+export type LibraryTarget = { teamId: string; scope: LibraryScope; parentFileId: string | null };
+
+export type FileListBody = {
+  pagination: { page: number; pageSize: number };
+  parentFileId: string | null;
+  hierarchical: boolean;
+  includedFileTypes: FileType[];
+  excludedFileTypes: FileType[];
+  scopes: LibraryScope[];
+  sources: FileSource[];
+  sortBy: FileSortOrder;
+};
+
+const filesPath = (teamId: string) => `/api/Organizations/${teamId}/File`;
+
+/**
+ * Query keys. Everything of the library starts with ['files', teamId] and the flat recent lists
+ * with ['recentFiles', teamId]: completed uploads and every change here invalidate both.
+ */
+export const fileKeys = {
+  all: (teamId: string) => ['files', teamId] as const,
+  recentAll: (teamId: string) => ['recentFiles', teamId] as const,
+  folder: (teamId: string, scope: LibraryScope, parentFileId: string | null, sort: FileSortOrder) =>
+    ['files', teamId, 'list', scope, parentFileId, sort] as const,
+  item: (teamId: string, fileId: string) => ['files', teamId, 'item', fileId] as const,
+  breadcrumb: (teamId: string, fileId: string) => ['files', teamId, 'breadcrumb', fileId] as const,
+  recent: (teamId: string, kind: RecentKind, pageSize: number) =>
+    ['recentFiles', teamId, kind, pageSize] as const,
+  /** Signed addresses of one file; not under ['files'] so a list refresh does not re-sign. */
+  download: (fileId: string) => ['fileDownload', fileId] as const,
+};
+
+export const listFiles = (teamId: string, body: FileListBody) =>
+  api<FilePage>('POST', filesPath(teamId), { body });
+
+const nextPage = (last: FilePage) =>
+  last.currentPage < last.pageCount ? last.currentPage + 1 : undefined;
+
+/** One folder (or a scope's top level), page by page; folders come first from the server. */
+export const folderListBody = (
+  scope: LibraryScope,
+  parentFileId: string | null,
+  sortBy: FileSortOrder,
+  page: number,
+): FileListBody => ({
+  pagination: { page, pageSize: fileLimits.pageSize },
+  parentFileId,
+  hierarchical: true,
+  includedFileTypes: [],
+  excludedFileTypes: [],
+  scopes: [scope],
+  sources: [],
+  sortBy,
+});
+
+export function useFolderFiles(
+  teamId: string,
+  scope: LibraryScope,
+  parentFileId: string | null,
+  sortBy: FileSortOrder,
+  enabled = true,
+) {
+  return useInfiniteQuery<FilePage, Error, InfiniteData<FilePage>, readonly unknown[], number>({
+    queryKey: fileKeys.folder(teamId, scope, parentFileId, sortBy),
+    queryFn: ({ pageParam }) =>
+      listFiles(teamId, folderListBody(scope, parentFileId, sortBy, pageParam)),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled,
+  });
+}
+
+/**
+ * The flat lists, newest first, over both scopes:
+ * - 'files': every non-folder file (recent files, the landing's and the dashboard's list);
+ * - 'vr': notes and pictures made in the VR app (part2 §1: "Notes and photos made in the VR app
+ *   can be downloaded here"), i.e. source VR, types Note and Image.
+ */
+export type RecentKind = 'files' | 'vr';
+
+export const recentListBody = (kind: RecentKind, page: number, pageSize: number): FileListBody => ({
+  pagination: { page, pageSize },
+  parentFileId: null,
+  hierarchical: false,
+  includedFileTypes: kind === 'vr' ? ['Note', 'Image'] : [],
+  excludedFileTypes: kind === 'vr' ? [] : ['Folder'],
+  scopes: ['Organization', 'User'],
+  sources: kind === 'vr' ? ['VR'] : [],
+  sortBy: 'CreatedDescending',
+});
+
+export function useRecentFiles(teamId: string, kind: RecentKind) {
+  const pageSize = fileLimits.recentPageSize;
+  return useInfiniteQuery<FilePage, Error, InfiniteData<FilePage>, readonly unknown[], number>({
+    queryKey: fileKeys.recent(teamId, kind, pageSize),
+    queryFn: ({ pageParam }) => listFiles(teamId, recentListBody(kind, pageParam, pageSize)),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+}
+
+/** One page of the newest files: the dashboard (12) and the files landing (10). */
+export function useLatestFiles(teamId: string, pageSize: number) {
+  return useQuery({
+    queryKey: fileKeys.recent(teamId, 'files', pageSize),
+    queryFn: () => listFiles(teamId, recentListBody('files', 1, pageSize)),
+  });
+}
+
+export const landingRecentPageSize = filesLandingRecentPageSize;
+
+export function useFileItem(teamId: string, fileId: string | null) {
+  return useQuery({
+    queryKey: fileKeys.item(teamId, fileId ?? ''),
+    queryFn: () => api<FileItem>('GET', `${filesPath(teamId)}/${fileId}`),
+    enabled: fileId !== null,
+  });
+}
+
+export function useBreadcrumb(teamId: string, fileId: string | null) {
+  return useQuery({
+    queryKey: fileKeys.breadcrumb(teamId, fileId ?? ''),
+    queryFn: () => api<Breadcrumb>('GET', `${filesPath(teamId)}/${fileId}/Breadcrumb`),
+    enabled: fileId !== null,
+  });
+}
+
+type DownloadInfo = { thumbnailUri: string | null; blobUri: string; expiry: string };
+
+/** The signed thumbnail address of a file that has one; refreshed before it expires. */
+export function useThumbnailUri(file: Pick<FileItem, 'fileId' | 'thumbnailBlobUri'>) {
+  const query = useQuery({
+    queryKey: fileKeys.download(file.fileId),
+    queryFn: () => api<DownloadInfo>('GET', `/api/File/${file.fileId}`),
+    enabled: file.thumbnailBlobUri !== null,
+    staleTime: 4 * 60_000,
+    retry: false,
+  });
+  return query.data?.thumbnailUri ?? null;
+}
+
+/** After a change: every library list, breadcrumb and recent list of the team reloads. */
+function useRefreshFiles(teamId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: fileKeys.all(teamId) }),
+      queryClient.invalidateQueries({ queryKey: fileKeys.recentAll(teamId) }),
+    ]);
+}
+
+export type FolderCreate = {
+  name: string;
+  type: 'Folder';
+  parentFileId: string | null;
+  scope: LibraryScope;
+  source: 'WebPlatform';
+};
+
+export function useCreateFolder(teamId: string) {
+  const refresh = useRefreshFiles(teamId);
+  return useMutation({
+    mutationFn: (body: FolderCreate) => api<FileItem>('PUT', filesPath(teamId), { body }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** A move: the new parent (null for a scope's top level), and the scope when it changes. */
+export type FileMove = { parentFileId: string | null; scope?: LibraryScope };
+
+export function useMoveFile(teamId: string) {
+  const refresh = useRefreshFiles(teamId);
+  return useMutation({
+    mutationFn: ({ fileId, move }: { fileId: string; move: FileMove }) =>
+      api<FileItem>('PATCH', `${filesPath(teamId)}/${fileId}`, { body: move }),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useDeleteFile(teamId: string) {
+  const refresh = useRefreshFiles(teamId);
+  return useMutation({
+    mutationFn: (fileId: string) => api<undefined>('DELETE', `${filesPath(teamId)}/${fileId}`),
+    onSuccess: () => refresh(),
+  });
+}
