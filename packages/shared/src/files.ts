@@ -138,6 +138,21 @@ export const noteLimits = {
   previewSize: 2048,
   /** The note file's content type. */
   contentType: 'application/json',
+  /** Server backstop for the client's height rule: at most this many line breaks. */
+  maxLineBreaks: 7,
+  /** A note file larger than this is refused (124 characters with JSON escapes fit easily). */
+  maxBytes: 4096,
+} as const;
+
+/** Why the server refuses a note's content (`errors.blobUri`). */
+export const noteMessages = {
+  tooLarge: 'The note file is too large.',
+  notJson: 'The note is not a valid note file: it must be JSON with text and backgroundColor.',
+  textRequired: 'The note text must be a string.',
+  textTooLong: `The note text must be at most ${noteLimits.maxChars} characters.`,
+  tooManyLines: 'The note text has too many lines.',
+  colorInvalid: `The note color must be one of ${NoteColors.join(', ')}.`,
+  unknownField: (name: string) => `The note has an unknown field: ${name}.`,
 } as const;
 
 /** Accessible names of the note colours, by `NoteColors` value. */

@@ -12,6 +12,8 @@ import {
   type fileListQuery,
   fileMessages,
   type fileUpdate,
+  noteLimits,
+  noteMessages,
   TranscodingStatus,
 } from '@roomscale/shared';
 import {
@@ -37,6 +39,7 @@ import { badRequest, conflict, fieldError, notFound } from '../../platform/http/
 import { keyBelongsTo, teamKeyPrefix } from '../../platform/storage/index.ts';
 import { contentMismatch, fileExtensionOf, mimeTypeOf } from './content.ts';
 import { enqueueMediaProbe, isMediaType } from './media.ts';
+import { noteContentErrors } from './note.ts';
 import { type FileRow, fileSelection, parent, presentFile, typeName } from './presenter.ts';
 
 const FOLDER = enumNumber(FileTypes, 'Folder');
@@ -111,6 +114,13 @@ async function checkedBlob(
   const head = await ctx.storage.readHead(key, fileLimits.magicBytes);
   const expected = contentMismatch(type, mimeType, name, head);
   if (expected) throw fieldError(field, fileMessages.contentMismatch(name, expected));
+  if (type === 'Note') {
+    const problems =
+      info.size > noteLimits.maxBytes
+        ? [noteMessages.tooLarge]
+        : noteContentErrors(await ctx.storage.readHead(key, info.size));
+    if (problems.length > 0) throw badRequest(problems[0]!, { [field]: problems });
+  }
   return { key, size: info.size, mimeType };
 }
 
