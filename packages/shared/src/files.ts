@@ -181,6 +181,8 @@ export const fileViewerTexts = {
   noPreview: 'This file cannot be previewed.',
   loadFailed: 'The preview could not be loaded.',
   pdfPage: (n: number, of: number) => `Page ${n} of ${of}`,
+  pdfMore: (shown: number, of: number) =>
+    `The first ${shown} of ${of} pages are shown. Download the document to see all of them.`,
   detailsTitle: 'Media detail',
   editTitle: 'Edit media',
   typeLabels: {
