@@ -241,10 +241,10 @@ export const uploadLimits = {
   queueChunkBytes: 262144 * 32,
   /** Waits before retrying a request answered with 500, 502, 503 or 504 (or not at all). */
   retryDelaysMs: [1000, 3000, 9000],
-  thumbnailWidth: 480,
-  thumbnailQuality: 0.8,
   /** A model snapshot gives up after this long; the upload goes on without a thumbnail. */
   modelSnapshotTimeoutMs: 15000,
+  /** Loading a video or PDF for its thumbnail gives up after this long. */
+  thumbnailTimeoutMs: 20000,
 } as const;
 
 /** Texts of the browser upload engine and queue (part2 §4, §5, §8). */

@@ -1,0 +1,40 @@
+import { notifications } from '@mantine/notifications';
+import { uploadMessages } from '@roomscale/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryClient } from '../../../app/queryClient.ts';
+import { showError } from '../../../components/dialogs.tsx';
+import { makeThumbnail } from '../thumbnails/makeThumbnail.ts';
+import { uploadBlob } from './uploadBlob.ts';
+import { createFileItem, UploadQueue, type UploadTarget } from './uploadQueue.ts';
+
+/** The app's one upload queue, wired to the API, the query cache, toasts and the error modal. */
+
+let client: QueryClient = queryClient;
+
+/** The panel binds the query client it renders under (the app's, or a test's). */
+export function bindQueryClient(c: QueryClient) {
+  client = c;
+}
+
+/** The keys the library and the recent lists use (see ../api.ts `fileKeys`). */
+export function refreshTeamFiles(c: QueryClient, teamId: string) {
+  void c.invalidateQueries({ queryKey: ['files', teamId] });
+  void c.invalidateQueries({ queryKey: ['recentFiles', teamId] });
+}
+
+export const uploadQueue = new UploadQueue({
+  uploadBlob,
+  makeThumbnail,
+  createFile: createFileItem,
+  refresh: (teamId) => refreshTeamFiles(client, teamId),
+  completed: (file) =>
+    notifications.show({ color: 'teal', title: uploadMessages.completed, message: file.name }),
+  failed: (message) => void showError(message),
+  duplicate: (message) => notifications.show({ color: 'yellow', message }),
+  window: typeof window === 'undefined' ? undefined : window,
+});
+
+/** Queues picked files for upload into `target` (a folder, or the top of a scope). */
+export function enqueueUploads(files: File[], target: UploadTarget): void {
+  uploadQueue.enqueue(files, target);
+}
