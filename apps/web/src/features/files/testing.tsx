@@ -1,0 +1,125 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import type { FileItem, FilePage } from '@roomscale/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { appRoutes } from '../../app/routes.tsx';
+import { LocationProbe, teamFixture } from '../../test/harness.tsx';
+
+export const team = teamFixture();
+export const filesPath = `/api/Organizations/${team.id}/File`;
+
+let seq = 0;
+export const fileId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A file item as the list call answers it; override what a test is about. */
+export function fileFixture(overrides: Partial<FileItem> = {}): FileItem {
+  seq += 1;
+  return {
+    fileId: fileId(1000 + seq),
+    organizationId: team.id,
+    name: `File ${seq}`,
+    type: 'Image',
+    scope: 'Organization',
+    source: 'WebPlatform',
+    parentFileId: null,
+    parentFileName: null,
+    parentFileType: null,
+    childFileCount: 0,
+    mimeType: 'image/png',
+    contentLength: 1234,
+    blobUri: null,
+    thumbnailBlobUri: null,
+    properties: {},
+    created: '2025-03-01T10:00:00.000Z',
+    lastModified: null,
+    createdBy: null,
+    lastModifiedBy: null,
+    createdByName: 'Ada Lovelace',
+    lastModifiedByName: null,
+    fileExtension: '.png',
+    ...overrides,
+  };
+}
+
+export const folderFixture = (overrides: Partial<FileItem> = {}) =>
+  fileFixture({
+    type: 'Folder',
+    mimeType: null,
+    contentLength: null,
+    fileExtension: null,
+    ...overrides,
+  });
+
+export function filePage(results: FileItem[], currentPage = 1, pageCount = 1): FilePage {
+  return {
+    currentPage,
+    pageCount,
+    pageSize: 18,
+    entryCount: results.length,
+    firstRowOnPage: 1,
+    lastRowOnPage: results.length,
+    results,
+  };
+}
+
+const filesRoute = appRoutes.find((r) => r.path === 'files');
+
+/** The files area of the route table at `url`, with the app's providers and a location probe. */
+export function renderFiles(url: string) {
+  if (!filesRoute?.children) throw new Error('no files route');
+  // Toasts live in a global store: start each screen without the last test's.
+  notifications.clean();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications />
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path="/files" element={filesRoute.element}>
+                {filesRoute.children.map((c) =>
+                  c.path === '' ? (
+                    <Route key="index" index element={c.element} />
+                  ) : (
+                    <Route key={c.path} path={c.path} element={c.element} />
+                  ),
+                )}
+              </Route>
+              <Route path="*" element={null} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** The list calls' bodies, in order. */
+export const listBodies = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls
+    .filter(
+      ([u, init]) =>
+        new URL(String(u), 'http://x').pathname === filesPath &&
+        (init as RequestInit)?.method === 'POST',
+    )
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+
+/** A DataTransfer stand-in for drag-and-drop events. */
+export function dataTransfer() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    setData: (k: string, v: string) => data.set(k, v),
+    getData: (k: string) => data.get(k) ?? '',
+    get types() {
+      return [...data.keys()];
+    },
+    effectAllowed: 'all',
+    dropEffect: 'none',
+  };
+}
