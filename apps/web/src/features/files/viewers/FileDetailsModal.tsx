@@ -63,7 +63,9 @@ function Details({ file }: { file: FileItem }) {
         <Table.Tbody>
           {detailRows(file).map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w={120}>{label}</Table.Th>
+              <Table.Th w={120} scope="row">
+                {label}
+              </Table.Th>
               <Table.Td>
                 <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
                   {value}
