@@ -56,27 +56,24 @@ export function FileOverlaysProvider({
   );
   const close = () => setOverlay(null);
 
+  const fileOf = (kind: Overlay['kind']) => (overlay?.kind === kind ? overlay.file : null);
+  const note = overlay?.kind === 'note' ? overlay : null;
+
+  // Kept mounted (closed while their file is null) so they open and close with a transition.
   return (
     <OverlaysContext value={actions}>
       {children}
-      {overlay?.kind === 'preview' && (
-        <FilePreview file={overlay.file} teamId={teamId} onClose={close} />
-      )}
-      {overlay?.kind === 'details' && <FileDetailsModal file={overlay.file} onClose={close} />}
-      {overlay?.kind === 'edit' && (
-        <EditFileModal file={overlay.file} teamId={teamId} onClose={close} />
-      )}
-      {overlay?.kind === 'note' && (
-        <NoteEditorModal
-          opened
-          onClose={close}
-          teamId={teamId}
-          scope={overlay.where.scope}
-          parentFileId={overlay.where.parentFileId}
-          file={overlay.file ?? undefined}
-          onSaved={close}
-        />
-      )}
+      <FilePreview file={fileOf('preview')} teamId={teamId} onClose={close} />
+      <FileDetailsModal file={fileOf('details')} onClose={close} />
+      <EditFileModal file={fileOf('edit')} teamId={teamId} onClose={close} />
+      <NoteEditorModal
+        opened={note !== null}
+        onClose={close}
+        teamId={teamId}
+        scope={note?.where.scope ?? 'Organization'}
+        parentFileId={note?.where.parentFileId ?? null}
+        file={note?.file ?? null}
+      />
     </OverlaysContext>
   );
 }

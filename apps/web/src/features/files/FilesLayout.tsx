@@ -16,7 +16,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { isActivePath } from '../shell/navItems.ts';
 import type { LibraryScope, LibraryTarget } from './api.ts';
-import { enqueueUploads, UploadsPanel } from './collaborators.tsx';
+import { enqueueUploads, UploadsPanel, uploadAccept } from './collaborators.tsx';
 import { useDropTarget } from './dnd.ts';
 import { FileOverlaysProvider, useFileOverlays } from './FileOverlays.tsx';
 import { FilesContext, type FilesContextValue, useFilesContext } from './FilesContext.tsx';
@@ -212,6 +212,7 @@ function NewMenu({ target }: { target: LibraryTarget | null }) {
         type="file"
         multiple
         hidden
+        accept={uploadAccept}
         data-testid="upload-input"
         onChange={onFiles}
       />

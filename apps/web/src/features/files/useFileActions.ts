@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { type FileItem, filesTexts } from '@roomscale/shared';
 import { useNavigate } from 'react-router';
 import { serverMessage } from '../../api/errors.ts';
-import { showConfirm } from '../../components/dialogs.tsx';
+import { showConfirm, showError } from '../../components/dialogs.tsx';
 import { type LibraryScope, useDeleteFile, useMoveFile } from './api.ts';
 import { downloadFile, isPreviewable } from './collaborators.tsx';
 import type { DraggedFile, DropDestination } from './dnd.ts';
@@ -53,7 +53,8 @@ export function useFileActions(teamId: string) {
     preview: overlays.preview,
     details: overlays.details,
     edit: overlays.edit,
-    download: (file: FileItem) => downloadFile(file),
+    download: (file: FileItem) =>
+      downloadFile(file).catch((e: unknown) => showError(serverMessage(e))),
     confirmDelete,
   };
 }
