@@ -120,7 +120,7 @@ describe('UploadQueue', () => {
       ],
       target,
     );
-    expect(deps.failed.mock.calls.map((c) => c[0])).toEqual([
+    expect(vi.mocked(deps.failed).mock.calls.map((c) => c[0])).toEqual([
       'notes.txt: File type not supported.',
       'empty.png: File is empty.',
     ]);
@@ -196,7 +196,7 @@ describe('UploadQueue', () => {
     );
     await settle();
     await settle();
-    expect(deps.createFile.mock.calls[0]?.[1]).toMatchObject({
+    expect(vi.mocked(deps.createFile).mock.calls[0]?.[1]).toMatchObject({
       blobUri: 'blob-c',
       thumbnailBlobUri: undefined,
       properties: {},
