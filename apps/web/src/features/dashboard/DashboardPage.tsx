@@ -16,12 +16,13 @@ import { useSession } from '../../app/session.ts';
 import { TutorialsModal } from '../../components/tutorials/TutorialsModal.tsx';
 import { MeetingsPanel } from '../meetings/MeetingsPanel.tsx';
 import { QuickstartTile } from './QuickstartTile.tsx';
+import { RecentFilesPanel } from './RecentFilesPanel.tsx';
 
 const t = shellTexts.dashboard;
 
 /**
- * The dashboard (part2 §2): welcome line, quickstart tiles, the file shortcuts and the meetings
- * panel. The recent files grid arrives with the files feature.
+ * The dashboard (part2 §2): welcome line, quickstart tiles, the file shortcuts, the meetings
+ * panel and the recent files grid.
  */
 export function DashboardPage() {
   const { user, team } = useSession();
@@ -115,6 +116,8 @@ export function DashboardPage() {
       </section>
 
       <MeetingsPanel />
+
+      {team && <RecentFilesPanel teamId={team.id} />}
 
       <TutorialsModal opened={tutorialsOpen} onClose={() => setTutorialsOpen(false)} />
     </Stack>

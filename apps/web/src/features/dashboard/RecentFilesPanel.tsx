@@ -1,0 +1,129 @@
+import {
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { type FileItem, fileLimits, filesTexts } from '@roomscale/shared';
+import { IconAlertTriangle, IconArrowRight, IconPhotoPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { serverMessage } from '../../api/errors.ts';
+import { showError } from '../../components/dialogs.tsx';
+import lift from '../../components/LiftCard.module.css';
+import { useLatestFiles } from '../files/api.ts';
+import { downloadFile, isPreviewable } from '../files/collaborators.tsx';
+import { FileOverlaysProvider, useFileOverlays } from '../files/FileOverlays.tsx';
+import { FileThumb } from '../files/FileThumb.tsx';
+import { filesPaths } from '../files/paths.ts';
+import classes from './RecentFilesPanel.module.css';
+
+const t = filesTexts.dashboard;
+const cols = { base: 2, xs: 3, md: 4, lg: 6 };
+
+/**
+ * The dashboard's recent files (part2 §2, §7): the twelve newest non-folder files of the team
+ * and of the user, flat; a click opens the preview.
+ */
+export function RecentFilesPanel({ teamId }: { teamId: string }) {
+  return (
+    <FileOverlaysProvider teamId={teamId}>
+      <Panel teamId={teamId} />
+    </FileOverlaysProvider>
+  );
+}
+
+function Panel({ teamId }: { teamId: string }) {
+  const files = useLatestFiles(teamId, fileLimits.dashboardPageSize);
+
+  return (
+    <section aria-labelledby="recent-files-heading">
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <div>
+          <Title order={2} fz="lg" id="recent-files-heading">
+            {t.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t.subtitle}
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to={filesPaths.recent}
+          variant="subtle"
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+        >
+          {t.viewAll}
+        </Button>
+      </Group>
+
+      {files.isPending ? (
+        <SimpleGrid cols={cols} spacing="md" role="status" aria-label={t.loading}>
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Card key={i} padding={0}>
+              <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
+              <Skeleton height={12} width="70%" m="sm" />
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : files.isError ? (
+        <Card>
+          <Group gap="sm">
+            <IconAlertTriangle size={18} aria-hidden className={classes.error} />
+            <Text size="sm">{t.failed}</Text>
+            <Button size="xs" variant="light" onClick={() => void files.refetch()}>
+              {t.retry}
+            </Button>
+          </Group>
+        </Card>
+      ) : files.data.results.length === 0 ? (
+        <Card>
+          <Stack align="center" gap={6} p="md">
+            <ThemeIcon size={44} radius="xl" variant="light">
+              <IconPhotoPlus size={22} aria-hidden />
+            </ThemeIcon>
+            <Text fw={600}>{t.emptyTitle}</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {t.emptyText}
+            </Text>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={cols} spacing="md">
+          {files.data.results.map((file) => (
+            <RecentTile key={file.fileId} file={file} />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}
+
+function RecentTile({ file }: { file: FileItem }) {
+  const overlays = useFileOverlays();
+  const open = () => {
+    if (isPreviewable(file)) overlays.preview(file);
+    else void downloadFile(file).catch((e: unknown) => showError(serverMessage(e)));
+  };
+  return (
+    <UnstyledButton
+      className={lift.link}
+      onClick={open}
+      aria-label={filesTexts.card.open(file.name)}
+      aria-haspopup={isPreviewable(file) ? 'dialog' : undefined}
+    >
+      <Card padding={0} className={lift.card}>
+        <FileThumb file={file} />
+        <Text size="sm" fw={600} truncate="end" px="sm" py={8} title={file.name}>
+          {file.name}
+        </Text>
+      </Card>
+    </UnstyledButton>
+  );
+}
