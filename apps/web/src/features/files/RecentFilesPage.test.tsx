@@ -86,7 +86,7 @@ describe('recent views and the landing', () => {
 
   it('/files/{folderId} opens the folder under its scope', async () => {
     const folder = folderFixture({ name: 'Mine', scope: 'User' });
-    mockApi((method, url) => {
+    mockApi((_method, url) => {
       if (url.pathname === `${filesPath}/${folder.fileId}`) return { body: folder };
       if (url.pathname.endsWith('/Breadcrumb')) return { body: { nodes: [], hasMore: false } };
       return { body: filePage([]) };

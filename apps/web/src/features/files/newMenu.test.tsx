@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../app/session.ts';
+import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
+import { fileFixture, filePage, filesPath, folderFixture, renderFiles, team } from './testing.tsx';
+import { enqueueUploads } from './upload/index.ts';
+
+vi.mock('./upload/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./upload/index.ts')>()),
+  enqueueUploads: vi.fn(),
+}));
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(async () => {
+  await signedInBrowser();
+  stubFonts();
+  session.selectTeam(team);
+  vi.mocked(enqueueUploads).mockClear();
+});
+afterEach(() => {
+  resetBrowser();
+});
+
+describe('New and opening items', () => {
+  it('uploads the picked files into the folder on screen', async () => {
+    const folder = folderFixture({ name: 'Plans', scope: 'User' });
+    mockApi((_method, url) => {
+      if (url.pathname === `${filesPath}/${folder.fileId}`) return { body: folder };
+      if (url.pathname.endsWith('/Breadcrumb')) return { body: { nodes: [], hasMore: false } };
+      return { body: filePage([]) };
+    });
+    renderFiles(`/files/user/${folder.fileId}`);
+    await screen.findByText('- No Media -');
+    fireEvent.click(screen.getByRole('button', { name: 'New' }));
+    expect(await screen.findByRole('menuitem', { name: 'File upload' })).toBeTruthy();
+
+    const input = screen.getByTestId('upload-input') as HTMLInputElement;
+    expect(input.multiple).toBe(true);
+    const files = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.pdf')];
+    fireEvent.change(input, { target: { files } });
+    expect(enqueueUploads).toHaveBeenCalledWith(files, {
+      teamId: team.id,
+      scope: 'User',
+      parentFileId: folder.fileId,
+    });
+  });
+
+  it('opens the note editor for a new note from New', async () => {
+    mockApi(() => ({ body: filePage([]) }));
+    renderFiles('/files/team');
+    await screen.findByText('- No Media -');
+    fireEvent.click(screen.getByRole('button', { name: 'New' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Note' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('opens a folder with Enter or a double-click, and a file in the lightbox', async () => {
+    const folder = folderFixture({ name: 'Plans' });
+    const image = fileFixture({ name: 'Lobby.png' });
+    mockApi((method, url) => {
+      if (url.pathname === `${filesPath}/${folder.fileId}`) return { body: folder };
+      if (url.pathname.endsWith('/Breadcrumb')) return { body: { nodes: [], hasMore: false } };
+      if (method === 'POST') return { body: filePage([folder, image]) };
+      return { status: 404 };
+    });
+    renderFiles('/files/team');
+
+    fireEvent.doubleClick(await screen.findByRole('button', { name: 'Open Lobby.png' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Lobby.png')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Open Plans' }), { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe(`/files/team/${folder.fileId}`));
+  });
+});
