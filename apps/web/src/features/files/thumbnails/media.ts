@@ -39,6 +39,29 @@ async function withMedia<T>(
   }
 }
 
+/** Whether drawing the video paints anything yet: frames are opaque, an undecoded one is not. */
+function paints(video: HTMLVideoElement) {
+  const canvas = document.createElement('canvas');
+  canvas.width = 8;
+  canvas.height = 8;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) return true;
+  ctx.drawImage(video, 0, 0, 8, 8);
+  const data = ctx.getImageData(0, 0, 8, 8).data;
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+  return false;
+}
+
+/**
+ * Right after 'seeked' a cold decoder sometimes has no frame to draw yet (a blank thumbnail);
+ * waits up to a second for one.
+ */
+async function frameDrawn(video: HTMLVideoElement) {
+  for (let i = 0; i < 10 && !paints(video); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const seconds = (d: number) => (Number.isFinite(d) && d > 0 ? d : undefined);
 
 /**
@@ -54,6 +77,7 @@ export function videoThumbnail(file: Blob): Promise<{ blob?: Blob; duration?: nu
       video.currentTime = (duration ?? 0) / 2;
       await seeked;
       if (video.readyState < 2) await once(video, 'loadeddata');
+      await frameDrawn(video);
       const blob = await canvasToJpeg(drawScaled(video, video.videoWidth, video.videoHeight));
       return { blob, duration };
     }),
