@@ -98,6 +98,8 @@ export const fileMessages = {
   folderHasNoContent: 'A folder has no uploaded content.',
   contentRequired: 'Upload the file first: the file address is required.',
   notOurUpload: 'The file address is not an upload of this team.',
+  notGuestUpload: 'The file address is not one of your uploads.',
+  readOnly: 'This file is read-only.',
   uploadMissing: 'The uploaded file was not found. Upload it again.',
   uploadInUse: 'This upload already belongs to another file. Upload the file again.',
   unknownType: 'File type not supported.',

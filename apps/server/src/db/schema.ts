@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -362,18 +363,21 @@ export const meetingParticipants = pgTable(
 );
 
 /**
- * Team files: folders, files and notes in one tree (`parent_id`, deleting a folder cascades).
- * `scope` is FileScopes (User = owner only, Organization = every team member); `blob_key` and
- * `thumbnail_key` are storage keys under the team's prefix. Numeric enums follow the spec.
+ * Files: folders, files and notes in one tree (`parent_id`, deleting a folder cascades).
+ * `scope` is FileScopes (User = owner only, Organization = every team member, Guest = the guest
+ * whose address is `owner_guest_email`; a guest's items have no team). `blob_key` and
+ * `thumbnail_key` are storage keys under the owner's prefix. Numeric enums follow the spec.
  */
 export const fileItems = pgTable(
   'file_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A guest's own file (scope Guest, no team): the guest's address, lower-case. */
+    ownerGuestEmail: text('owner_guest_email'),
     parentId: uuid('parent_id').references((): AnyPgColumn => fileItems.id, {
       onDelete: 'cascade',
     }),
@@ -395,6 +399,15 @@ export const fileItems = pgTable(
     index('file_items_organization_parent').on(t.organizationId, t.parentId, t.type, t.name),
     index('file_items_parent').on(t.parentId),
     index('file_items_owner').on(t.organizationId, t.ownerUserId),
+    index('file_items_guest')
+      .on(t.ownerGuestEmail, t.parentId)
+      .where(sql`${t.ownerGuestEmail} is not null`),
+    index('file_items_blob_key').on(t.blobKey),
+    index('file_items_thumbnail_key').on(t.thumbnailKey),
+    check(
+      'file_items_owner_check',
+      sql`(${t.organizationId} is not null) <> (${t.ownerGuestEmail} is not null)`,
+    ),
   ],
 );
 

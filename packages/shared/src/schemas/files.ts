@@ -141,3 +141,17 @@ export const fileDownload = z.object({
   lastModified: isoDate.nullable(),
   fileExtension: z.string().nullable(),
 });
+
+/**
+ * Guests' own files (`/api/Guests/Files`): the same calls as a team's, in the Guest scope only
+ * and without a team (`organizationId` is null).
+ */
+const guestScopeInput = nameOrNumber(FileScopes).pipe(z.enum(['Guest']));
+export const guestFileCreate = fileCreate.extend({ scope: guestScopeInput.optional() });
+export const guestFileUpdate = fileUpdate.extend({ scope: guestScopeInput.optional() });
+export const guestFileListQuery = fileListQuery.extend({
+  scopes: z.array(guestScopeInput).max(1).default([]),
+});
+export const guestFileItem = fileItem.extend({ organizationId: z.null() });
+export type GuestFileItem = z.infer<typeof guestFileItem>;
+export const guestFilePage = pagedResult(guestFileItem);

@@ -1,7 +1,7 @@
-import { fileLimits, fileMessages } from '@roomscale/shared';
+import { enumNumber, FileScopes, FileTypes, fileLimits, fileMessages } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema.ts';
+import { fileItems, jobs } from '../../db/schema.ts';
 import { expectProblem } from '../../test/factories.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
@@ -534,5 +534,35 @@ describe('GET /api/File/{id} (download)', () => {
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
     expect(got.headers.get('content-disposition')).toContain('Site plan.pdf');
+  });
+});
+
+describe('Demo and Template items', () => {
+  it('are shown to the team’s members but cannot be changed, deleted or filled', async () => {
+    const w = await team(t);
+    const [demo] = await t.ctx.db
+      .insert(fileItems)
+      .values({
+        organizationId: w.id,
+        name: 'Demo room assets',
+        type: enumNumber(FileTypes, 'Folder'),
+        scope: enumNumber(FileScopes, 'Demo'),
+        created: t.clock.now(),
+      })
+      .returning({ id: fileItems.id });
+    const id = demo!.id;
+    expect(await names(w.id, w.member)).toEqual(['Demo room assets']);
+    expect((await get(w.id, id, w.member)).json()).toMatchObject({ scope: 'Demo' });
+    expectProblem(await get(w.id, id, outsider), 404);
+    const renamed = await patch(w.id, id, w.member, { name: 'Mine now' });
+    expect(expectProblem(renamed, 403).detail).toBe(fileMessages.readOnly);
+    expect(expectProblem(await remove(w.id, id, w.admin), 403).detail).toBe(fileMessages.readOnly);
+    expectProblem(
+      await create(w.id, w.member, { name: 'In demo', type: 'Folder', parentFileId: id }),
+      400,
+      'parentFileId',
+      fileMessages.readOnly,
+    );
+    expect((await get(w.id, id, w.member)).json()).toMatchObject({ name: 'Demo room assets' });
   });
 });

@@ -39,7 +39,21 @@ export type FileRow = {
 
 export const typeName = (n: number): FileType => FileTypes[n] ?? 'Unknown';
 
-export function presentFile(ctx: AppContext, row: FileRow): FileItem {
+/** A file item of either space: a guest's has no team (`organizationId` null). */
+export type PresentedFile = Omit<FileItem, 'organizationId'> & { organizationId: string | null };
+
+/**
+ * Team routes answer team items only (the team space's queries filter by team), guest routes
+ * guest items only; the response schemas check it again when serializing.
+ */
+export const teamItem = (f: PresentedFile) => f as FileItem;
+export const teamItems = <P extends { results: PresentedFile[] }>(p: P) =>
+  p as Omit<P, 'results'> & { results: FileItem[] };
+export const guestItem = (f: PresentedFile) => f as PresentedFile & { organizationId: null };
+export const guestItems = <P extends { results: PresentedFile[] }>(p: P) =>
+  p as Omit<P, 'results'> & { results: (PresentedFile & { organizationId: null })[] };
+
+export function presentFile(ctx: AppContext, row: FileRow): PresentedFile {
   const f = row.item;
   const type = typeName(f.type);
   return {

@@ -9,12 +9,13 @@ import {
   fileUploadSlot,
   id,
 } from '@roomscale/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
 import { uploadSlotFor } from '../../platform/storage/index.ts';
+import { teamItem, teamItems } from './presenter.ts';
 import {
   breadcrumbOf,
   createFile,
@@ -24,12 +25,14 @@ import {
   listFiles,
   updateFile,
 } from './service.ts';
+import { teamSpace } from './space.ts';
 
 const tags = ['Files'];
 const security = [{ bearer: [] }];
 const noContent = { 204: z.null().describe('No content') };
 const teamParams = z.object({ organizationId: id });
 const fileParams = teamParams.extend({ fileItemId: id });
+const space = (req: FastifyRequest) => teamSpace(callerOf(req), teamOf(req));
 
 export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +66,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: fileItem },
       },
     },
-    (req) => createFile(ctx, callerOf(req), teamOf(req), req.body),
+    async (req) => teamItem(await createFile(ctx, space(req), req.body)),
   );
 
   r.post(
@@ -79,7 +82,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: filePage },
       },
     },
-    (req) => listFiles(ctx, callerOf(req), teamOf(req), req.body),
+    async (req) => teamItems(await listFiles(ctx, space(req), req.body)),
   );
 
   r.get(
@@ -94,7 +97,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: fileItem },
       },
     },
-    (req) => getFile(ctx, callerOf(req), teamOf(req), req.params.fileItemId),
+    async (req) => teamItem(await getFile(ctx, space(req), req.params.fileItemId)),
   );
 
   r.patch(
@@ -110,7 +113,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: fileItem },
       },
     },
-    (req) => updateFile(ctx, callerOf(req), teamOf(req), req.params.fileItemId, req.body),
+    async (req) => teamItem(await updateFile(ctx, space(req), req.params.fileItemId, req.body)),
   );
 
   r.delete(
@@ -126,7 +129,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      await deleteFile(ctx, callerOf(req), teamOf(req), req.params.fileItemId);
+      await deleteFile(ctx, space(req), req.params.fileItemId);
       return reply.code(204).send(null);
     },
   );
@@ -143,7 +146,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: breadcrumb },
       },
     },
-    (req) => breadcrumbOf(ctx, callerOf(req), teamOf(req), req.params.fileItemId),
+    (req) => breadcrumbOf(ctx, space(req), req.params.fileItemId),
   );
 
   r.get(

@@ -1,8 +1,7 @@
 import {
   type Breadcrumb,
   enumNumber,
-  type FileItem,
-  type FilePage,
+  type FileScope,
   FileScopes,
   FileSources,
   type FileType,
@@ -33,30 +32,42 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileItems, memberships } from '../../db/schema.ts';
-import type { Caller, TeamContext } from '../../platform/http/access.ts';
+import type { Caller } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
-import { badRequest, conflict, fieldError, notFound } from '../../platform/http/problem.ts';
-import { keyBelongsTo, teamKeyPrefix } from '../../platform/storage/index.ts';
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+} from '../../platform/http/problem.ts';
+import { keyBelongsTo } from '../../platform/storage/index.ts';
 import { contentMismatch, fileExtensionOf, mimeTypeOf } from './content.ts';
 import { enqueueMediaProbe, isMediaType } from './media.ts';
 import { noteContentErrors } from './note.ts';
-import { type FileRow, fileSelection, parent, presentFile, typeName } from './presenter.ts';
+import {
+  type FileRow,
+  fileSelection,
+  type PresentedFile,
+  parent,
+  presentFile,
+  typeName,
+} from './presenter.ts';
+import {
+  actorOf,
+  type FileSpace,
+  GUEST_SCOPE,
+  isReadOnly,
+  keyPrefixOf,
+  ownerOf,
+  READ_ONLY_SCOPES,
+  TEAM_SCOPE,
+  USER_SCOPE,
+  visibleIn,
+} from './space.ts';
 
 const FOLDER = enumNumber(FileTypes, 'Folder');
-const TEAM_SCOPE = enumNumber(FileScopes, 'Organization');
-const USER_SCOPE = enumNumber(FileScopes, 'User');
 const typeNumber = (t: FileType) => enumNumber(FileTypes, t);
-
-/** Team scope: every member; personal scope: the owner only; nothing of another team. */
-export function visibleTo(userId: string, organizationId: string): SQL {
-  return and(
-    eq(fileItems.organizationId, organizationId),
-    or(
-      eq(fileItems.scope, TEAM_SCOPE),
-      and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, userId)),
-    ),
-  )!;
-}
 
 /** The ids of an item and everything below it. */
 const subtree = (rootId: string) =>
@@ -64,12 +75,16 @@ const subtree = (rootId: string) =>
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
-async function findVisible(db: DbOrTx, caller: Caller, team: TeamContext, fileId: string) {
+/** Create and update input of either space: the guests' schemas allow only the Guest scope. */
+type FileCreateInput = Omit<z.output<typeof fileCreate>, 'scope'> & { scope?: FileScope };
+type FileUpdateInput = Omit<z.output<typeof fileUpdate>, 'scope'> & { scope?: FileScope };
+
+async function findVisible(db: DbOrTx, space: FileSpace, fileId: string) {
   const [row] = await db
     .select(fileSelection)
     .from(fileItems)
     .leftJoin(parent, eq(parent.id, fileItems.parentId))
-    .where(and(eq(fileItems.id, fileId), visibleTo(caller.userId, team.organizationId)));
+    .where(and(eq(fileItems.id, fileId), visibleIn(space)));
   return (row as FileRow | undefined) ?? null;
 }
 
@@ -81,7 +96,7 @@ type Blob = { key: string; size: number; mimeType: string | null };
  */
 async function checkedBlob(
   ctx: AppContext,
-  team: TeamContext,
+  space: FileSpace,
   field: string,
   uri: string,
   type: FileType,
@@ -89,8 +104,11 @@ async function checkedBlob(
   ownItemId?: string,
 ): Promise<Blob> {
   const key = ctx.storage.keyFromBlobUri(uri);
-  if (!key || !keyBelongsTo(key, teamKeyPrefix(team.organizationId))) {
-    throw fieldError(field, fileMessages.notOurUpload);
+  if (!key || !keyBelongsTo(key, keyPrefixOf(space))) {
+    throw fieldError(
+      field,
+      space.kind === 'guest' ? fileMessages.notGuestUpload : fileMessages.notOurUpload,
+    );
   }
   // One blob, one item: deleting an item deletes its blob, which must not break another.
   const [used] = await ctx.db
@@ -125,19 +143,19 @@ async function checkedBlob(
 }
 
 /** A folder of the team the caller sees, to put something in; else a 400 on `field`. */
-async function targetFolder(tx: DbOrTx, caller: Caller, team: TeamContext, folderId: string) {
-  const row = await findVisible(tx, caller, team, folderId);
+async function targetFolder(tx: DbOrTx, space: FileSpace, folderId: string) {
+  const row = await findVisible(tx, space, folderId);
   if (!row) throw fieldError('parentFileId', fileMessages.folderNotFound);
   if (row.item.type !== FOLDER) throw fieldError('parentFileId', fileMessages.parentNotFolder);
+  if (isReadOnly(row.item.scope)) throw fieldError('parentFileId', fileMessages.readOnly);
   return row.item;
 }
 
 export async function createFile(
   ctx: AppContext,
-  caller: Caller,
-  team: TeamContext,
-  input: z.output<typeof fileCreate>,
-): Promise<FileItem> {
+  space: FileSpace,
+  input: FileCreateInput,
+): Promise<PresentedFile> {
   const type = input.type;
   if (type === 'Unknown') throw fieldError('type', fileMessages.unknownType);
   if (type === 'Folder' && input.blobUri) {
@@ -146,28 +164,34 @@ export async function createFile(
   if (type !== 'Folder' && !input.blobUri)
     throw fieldError('blobUri', fileMessages.contentRequired);
   const blob = input.blobUri
-    ? await checkedBlob(ctx, team, 'blobUri', input.blobUri, type, input.name)
+    ? await checkedBlob(ctx, space, 'blobUri', input.blobUri, type, input.name)
     : null;
   const thumb = input.thumbnailBlobUri
-    ? await checkedBlob(ctx, team, 'thumbnailBlobUri', input.thumbnailBlobUri, 'Image', 'thumbnail')
+    ? await checkedBlob(
+        ctx,
+        space,
+        'thumbnailBlobUri',
+        input.thumbnailBlobUri,
+        'Image',
+        'thumbnail',
+      )
     : null;
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
-    let scope = input.scope ?? 'Organization';
+    let scope: FileScope = input.scope ?? (space.kind === 'guest' ? 'Guest' : 'Organization');
     if (input.parentFileId) {
-      const folder = await targetFolder(tx, caller, team, input.parentFileId);
+      const folder = await targetFolder(tx, space, input.parentFileId);
       const folderScope = FileScopes[folder.scope]!;
       if (input.scope && input.scope !== folderScope) {
         throw fieldError('scope', fileMessages.scopeOfParent);
       }
-      scope = folderScope as typeof scope;
+      scope = folderScope;
     }
     const media = isMediaType(type);
     const [created] = await tx
       .insert(fileItems)
       .values({
-        organizationId: team.organizationId,
-        ownerUserId: caller.userId,
+        ...ownerOf(space),
         parentId: input.parentFileId ?? null,
         name: input.name,
         type: typeNumber(type),
@@ -181,22 +205,21 @@ export async function createFile(
           ? { ...input.properties, TranscodingStatus: TranscodingStatus.Running }
           : input.properties,
         created: now,
-        createdBy: caller.userId,
+        createdBy: actorOf(space),
       })
       .returning({ id: fileItems.id });
     if (media) await enqueueMediaProbe(tx, created!.id, now);
     return created!.id;
   });
-  return getFile(ctx, caller, team, id);
+  return getFile(ctx, space, id);
 }
 
 export async function getFile(
   ctx: AppContext,
-  caller: Caller,
-  team: TeamContext,
+  space: FileSpace,
   fileId: string,
-): Promise<FileItem> {
-  const row = await findVisible(ctx.db, caller, team, fileId);
+): Promise<PresentedFile> {
+  const row = await findVisible(ctx.db, space, fileId);
   if (!row) throw notFound(fileMessages.notFound);
   return presentFile(ctx, row);
 }
@@ -214,13 +237,12 @@ const sortOrders = {
 
 export async function listFiles(
   ctx: AppContext,
-  caller: Caller,
-  team: TeamContext,
-  query: z.output<typeof fileListQuery>,
-): Promise<FilePage> {
-  const filters: (SQL | undefined)[] = [visibleTo(caller.userId, team.organizationId)];
+  space: FileSpace,
+  query: Omit<z.output<typeof fileListQuery>, 'scopes'> & { scopes: FileScope[] },
+): Promise<ReturnType<typeof paged<PresentedFile>>> {
+  const filters: (SQL | undefined)[] = [visibleIn(space)];
   if (query.parentFileId) {
-    const folder = await findVisible(ctx.db, caller, team, query.parentFileId);
+    const folder = await findVisible(ctx.db, space, query.parentFileId);
     if (!folder || folder.item.type !== FOLDER) throw notFound(fileMessages.notFound);
     filters.push(
       query.hierarchical
@@ -275,14 +297,14 @@ export async function listFiles(
 
 export async function updateFile(
   ctx: AppContext,
-  caller: Caller,
-  team: TeamContext,
+  space: FileSpace,
   fileId: string,
-  input: z.output<typeof fileUpdate>,
-): Promise<FileItem> {
+  input: FileUpdateInput,
+): Promise<PresentedFile> {
   const now = ctx.clock.now();
-  const current = await findVisible(ctx.db, caller, team, fileId);
+  const current = await findVisible(ctx.db, space, fileId);
   if (!current) throw notFound(fileMessages.notFound);
+  if (isReadOnly(current.item.scope)) throw forbidden(fileMessages.readOnly);
   const type = typeName(current.item.type);
   const name = input.name ?? current.item.name;
   if (input.blobUri !== undefined && type === 'Folder') {
@@ -290,12 +312,12 @@ export async function updateFile(
   }
   const blob =
     input.blobUri !== undefined
-      ? await checkedBlob(ctx, team, 'blobUri', input.blobUri, type, name, fileId)
+      ? await checkedBlob(ctx, space, 'blobUri', input.blobUri, type, name, fileId)
       : null;
   const thumb = input.thumbnailBlobUri
     ? await checkedBlob(
         ctx,
-        team,
+        space,
         'thumbnailBlobUri',
         input.thumbnailBlobUri,
         'Image',
@@ -304,7 +326,7 @@ export async function updateFile(
       )
     : null;
   const dropped = await ctx.db.transaction(async (tx) => {
-    const row = await findVisible(tx, caller, team, fileId);
+    const row = await findVisible(tx, space, fileId);
     if (!row) throw notFound(fileMessages.notFound);
     const item = row.item;
     let parentId = item.parentId;
@@ -313,7 +335,7 @@ export async function updateFile(
       if (input.parentFileId === null) {
         parentId = null;
       } else {
-        const folder = await targetFolder(tx, caller, team, input.parentFileId);
+        const folder = await targetFolder(tx, space, input.parentFileId);
         const [cycle] = await tx
           .select({ id: fileItems.id })
           .from(fileItems)
@@ -343,7 +365,7 @@ export async function updateFile(
         ...(blob ? { blobKey: blob.key, mimeType: blob.mimeType, contentLength: blob.size } : {}),
         ...(input.thumbnailBlobUri === undefined ? {} : { thumbnailKey: thumb?.key ?? null }),
         lastModified: now,
-        lastModifiedBy: caller.userId,
+        lastModifiedBy: actorOf(space),
       })
       .where(eq(fileItems.id, item.id));
     if (scope !== item.scope) {
@@ -352,7 +374,7 @@ export async function updateFile(
         .update(fileItems)
         .set({
           scope,
-          ...(scope === USER_SCOPE ? { ownerUserId: caller.userId } : {}),
+          ...(scope === USER_SCOPE ? { ownerUserId: actorOf(space) } : {}),
         })
         .where(sql`${fileItems.id} in ${subtree(item.id)}`);
     }
@@ -377,7 +399,7 @@ export async function updateFile(
     return old;
   });
   await deleteBlobs(ctx, dropped);
-  return getFile(ctx, caller, team, fileId);
+  return getFile(ctx, space, fileId);
 }
 
 async function deleteBlobs(ctx: AppContext, keys: string[]) {
@@ -387,15 +409,11 @@ async function deleteBlobs(ctx: AppContext, keys: string[]) {
 }
 
 /** Deletes an item; a folder goes with everything in it, and so do their stored blobs. */
-export async function deleteFile(
-  ctx: AppContext,
-  caller: Caller,
-  team: TeamContext,
-  fileId: string,
-): Promise<void> {
+export async function deleteFile(ctx: AppContext, space: FileSpace, fileId: string): Promise<void> {
   const keys = await ctx.db.transaction(async (tx) => {
-    const row = await findVisible(tx, caller, team, fileId);
+    const row = await findVisible(tx, space, fileId);
     if (!row) throw notFound(fileMessages.notFound);
+    if (isReadOnly(row.item.scope)) throw forbidden(fileMessages.readOnly);
     const blobs = await tx
       .select({ blob: fileItems.blobKey, thumb: fileItems.thumbnailKey })
       .from(fileItems)
@@ -412,11 +430,10 @@ export async function deleteFile(
  */
 export async function breadcrumbOf(
   ctx: AppContext,
-  caller: Caller,
-  team: TeamContext,
+  space: FileSpace,
   fileId: string,
 ): Promise<Breadcrumb> {
-  const row = await findVisible(ctx.db, caller, team, fileId);
+  const row = await findVisible(ctx.db, space, fileId);
   if (!row) throw notFound(fileMessages.notFound);
   const max = fileLimits.breadcrumbAncestors;
   const res = await ctx.db.execute(sql`with recursive a(id, name, parent_id, depth) as (
@@ -450,13 +467,23 @@ export async function downloadInfo(ctx: AppContext, caller: Caller, fileId: stri
       and(
         eq(fileItems.id, fileId),
         or(
-          eq(fileItems.scope, TEAM_SCOPE),
+          inArray(fileItems.scope, [TEAM_SCOPE, ...READ_ONLY_SCOPES]),
           and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, caller.userId)),
         ),
       ),
     );
   if (!row) throw notFound(fileMessages.notFound);
-  const f = row.item;
+  return presentDownload(ctx, row.item);
+}
+
+/** GET /api/Guests/Files/{id}: the download information of one of the caller's own files. */
+export async function downloadInSpace(ctx: AppContext, space: FileSpace, fileId: string) {
+  const row = await findVisible(ctx.db, space, fileId);
+  if (!row) throw notFound(fileMessages.notFound);
+  return presentDownload(ctx, row.item);
+}
+
+async function presentDownload(ctx: AppContext, f: typeof fileItems.$inferSelect) {
   const type = typeName(f.type);
   if (!f.blobKey) throw badRequest(fileMessages.noDownload);
   const status = f.properties.TranscodingStatus;

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestCodes, meetings, rooms } from '../../db/schema.ts';
 import { call, expectProblem, nextIp, uniqueEmail } from '../../test/factories.ts';
+import { authorizeGuest, mailedCode as mailedCodeOf, signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { defaultTemplate, meetingBody, person, team } from '../../test/workspace.ts';
 
@@ -20,22 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const authorize = (headers: Record<string, string>, ip = nextIp()) =>
-  call(t, 'PUT', '/api/Guests/Authorize', { headers, ip });
-
-/** The code in the newest mail to `email`. */
-function mailedCode(email: string) {
-  const mail = t.mailer.to(email).at(-1);
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
-
-async function guestToken(email = uniqueEmail('guest')) {
-  expect((await authorize({ guestEmail: email })).statusCode).toBe(200);
-  const res = await authorize({ guestEmail: email, guestCode: mailedCode(email) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as GuestToken;
-}
+  authorizeGuest(t, headers, ip);
+const mailedCode = (email: string) => mailedCodeOf(t, email);
+const guestToken = (email = uniqueEmail('guest')) => signInGuest(t, email);
 
 const hour = 3600_000;
 function guestMeetingBody(templateIds: string[], change: Record<string, unknown> = {}) {
@@ -183,7 +171,7 @@ describe('guest and user tokens never pass as each other', () => {
     const guestRoutes = t.app.routeAccess.filter(
       (r) => r.access === 'guest' && r.method !== 'HEAD',
     );
-    expect(guestRoutes.length).toBe(5);
+    expect(guestRoutes.length).toBe(11);
     for (const r of guestRoutes) {
       const url = r.url.replace(/:[A-Za-z]+/g, '3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f');
       expectProblem(await call(t, r.method as 'GET', url), 401);

@@ -8,7 +8,7 @@ import type { Storage } from './types.ts';
 export { downloadFileName } from './download-name.ts';
 export { guestKeyPrefix, keyBelongsTo, newObjectKey, teamKeyPrefix } from './keys.ts';
 export type { DownloadOptions, ObjectInfo, SignedUrl, Storage } from './types.ts';
-export { type UploadSlot, uploadSlotFor } from './upload-slot.ts';
+export { type UploadSlot, uploadSlotFor, uploadSlotUnder } from './upload-slot.ts';
 
 /** The storage driver the configuration names. */
 export function createStorage(config: Config, clock: Clock): Storage {

@@ -9,12 +9,21 @@ export type UploadSlot = { fileUploadUri: string; expiry: string };
  * `org/{organizationId}/`. The file item created afterwards stores the address without its
  * query as `blobUri`; check it with `storage.keyFromBlobUri` and `keyBelongsTo`.
  */
-export async function uploadSlotFor(
+export function uploadSlotFor(
   storage: Storage,
   organizationId: string,
   opts: { contentType?: string } = {},
 ): Promise<UploadSlot> {
-  const key = newObjectKey(teamKeyPrefix(organizationId));
+  return uploadSlotUnder(storage, teamKeyPrefix(organizationId), opts);
+}
+
+/** The same for any owner's key prefix (a guest's: `guest/{guestId}/`). */
+export async function uploadSlotUnder(
+  storage: Storage,
+  prefix: string,
+  opts: { contentType?: string } = {},
+): Promise<UploadSlot> {
+  const key = newObjectKey(prefix);
   const { url, expiry } = await storage.createUploadUrl(key, opts);
   return { fileUploadUri: url, expiry: expiry.toISOString() };
 }
