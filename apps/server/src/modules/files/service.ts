@@ -56,7 +56,6 @@ import {
 import {
   actorOf,
   type FileSpace,
-  GUEST_SCOPE,
   isReadOnly,
   keyPrefixOf,
   ownerOf,
