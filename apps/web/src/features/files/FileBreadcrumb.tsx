@@ -10,7 +10,7 @@ import { libraryPath } from './paths.ts';
 const t = filesTexts.breadcrumb;
 
 /**
- * Where a library view is (part2 §2): the scope, '…' when higher folders exist, the ancestors,
+ * Where a folder is (part2 §2): the scope, '…' when higher folders exist, the ancestors,
  * then the current folder. Every link navigates and takes dropped items.
  */
 export function FileBreadcrumb({
@@ -19,7 +19,7 @@ export function FileBreadcrumb({
   crumbs,
 }: {
   scope: LibraryScope;
-  folderId: string | null;
+  folderId: string;
   crumbs: Breadcrumb | undefined;
 }) {
   const nodes = [...(crumbs?.nodes ?? [])].sort((a, b) => b.order - a.order);
@@ -30,13 +30,7 @@ export function FileBreadcrumb({
   return (
     <nav aria-label={t.label}>
       <Breadcrumbs separatorMargin={6} className={classes.breadcrumb}>
-        {folderId === null ? (
-          <Text span fw={600} size="sm" aria-current="page">
-            {scopeLabel}
-          </Text>
-        ) : (
-          <CrumbLink scope={scope} folderId={null} label={scopeLabel} />
-        )}
+        <CrumbLink scope={scope} folderId={null} label={scopeLabel} />
         {crumbs?.hasMore && (
           <Tooltip label={t.more}>
             <Text span c="dimmed" size="sm" aria-label={t.more}>
@@ -47,11 +41,9 @@ export function FileBreadcrumb({
         {ancestors.map((n) => (
           <CrumbLink key={n.fileId} scope={scope} folderId={n.fileId} label={n.name} />
         ))}
-        {folderId !== null && (
-          <Text span fw={600} size="sm" aria-current="page">
-            {current?.name ?? '…'}
-          </Text>
-        )}
+        <Text span fw={600} size="sm" aria-current="page">
+          {current?.name ?? '…'}
+        </Text>
       </Breadcrumbs>
     </nav>
   );

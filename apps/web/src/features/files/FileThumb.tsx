@@ -1,6 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { type FileItem, FileProperties, filesTexts, TranscodingStatus } from '@roomscale/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { useThumbnailUri } from './api.ts';
 import classes from './FileCard.module.css';
 import { fileTypeIcons } from './fileTypeIcon.ts';
@@ -25,8 +26,7 @@ export function FileThumb({ file }: { file: FileItem }) {
   return (
     <div
       className={classes.thumb}
-      data-color={color}
-      style={{ '--thumb-tint': `var(--mantine-color-${color}-light)` } as React.CSSProperties}
+      style={{ '--thumb-tint': `var(--mantine-color-${color}-light)` } as CSSProperties}
     >
       {uri ? (
         <img src={uri} alt="" loading="lazy" className={classes.image} draggable={false} />
@@ -35,7 +35,6 @@ export function FileThumb({ file }: { file: FileItem }) {
           size={44}
           stroke={1.4}
           aria-hidden
-          className={classes.typeIcon}
           style={{ color: `var(--mantine-color-${color}-6)` }}
         />
       )}

@@ -57,8 +57,11 @@ function Library({ scope, folderId }: { scope: LibraryScope; folderId: string | 
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
         <div className={classes.heading}>
-          <FileBreadcrumb scope={scope} folderId={folderId} crumbs={crumbs.data} />
-          <Title order={1} fz={{ base: 24, sm: 28 }} mt={4} lineClamp={1}>
+          {/* At a scope's top level the title is the whole path. */}
+          {folderId !== null && (
+            <FileBreadcrumb scope={scope} folderId={folderId} crumbs={crumbs.data} />
+          )}
+          <Title order={1} fz={{ base: 24, sm: 28 }} mt={4} lineClamp={2}>
             {title || '\u00a0'}
           </Title>
           {folderId === null && (
