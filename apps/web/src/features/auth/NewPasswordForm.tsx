@@ -93,7 +93,7 @@ function PasswordChecklist({ password }: { password: string }) {
             }
           >
             <Group gap={4}>
-              <Text size="xs" c={checks[key] ? 'teal.8' : 'dimmed'}>
+              <Text size="xs" c={checks[key] ? 'teal.9' : 'dimmed'}>
                 {label}
               </Text>
               <VisuallyHidden>

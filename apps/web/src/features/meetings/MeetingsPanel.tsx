@@ -133,7 +133,7 @@ function PanelRow({ meeting: m, ongoing }: { meeting: Meeting; ongoing: boolean 
           <div className={classes.main}>
             <Text fw={600} className={classes.name}>
               {ongoing && (
-                <Text span c="teal.7" fw={700} mr={6}>
+                <Text span c="teal.9" fw={700} mr={6}>
                   {meetingMessages.ongoing}
                 </Text>
               )}
@@ -156,7 +156,7 @@ function PanelRow({ meeting: m, ongoing }: { meeting: Meeting; ongoing: boolean 
             href={launchPaths.meeting(m.meetingCode)}
             target="_blank"
             rel="noopener noreferrer"
-            color="teal"
+            color="teal.9"
             size="sm"
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
             aria-label={t.joinLabel(m.name)}
