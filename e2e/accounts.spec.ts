@@ -1,4 +1,5 @@
 import { activationSubject, resetSubject, seedUser, uniqueEmail } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
 import { admin, expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { linkFrom } from './support/mailbox.ts';
@@ -75,6 +76,7 @@ test.describe('accounts journeys', () => {
     // Acceptance of the privacy policy and terms: one checkbox or one per document.
     for (const box of await page.getByRole('checkbox').all()) await box.check();
     await screenshot(page, 'register-filled');
+    await expectAccessible(page, 'register-filled');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/register\/complete$/);
     await screenshot(page, 'register-complete');
@@ -94,6 +96,7 @@ test.describe('accounts journeys', () => {
     await setPassword(page, password);
     await expect(activate).toBeEnabled();
     await screenshot(page, 'activate-account');
+    await expectAccessible(page, 'activate-account');
     await activate.click();
 
     // Activation logs in and resolves a team; with none, team creation (part1 §4).
@@ -106,6 +109,7 @@ test.describe('accounts journeys', () => {
     await choose(page, 'Industry', 'Technology');
     await expect(create).toBeEnabled();
     await screenshot(page, 'organization-create');
+    await expectAccessible(page, 'organization-create');
     await create.click();
 
     // No avatar yet: the guard sends the user to create one; skipping saves a default.
@@ -119,6 +123,7 @@ test.describe('accounts journeys', () => {
     // The creator's team is a Trial team (part1 §5): the trial notice shows.
     await expect(page.getByText(trialNotice)).toBeVisible();
     await screenshot(page, 'dashboard');
+    await expectAccessible(page, 'dashboard');
 
     // Log out from the user menu: tokens are cleared and the guard now sends to login.
     await userMenu(page, 'Ada Lovelace').click();
@@ -154,6 +159,7 @@ test.describe('accounts journeys', () => {
     await page.getByRole('button', { name: /reset|send|submit/i }).click();
     await expect(page.getByText(forgotConfirmation)).toBeVisible();
     await screenshot(page, 'forgot-password-sent');
+    await expectAccessible(page, 'forgot-password-sent');
 
     const link = linkFrom(await mailbox.waitFor(user.email, resetSubject), '/reset-password');
     expect(link.searchParams.get('user')).toBeTruthy();
@@ -173,6 +179,7 @@ test.describe('accounts journeys', () => {
     await logIn(page, user.email, user.password);
     await expect(page.getByText(/^Login failed\. Please/)).toBeVisible();
     await screenshot(page, 'login-failed');
+    await expectAccessible(page, 'login-failed');
     await field(page, 'Password').fill(newPassword);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { seedUser, uniqueEmail } from './support/accounts.ts';
+import { addToTeam, seedUser, signInApi, uniqueEmail } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { field } from './support/forms.ts';
 import { screenshot } from './support/screenshot.ts';
@@ -8,9 +9,8 @@ import { screenshot } from './support/screenshot.ts';
  * The meetings journeys of issue 4 §3–§4 (part2 §2, §4, §5, §8): a team admin schedules a
  * meeting with a guest and a moderator, the guest's invitation arrives with an .ics file, the
  * launch page shows 'Upcoming meeting', and the dashboard panel lists the meeting.
- *
- * There is no API yet that adds a second registered user to a team (team management is later
- * work), so the moderator is the admin themself, the form's default (part2 §5).
+ * A second member of the team, added through the team users call, is made a moderator and
+ * then edits the meeting from their own session.
  */
 
 const title = (t: string) => `${t} - Roomscale Dashboard`;
@@ -18,25 +18,6 @@ const title = (t: string) => `${t} - Roomscale Dashboard`;
 const input = (scope: Locator, label: string) =>
   scope.getByLabel(new RegExp(`^\\s*${label}\\s*\\*?\\s*$`));
 type Api = { headers: Record<string, string>; teamId: string };
-
-async function signInApi(
-  request: APIRequestContext,
-  user: { email: string; password: string },
-): Promise<Api> {
-  const token = await request.post('/api/connect/token', {
-    form: {
-      grant_type: 'password',
-      username: user.email,
-      password: user.password,
-      scope: 'openid email profile offline_access roles',
-    },
-  });
-  expect(token.ok(), await token.text()).toBe(true);
-  const headers = { authorization: `Bearer ${(await token.json()).access_token}` };
-  const teams = await request.get('/api/Users/Me/Organizations', { headers });
-  const [team] = (await teams.json()) as { id: string }[];
-  return { headers, teamId: team!.id };
-}
 
 /** A team room made from the first public template, through the API. */
 async function addTeamRoom(request: APIRequestContext, api: Api, name: string) {
@@ -76,6 +57,13 @@ test.describe('meetings', () => {
       avatar: true,
     });
     const api = await signInApi(request, admin);
+    const colleague = await seedUser(request, mailbox, {
+      prefix: 'meetings-moderator',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      avatar: true,
+    });
+    await addToTeam(request, api, colleague);
     const { room, template } = await addTeamRoom(request, api, 'Board room');
     const guest = uniqueEmail('guest');
     const meetingName = 'Quarterly design review';
@@ -104,22 +92,27 @@ test.describe('meetings', () => {
     // Team members are suggested from 2 characters; the admin is already in the list.
     const search = dialog.getByRole('textbox', { name: 'Add participants' });
     await search.scrollIntoViewIfNeeded();
-    await search.fill('Gr');
-    await expect(page.getByRole('option', { name: /Grace Hopper/ })).toBeVisible();
+    await search.fill('Ka');
+    await expect(page.getByRole('option', { name: /Katherine Johnson/ })).toBeVisible();
     await screenshot(page, 'meetings-form-suggestions');
+    await page.getByRole('option', { name: /Katherine Johnson/ }).click();
+    const moderator = dialog.getByRole('switch', { name: /Moderator: Katherine Johnson/ });
+    await expect(moderator).not.toBeChecked();
+    await moderator.check();
+    await expect(moderator).toBeChecked();
     // A valid address becomes a guest.
     await search.fill(guest.toUpperCase());
     await page.getByRole('option', { name: `Invite ${guest} as a guest` }).click();
     const people = dialog.getByTestId('participant');
-    await expect(people).toHaveCount(2);
-    await expect(people.nth(1)).toContainText(guest);
-    await expect(people.nth(1)).toContainText('Guest');
-    // Guests cannot moderate: only the known user has the switch.
-    await expect(dialog.getByRole('switch')).toHaveCount(1);
+    await expect(people).toHaveCount(3);
+    await expect(people.nth(2)).toContainText(guest);
+    await expect(people.nth(2)).toContainText('Guest');
+    // Guests cannot moderate: only the known users have the switch.
+    await expect(dialog.getByRole('switch')).toHaveCount(2);
     // Adding the same address again changes nothing.
     await search.fill(guest);
     await search.press('Enter');
-    await expect(people).toHaveCount(2);
+    await expect(people).toHaveCount(3);
 
     // The room selection: a team room and a template (a temporary room).
     await dialog.getByRole('button', { name: 'Select rooms' }).click();
@@ -147,6 +140,7 @@ test.describe('meetings', () => {
     // The form modal comes back from behind the room picker without a transition; let it paint.
     await page.waitForTimeout(300);
     await screenshot(page, 'meetings-form-filled');
+    await expectAccessible(page, 'meetings-form-filled');
     await create.click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/meetings$/);
@@ -160,7 +154,7 @@ test.describe('meetings', () => {
       '',
     );
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{7}$/);
-    await expect(card.getByText('2 participants')).toBeAttached();
+    await expect(card.getByText('3 participants')).toBeAttached();
     await expect(card.getByText('2 rooms')).toBeAttached();
     await expect(card.getByRole('button', { name: 'Edit meeting' })).toBeVisible();
     await expect(card.getByRole('link', { name: /Open launch page/ })).toHaveAttribute(
@@ -168,6 +162,7 @@ test.describe('meetings', () => {
       `/launch?meeting=${code}`,
     );
     await screenshot(page, 'meetings-list');
+    await expectAccessible(page, 'meetings-list');
 
     // The guest's invitation, with a calendar file.
     const mail = await mailbox.waitFor(guest, `Invitation: ${meetingName}`);
@@ -175,6 +170,10 @@ test.describe('meetings', () => {
     expect(mail.text).toContain(`${new URL(baseURL!).origin}/launch?meeting=${code}`);
     expect(mail.raw).toMatch(/Content-Type: text\/calendar;[^\n]*method=REQUEST/i);
     expect(mail.raw).toMatch(/filename="?invite\.ics"?/);
+    // The team member is invited too.
+    expect((await mailbox.waitFor(colleague.email, `Invitation: ${meetingName}`)).text).toContain(
+      code,
+    );
 
     // The launch page is public: a visitor without a session sees 'Upcoming meeting'.
     const visitor = await browser.newContext({ baseURL });
@@ -192,6 +191,7 @@ test.describe('meetings', () => {
     await expect(launch.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
     await expect(launch.getByRole('contentinfo')).toContainText('Terms of service');
     await screenshot(launch, 'meetings-launch-upcoming');
+    await expectAccessible(launch, 'meetings-launch-upcoming');
 
     // Unknown codes and rooms.
     await launch.goto('/launch?meeting=ZZZZZZZ');
@@ -232,6 +232,7 @@ test.describe('meetings', () => {
     await expect(join).toHaveAttribute('href', `/launch?meeting=${standUp.meetingCode}`);
     await expect(join).toHaveAttribute('target', '_blank');
     await screenshot(page, 'meetings-dashboard');
+    await expectAccessible(page, 'meetings-dashboard');
 
     // 'Join now' opens the launch page of the running meeting: its name and room.
     const [tab] = await Promise.all([page.context().waitForEvent('page'), join.click()]);
@@ -248,7 +249,7 @@ test.describe('meetings', () => {
       .click();
     const edit = page.getByRole('dialog', { name: 'Edit meeting' });
     await expect(input(edit, 'Name')).toHaveValue(meetingName);
-    await expect(edit.getByTestId('participant')).toHaveCount(2);
+    await expect(edit.getByTestId('participant')).toHaveCount(3);
     await screenshot(page, 'meetings-edit');
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await expect(edit).toBeHidden();
@@ -262,6 +263,35 @@ test.describe('meetings', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('article', { name: 'Stand-up' })).toHaveCount(0);
     await expect(page.getByRole('article', { name: meetingName })).toBeVisible();
+
+    // The moderator, a plain member of the team, finds the meeting on their dashboard and may
+    // edit it; the change reaches the admin's list.
+    const colleagueSession = await browser.newContext({ baseURL });
+    const theirPage = await colleagueSession.newPage();
+    await logIn(theirPage, colleague.email, colleague.password);
+    await expect(
+      theirPage.getByRole('region', { name: 'Meetings' }).getByText(meetingName),
+    ).toBeVisible();
+    await theirPage.goto('/meetings');
+    await theirPage
+      .getByRole('article', { name: meetingName })
+      .getByRole('button', { name: 'Edit meeting' })
+      .click();
+    const theirEdit = theirPage.getByRole('dialog', { name: 'Edit meeting' });
+    await input(theirEdit, 'Description').fill('Walk through the new lobby and the roof terrace.');
+    await theirEdit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(theirEdit).toBeHidden();
+    await colleagueSession.close();
+    const saved = await request.get(
+      `/api/Organizations/${api.teamId}/Meetings?IncludePastMeetings=true&Page=1&PageSize=10`,
+      {
+        headers: api.headers,
+      },
+    );
+    const meetings = (await saved.json()) as { results: { name: string; description: string }[] };
+    expect(meetings.results.find((m) => m.name === meetingName)?.description).toBe(
+      'Walk through the new lobby and the roof terrace.',
+    );
 
     // Small screens: the list, the form and the launch page.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { type SeededUser, seedUser } from './support/accounts.ts';
+import { addToTeam, type SeededUser, seedUser, signInApi } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
 import { admin, expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { screenshot } from './support/screenshot.ts';
@@ -120,6 +121,7 @@ test.describe('rooms and room templates', () => {
     await expect(page.getByRole('button', { name: 'Delete Lounge' })).toBeVisible();
     await expect(page.locator('img[src="/room-templates/lounge.svg"]')).toBeVisible();
     await screenshot(page, 'admin-room-templates');
+    await expectAccessible(page, 'admin-room-templates');
 
     // 'New room template' asks for a name (min 2), creates it and opens its edit page.
     await page.getByRole('button', { name: 'New room template' }).click();
@@ -185,6 +187,7 @@ test.describe('rooms and room templates', () => {
     await page.getByRole('button', { name: 'Add team' }).click();
     await expect(save).toBeEnabled();
     await screenshot(page, 'admin-room-template-edit');
+    await expectAccessible(page, 'admin-room-template-edit');
     await save.click();
     await acknowledge(page, 'Room template saved');
     // Saved and reloaded: the server's names for the allowed team, and an edited time.
@@ -274,6 +277,7 @@ test.describe('rooms and room templates', () => {
     await addDialog.getByLabel('Name').fill('Strategy room');
     await expect(addDialog.getByRole('radio', { name: 'Team room' })).toBeChecked();
     await screenshot(page, 'rooms-add-modal');
+    await expectAccessible(page, 'rooms-add-modal');
     await createRoom.click();
     await acknowledge(page, 'Room saved');
     await expect(addDialog).toBeHidden();
@@ -283,6 +287,7 @@ test.describe('rooms and room templates', () => {
     await expect(card).toContainText('Team');
     await expect(card).toContainText('Up to 10 users');
     await screenshot(page, 'rooms-list');
+    await expectAccessible(page, 'rooms-list');
 
     // View room: details, launch in a new tab, then edit name, description and persistence.
     // Keyboard: a card is a button; Enter opens the room.
@@ -313,6 +318,7 @@ test.describe('rooms and room templates', () => {
       force: true,
     });
     await screenshot(page, 'rooms-edit-modal');
+    await expectAccessible(page, 'rooms-edit-modal');
     await view.getByRole('button', { name: 'Save' }).click();
     await acknowledge(page, 'Room saved');
     await expect(view).toContainText('Room objects are kept in-between sessions');
@@ -396,19 +402,19 @@ test.describe('rooms and room templates', () => {
     request,
     mailbox,
   }) => {
-    const member = await seedUser(request, mailbox, {
-      prefix: 'rooms-member',
+    // A team whose admin adds a plain member (role User) through the team users call.
+    const owner = await seedUser(request, mailbox, {
+      prefix: 'rooms-member-admin',
       team: 'Member Team',
       avatar: true,
     });
-    // The API cannot add a member to a team yet (the team users calls are not built), so this
-    // user's own team is shown to the browser with the User role. The rooms list itself still
-    // comes from the server: the team has none.
-    await page.route('**/api/Users/Me/Organizations', async (route) => {
-      const response = await route.fetch();
-      const teams = (await response.json()) as { role: string }[];
-      await route.fulfill({ response, json: teams.map((t) => ({ ...t, role: 'User' })) });
+    const member = await seedUser(request, mailbox, {
+      prefix: 'rooms-member',
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      avatar: true,
     });
+    await addToTeam(request, await signInApi(request, owner), member);
 
     await logIn(page, member.email, member.password, '/rooms');
     await expect(page).toHaveURL(/\/rooms$/);
@@ -428,6 +434,7 @@ test.describe('rooms and room templates', () => {
     await add.click({ force: true });
     await expect(page.getByRole('dialog', { name: 'Add room' })).toHaveCount(0);
     await screenshot(page, 'rooms-empty-member');
+    await expectAccessible(page, 'rooms-empty-member');
 
     // The member sees the product's templates (read only, no edit controls) under All / All.
     await filter(page, 'Sharing Filter', 'All');

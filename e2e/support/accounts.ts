@@ -28,13 +28,19 @@ export function uniqueEmail(prefix: string): string {
 export async function seedUser(
   request: APIRequestContext,
   mailbox: Mailbox,
-  opts: { prefix?: string; team?: string; avatar?: boolean } = {},
+  opts: {
+    prefix?: string;
+    team?: string;
+    avatar?: boolean;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<SeededUser> {
   const user: SeededUser = {
     email: uniqueEmail(opts.prefix ?? 'seed'),
     password: 'Seeded-Passw0rd',
-    firstName: 'Grace',
-    lastName: 'Hopper',
+    firstName: opts.firstName ?? 'Grace',
+    lastName: opts.lastName ?? 'Hopper',
   };
   await ok(
     request.put('/api/Users/Register', {
@@ -104,4 +110,45 @@ async function ok<T extends { ok(): boolean; status(): number; text(): Promise<s
   const res = await call;
   if (!res.ok()) throw new Error(`seeding: ${what} answered ${res.status()}: ${await res.text()}`);
   return res;
+}
+
+/** Signs `user` in through the API: bearer headers and the id of their first team. */
+export async function signInApi(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+): Promise<{ headers: Record<string, string>; teamId: string }> {
+  const token = (await (
+    await ok(
+      request.post('/api/connect/token', {
+        form: {
+          grant_type: 'password',
+          username: user.email,
+          password: user.password,
+          scope: 'openid email profile offline_access roles',
+        },
+      }),
+      'token',
+    )
+  ).json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token.access_token}` };
+  const teams = (await (
+    await ok(request.get('/api/Users/Me/Organizations', { headers }), 'teams')
+  ).json()) as { id: string }[];
+  return { headers, teamId: teams[0]?.id ?? '' };
+}
+
+/** A team admin adds a registered user to their team (the team users call of part2 §7). */
+export async function addToTeam(
+  request: APIRequestContext,
+  admin: { headers: Record<string, string>; teamId: string },
+  user: SeededUser,
+  role: 'User' | 'Admin' = 'User',
+) {
+  await ok(
+    request.put(`/api/Organizations/${admin.teamId}/Users`, {
+      headers: admin.headers,
+      data: { email: user.email, firstName: user.firstName, lastName: user.lastName, role },
+    }),
+    'add to team',
+  );
 }
