@@ -76,4 +76,22 @@ describe('New and opening items', () => {
     fireEvent.keyDown(screen.getByRole('button', { name: 'Open Plans' }), { key: 'Enter' });
     await waitFor(() => expect(location()).toBe(`/files/team/${folder.fileId}`));
   });
+
+  it("opens 'Details' and 'Edit' from a card's menu", async () => {
+    const image = fileFixture({ name: 'Lobby.png' });
+    mockApi(() => ({ body: filePage([image]) }));
+    renderFiles('/files/team');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Lobby.png' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Media detail' });
+    expect(within(details).getByText('image')).toBeTruthy();
+    fireEvent.keyDown(details, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Lobby.png' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit media' });
+    expect((within(edit).getByLabelText(/Name/) as HTMLInputElement).value).toBe('Lobby.png');
+  });
 });
