@@ -15,10 +15,9 @@ export function modelThumbnail(file: Blob): Promise<Blob> {
 const height = Math.round((previewThumbnail.width * 3) / 4);
 
 async function render(file: Blob): Promise<Blob> {
-  const [THREE, { GLTFLoader }, { RoomEnvironment }] = await Promise.all([
+  const [THREE, { GLTFLoader }] = await Promise.all([
     import('three'),
     import('three/examples/jsm/loaders/GLTFLoader.js'),
-    import('three/examples/jsm/environments/RoomEnvironment.js'),
   ]);
   const data = await file.arrayBuffer();
   const gltf: { scene: unknown } = await new Promise((resolve, reject) =>
@@ -38,8 +37,10 @@ async function render(file: Blob): Promise<Blob> {
     renderer.setSize(width, height, false);
     renderer.setClearColor(0xf1f3f5, 1);
     const scene = new THREE.Scene();
-    const pmrem = new THREE.PMREMGenerator(renderer);
-    scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
+    // Plain lights, no generated environment map: on software WebGL (no GPU) the environment
+    // took seconds, the lights take milliseconds.
+    scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2.5));
+    const sun = new THREE.DirectionalLight(0xffffff, 2);
     scene.add(gltf.scene);
 
     const box = new THREE.Box3().setFromObject(gltf.scene);
@@ -52,9 +53,10 @@ async function render(file: Blob): Promise<Blob> {
     const direction = new THREE.Vector3(0.6, 0.35, 1).normalize();
     camera.position.copy(center).addScaledVector(direction, distance);
     camera.lookAt(center);
+    sun.position.copy(camera.position);
+    scene.add(sun);
 
     renderer.render(scene, camera);
-    pmrem.dispose();
     return await canvasToJpeg(canvas);
   } finally {
     renderer.dispose();
