@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
@@ -53,8 +54,10 @@ async function main() {
   // First start: public room templates, so a new installation can add rooms at once.
   await ensureDefaultRoomTemplates(ctx.db, ctx.clock.now());
   const app = await buildApp(ctx, { webDist: config.webDistDir ?? defaultWebDist() });
-  const stopSweep = scheduleSweep(ctx.storage, ctx.clock, (err) =>
-    log.warn({ err }, 'storage sweep failed'),
+  // Expired upload sessions and uploads no file item references, hourly.
+  const stopSweep = scheduleSweep(
+    () => sweepStorage(ctx, ctx.clock.now()),
+    (err) => log.warn({ err }, 'storage sweep failed'),
   );
   // Background jobs (media processing): durable rows any instance may claim.
   const mediaTools = ffmpegTools();

@@ -89,6 +89,8 @@ export const fileLimits = {
   propertyValueMax: 2000,
   /** Bytes read from the start of an upload to check its kind. */
   magicBytes: 64,
+  /** A finished upload no file item references is deleted this many days after it finished. */
+  unreferencedUploadDays: 2,
 } as const;
 
 export const fileMessages = {

@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { type Bucket, type File, Storage as GcsClient } from '@google-cloud/storage';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../context.ts';
@@ -100,5 +101,30 @@ describe('GcsStorage server-side writes', () => {
     });
     await expect(gcs.put('../escape', '/tmp/out.mp4', 'video/mp4')).rejects.toThrow();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('GcsStorage listing', () => {
+  it('lists objects under a prefix with their creation time, skipping what it cannot date', async () => {
+    const prefixes: unknown[] = [];
+    const listing = {
+      bucket(name: string) {
+        const bucket: Bucket = client.bucket(name);
+        bucket.getFilesStream = ((query: { prefix: string }) => {
+          prefixes.push(query.prefix);
+          return Readable.from([
+            { name: 'org/a/one', metadata: { timeCreated: '2026-01-02T03:04:05.000Z' } },
+            { name: 'org/a/undated', metadata: {} },
+            { name: 'org/a/../bad', metadata: { timeCreated: '2026-01-02T03:04:05.000Z' } },
+          ]);
+        }) as unknown as Bucket['getFilesStream'];
+        return bucket;
+      },
+    } as unknown as GcsClient;
+    const gcs = new GcsStorage({ bucket: 'rs-files', clock: systemClock, client: listing });
+    const listed = [];
+    for await (const o of gcs.listObjects('org/')) listed.push(o);
+    expect(prefixes).toEqual(['org/']);
+    expect(listed).toEqual([{ key: 'org/a/one', created: new Date('2026-01-02T03:04:05.000Z') }]);
   });
 });

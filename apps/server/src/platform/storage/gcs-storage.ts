@@ -121,6 +121,16 @@ export class GcsStorage implements Storage {
     };
   }
 
+  async *listObjects(prefix: string): AsyncIterable<{ key: string; created: Date }> {
+    for await (const file of this.bucket.getFilesStream({ prefix })) {
+      const f = file as { name: string; metadata: { timeCreated?: string } };
+      // Without a creation time an object is never taken for an old one.
+      if (isValidKey(f.name) && f.metadata.timeCreated) {
+        yield { key: f.name, created: new Date(f.metadata.timeCreated) };
+      }
+    }
+  }
+
   async delete(key: string): Promise<void> {
     if (!isValidKey(key)) return;
     await this.bucket.file(key).delete({ ignoreNotFound: true });

@@ -26,12 +26,11 @@ export function createStorage(config: Config, clock: Clock): Storage {
 
 /** Runs `sweep` now and every hour, without keeping the process alive; returns a stop function. */
 export function scheduleSweep(
-  storage: Storage,
-  clock: Clock,
+  sweep: () => Promise<unknown>,
   onError: (e: unknown) => void,
   everyMs = 3600_000,
 ): () => void {
-  const run = () => void storage.sweep(clock.now()).catch(onError);
+  const run = () => void sweep().catch(onError);
   run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 
+/** A stored object as a listing shows it. */
+export type ListedObject = { key: string; created: Date };
+
 /** What is known of a stored object. */
 export type ObjectInfo = { size: number; contentType: string };
 
@@ -48,6 +51,8 @@ export interface Storage {
    * video), streaming it; replaces an object of the same key.
    */
   put(key: string, filePath: string, contentType: string): Promise<ObjectInfo>;
+  /** Every finished object whose key starts with `prefix` (`org/`, `guest/`…), in no order. */
+  listObjects(prefix: string): AsyncIterable<ListedObject>;
   /** Removes an object; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix` (a whole team's files, say). */

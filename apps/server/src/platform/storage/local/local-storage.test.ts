@@ -185,4 +185,36 @@ describe('LocalStorage', () => {
       await rm(work, { recursive: true, force: true });
     }
   });
+
+  it('lists finished objects under a prefix with their creation time', async () => {
+    const other = 'bbbbbbbb-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
+    const a = newObjectKey(teamKeyPrefix(other));
+    await put(a, 'a');
+    clock.advance(60);
+    const b = newObjectKey(teamKeyPrefix(other));
+    await put(b, 'b');
+    const guest = newObjectKey('guest/cccccccc-5d4a-4e6b-9c7d-1a2b3c4d5e6f/');
+    await put(guest, 'g');
+    const pending = newObjectKey(teamKeyPrefix(other));
+    await storage.uploads.start({
+      key: pending,
+      contentType: 'text/plain',
+      total: null,
+      now: clock.now(),
+    });
+    const listed = [];
+    for await (const o of storage.listObjects(teamKeyPrefix(other))) listed.push(o);
+    listed.sort((x, y) => x.created.getTime() - y.created.getTime());
+    expect(listed.map((o) => o.key)).toEqual([a, b]);
+    expect(listed[1]!.created.getTime() - listed[0]!.created.getTime()).toBeGreaterThanOrEqual(
+      60_000,
+    );
+    const guests = [];
+    for await (const o of storage.listObjects('guest/')) guests.push(o.key);
+    expect(guests).toContain(guest);
+    expect(guests.every((k) => k.startsWith('guest/'))).toBe(true);
+    const none = [];
+    for await (const o of storage.listObjects('nothing/')) none.push(o);
+    expect(none).toEqual([]);
+  });
 });

@@ -147,6 +147,10 @@ export class LocalStorage implements Storage {
     return { size, contentType };
   }
 
+  listObjects(prefix: string) {
+    return this.objects.list(prefix);
+  }
+
   delete(key: string): Promise<void> {
     return this.objects.delete(key);
   }

@@ -1,5 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { isValidKey } from '../keys.ts';
 
 /** The sidecar of a finished object. */
@@ -44,6 +44,23 @@ export class LocalObjects {
       return JSON.parse(await readFile(this.metaPath(key), 'utf8')) as ObjectMeta;
     } catch {
       return null;
+    }
+  }
+
+  /** Keys and creation times of the objects under a key prefix, read from their sidecars. */
+  async *list(prefix: string): AsyncIterable<{ key: string; created: Date }> {
+    const top = prefix.split('/')[0]!;
+    if (!isValidKey(`${top}/x`)) return;
+    const dir = join(this.root, top);
+    const names = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!name.endsWith('.meta.json')) continue;
+      const key = `${top}/${relative(dir, join(dir, name.slice(0, -'.meta.json'.length)))
+        .split(sep)
+        .join('/')}`;
+      if (!key.startsWith(prefix)) continue;
+      const meta = await this.meta(key);
+      if (meta) yield { key, created: new Date(meta.created) };
     }
   }
 
