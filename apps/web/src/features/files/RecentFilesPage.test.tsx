@@ -95,4 +95,14 @@ describe('recent views and the landing', () => {
     await waitFor(() => expect(location()).toBe(`/files/user/${folder.fileId}`));
     expect(await screen.findByText('- No Media -')).toBeTruthy();
   });
+
+  it("/files/{id} of something that is not a folder reports 'Files not found'", async () => {
+    const image = fileFixture({ name: 'Photo' });
+    mockApi((_method, url) =>
+      url.pathname === `${filesPath}/${image.fileId}` ? { body: image } : { body: filePage([]) },
+    );
+    renderFiles(`/files/${image.fileId}`);
+    expect(await screen.findByText('Files not found')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/files'));
+  });
 });
