@@ -112,7 +112,8 @@ function UploadRow({
         value={busy ? 100 : percent}
         striped={busy}
         animated={busy}
-        color={entry.state === 'Paused' ? 'gray' : undefined}
+        // Waiting and paused rows are grey; a striped bar means work without a percentage.
+        color={entry.state === 'Paused' || entry.state === 'Preparing' ? 'gray' : undefined}
         aria-label={`${entry.name}: ${stateText(entry)}`}
       />
     </li>
