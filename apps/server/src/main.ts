@@ -12,6 +12,7 @@ import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts'
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
+import { MAIL_SEND, mailSendHandler } from './platform/mail/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { ffmpegTools } from './platform/media/ffmpeg.ts';
 import { createStorage, scheduleSweep } from './platform/storage/index.ts';
@@ -59,7 +60,7 @@ async function main() {
     () => sweepStorage(ctx, ctx.clock.now()),
     (err) => log.warn({ err }, 'storage sweep failed'),
   );
-  // Background jobs (media processing): durable rows any instance may claim.
+  // Background jobs (media processing, mails to retry): durable rows any instance may claim.
   const mediaTools = ffmpegTools();
   if (!(await mediaTools.available()) || !(await mediaTools.canTranscode())) {
     log.warn(
@@ -68,6 +69,7 @@ async function main() {
   }
   const jobRunner = new JobRunner(ctx.db, ctx.clock, log, {
     [MEDIA_PROBE]: mediaProbeHandler(ctx, mediaTools),
+    [MAIL_SEND]: mailSendHandler(ctx),
   });
   jobRunner.start();
 
