@@ -15,12 +15,23 @@ export function requestUploadSlot(teamId: string, signal?: AbortSignal) {
   return api<FileUploadSlot>('GET', `/api/Organizations/${teamId}/File/Upload`, { signal });
 }
 
+const isFile = (blob: Blob): blob is File => typeof File !== 'undefined' && blob instanceof File;
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+}
+
 /**
  * The resume id of a picked file: the same file picked again (even after a reload) continues
  * the stored upload instead of starting over. Other blobs get a fresh id.
  */
 export function uploadIdFor(teamId: string, blob: Blob): string {
-  if (typeof File !== 'undefined' && blob instanceof File) {
+  if (isFile(blob)) {
     return `${teamId}:${blob.name}:${blob.size}:${blob.lastModified}`;
   }
   return `${teamId}:${crypto.randomUUID()}`;
@@ -61,7 +72,8 @@ export async function uploadBlob(
           opts.onProgress?.(totalBytes > 0 ? uploadedBytes / totalBytes : 1)
       : undefined,
     fetch: opts.fetch,
-    storage: opts.storage,
+    // A blob that is not a picked file can never be picked again: nothing to resume later.
+    storage: opts.storage ?? (opts.id || isFile(blob) ? undefined : memoryStorage()),
   });
   opts.onUploader?.(upload);
   const onAbort = () => upload.cancel();
