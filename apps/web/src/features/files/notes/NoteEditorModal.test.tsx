@@ -147,6 +147,27 @@ describe('NoteEditorModal', () => {
     expect(textarea().value).toBe('1\n2\n3\n4\n5\n6\n7');
   });
 
+  it('refuses text that wraps past 7 lines, measured with the box collapsed', () => {
+    mockApi(() => ({ status: 404 }));
+    // Layout stand-in: 10 characters a line of 30 px; a textarea is never shorter than its box.
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLTextAreaElement) {
+        const content = Math.ceil(this.value.length / 10) * 30;
+        return this.style.height === '0px' ? content : Math.max(content, 320);
+      },
+    });
+    try {
+      render({});
+      fireEvent.change(textarea(), { target: { value: 'w'.repeat(70) } });
+      expect(textarea().value).toBe('w'.repeat(70));
+      fireEvent.change(textarea(), { target: { value: 'w'.repeat(71) } });
+      expect(textarea().value).toBe('w'.repeat(70));
+    } finally {
+      delete (HTMLTextAreaElement.prototype as { scrollHeight?: number }).scrollHeight;
+    }
+  });
+
   it('blocks typing in a full note but lets navigation and shortcuts through', () => {
     mockApi(() => ({ status: 404 }));
     render({});

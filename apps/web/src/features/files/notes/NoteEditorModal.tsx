@@ -28,10 +28,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { serverMessage } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import classes from './NoteEditor.module.css';
-import { fetchNote, saveNote } from './noteApi.ts';
+import { fetchNote, saveErrorText, saveNote } from './noteApi.ts';
 import { noteBox } from './noteCanvas.ts';
 import {
   acceptsNoteText,
@@ -100,13 +99,21 @@ function NoteLoader(props: NoteEditorModalProps) {
   return <NoteForm {...props} initial={existing.data} />;
 }
 
-/** The text's rendered height and line height, or nothing where layout is not measured. */
+/**
+ * The text's rendered height and line height. The box is collapsed for the reading, since a
+ * textarea's scrollHeight is never less than its own height. Where layout is not computed
+ * (tests) the height comes out 0 and only the character and line-break limits apply.
+ */
 function measure(el: HTMLTextAreaElement) {
   const cs = getComputedStyle(el);
   const padding =
     (Number.parseFloat(cs.paddingTop) || 0) + (Number.parseFloat(cs.paddingBottom) || 0);
   const lineHeight = Number.parseFloat(cs.lineHeight) || noteBox.fontSize * noteBox.lineHeight;
-  return { height: el.scrollHeight - padding, lineHeight };
+  const height = el.style.height;
+  el.style.height = '0px';
+  const content = el.scrollHeight - padding;
+  el.style.height = height;
+  return { height: content, lineHeight };
 }
 
 function NoteForm({
@@ -157,7 +164,7 @@ function NoteForm({
       onClose();
     },
     onError: (e) => {
-      showError(serverMessage(e));
+      showError(saveErrorText(e));
     },
   });
 

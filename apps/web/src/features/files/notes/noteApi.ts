@@ -7,6 +7,7 @@ import {
 } from '@roomscale/shared';
 import type { z } from 'zod';
 import { api } from '../../../api/client.ts';
+import { serverMessage } from '../../../api/errors.ts';
 import { uploadBlob } from '../upload/uploadBlob.ts';
 import { noteThumbnail } from './noteCanvas.ts';
 import { type NoteContent, noteTitle, parseNote, serializeNote } from './noteRules.ts';
@@ -75,4 +76,10 @@ export async function saveNote(input: SaveNoteInput): Promise<FileItem> {
       properties: {},
     },
   });
+}
+
+/** What a failed save says: the uploader's own message, or the server's (part2 §8). */
+export function saveErrorText(error: unknown): string {
+  if (error instanceof Error && error.name === 'UploadError') return error.message;
+  return serverMessage(error);
 }

@@ -42,7 +42,7 @@ export function FilePreview({ file, teamId, onClose }: FilePreviewProps) {
       transitionProps={{ transition: 'fade', duration: 150 }}
       aria-label={file?.name}
       styles={{
-        content: { background: 'rgba(10, 10, 12, 0.96)', color: 'white' },
+        content: { background: '#0d0d10', color: 'white' },
         body: { height: '100%', display: 'flex', flexDirection: 'column' },
       }}
     >
