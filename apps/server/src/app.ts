@@ -43,7 +43,11 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The 3D viewer decodes compressed models (meshopt, KTX2, Draco) with WebAssembly, and
+        // Draco in a worker made from a blob: address. 'wasm-unsafe-eval' allows compiling
+        // WebAssembly only, not JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'", 'blob:'],
         // Mantine injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
