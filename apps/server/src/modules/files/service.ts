@@ -141,6 +141,17 @@ async function checkedBlob(
   return { key, size: info.size, mimeType };
 }
 
+/** The thumbnail upload of an item, when one is given: an image by the same rules. */
+function checkedThumbnail(
+  ctx: AppContext,
+  space: FileSpace,
+  uri: string | null | undefined,
+  ownItemId?: string,
+) {
+  if (!uri) return null;
+  return checkedBlob(ctx, space, 'thumbnailBlobUri', uri, 'Image', 'thumbnail', ownItemId);
+}
+
 /** A folder of the team the caller sees, to put something in; else a 400 on `field`. */
 async function targetFolder(tx: DbOrTx, space: FileSpace, folderId: string) {
   const row = await findVisible(tx, space, folderId);
@@ -165,16 +176,7 @@ export async function createFile(
   const blob = input.blobUri
     ? await checkedBlob(ctx, space, 'blobUri', input.blobUri, type, input.name)
     : null;
-  const thumb = input.thumbnailBlobUri
-    ? await checkedBlob(
-        ctx,
-        space,
-        'thumbnailBlobUri',
-        input.thumbnailBlobUri,
-        'Image',
-        'thumbnail',
-      )
-    : null;
+  const thumb = await checkedThumbnail(ctx, space, input.thumbnailBlobUri);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     let scope: FileScope = input.scope ?? (space.kind === 'guest' ? 'Guest' : 'Organization');
@@ -313,17 +315,7 @@ export async function updateFile(
     input.blobUri !== undefined
       ? await checkedBlob(ctx, space, 'blobUri', input.blobUri, type, name, fileId)
       : null;
-  const thumb = input.thumbnailBlobUri
-    ? await checkedBlob(
-        ctx,
-        space,
-        'thumbnailBlobUri',
-        input.thumbnailBlobUri,
-        'Image',
-        'thumbnail',
-        fileId,
-      )
-    : null;
+  const thumb = await checkedThumbnail(ctx, space, input.thumbnailBlobUri, fileId);
   const dropped = await ctx.db.transaction(async (tx) => {
     const row = await findVisible(tx, space, fileId);
     if (!row) throw notFound(fileMessages.notFound);
