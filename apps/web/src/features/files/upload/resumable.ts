@@ -1,4 +1,4 @@
-import { uploadLimits, uploadMessages } from '@roomscale/shared';
+import { security, uploadLimits, uploadMessages } from '@roomscale/shared';
 import SparkMD5 from 'spark-md5';
 
 /**
@@ -44,6 +44,8 @@ export type ResumeMetadata = {
   started: boolean;
   fileSize: number;
   sessionUrl: string;
+  /** When it was last written (ms); storage sessions end a week after they start. */
+  savedAt?: number;
 };
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -66,7 +68,33 @@ export type ResumableUploadOptions = {
   fetch?: typeof fetch;
 };
 
-export const metadataKey = (id: string) => `roomscale.upload.${id}`;
+const metadataPrefix = 'roomscale.upload.';
+export const metadataKey = (id: string) => `${metadataPrefix}${id}`;
+
+/** Upload sessions live a week (docs/storage.md); older metadata can never resume. */
+const metadataMaxAgeMs = security.uploadSessionSeconds * 1000;
+
+/** Drops resume metadata of uploads nobody resumed within a week. */
+export function sweepResumeMetadata(storage: Storage = window.localStorage, now = Date.now()) {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(metadataPrefix)) keys.push(key);
+    }
+    for (const key of keys) {
+      let savedAt: unknown;
+      try {
+        savedAt = (JSON.parse(storage.getItem(key) ?? 'null') as ResumeMetadata | null)?.savedAt;
+      } catch {
+        savedAt = undefined;
+      }
+      if (typeof savedAt !== 'number' || now - savedAt > metadataMaxAgeMs) storage.removeItem(key);
+    }
+  } catch {
+    // Storage disabled: nothing kept, nothing to sweep.
+  }
+}
 
 const retryStatuses = new Set([500, 502, 503, 504]);
 
@@ -375,7 +403,7 @@ export class ResumableUpload {
 
   private saveMetadata(meta: ResumeMetadata) {
     try {
-      this.storage.setItem(metadataKey(this.id), JSON.stringify(meta));
+      this.storage.setItem(metadataKey(this.id), JSON.stringify({ ...meta, savedAt: Date.now() }));
     } catch {
       // Storage full or disabled: the upload goes on, it just cannot resume after a reload.
     }

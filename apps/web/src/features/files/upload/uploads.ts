@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../../../app/queryClient.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { makeThumbnail } from '../thumbnails/makeThumbnail.ts';
+import { sweepResumeMetadata } from './resumable.ts';
 import { uploadBlob } from './uploadBlob.ts';
 import { createFileItem, UploadQueue, type UploadTarget } from './uploadQueue.ts';
 
@@ -33,6 +34,8 @@ export const uploadQueue = new UploadQueue({
   duplicate: (message) => notifications.show({ color: 'yellow', message }),
   window: typeof window === 'undefined' ? undefined : window,
 });
+
+if (typeof window !== 'undefined') sweepResumeMetadata();
 
 /** Queues picked files for upload into `target` (a folder, or the top of a scope). */
 export function enqueueUploads(files: File[], target: UploadTarget): void {
