@@ -220,4 +220,49 @@ describe('media.probe job', () => {
       properties: { TranscodingStatus: TranscodingStatus.Succeeded },
     });
   });
+
+  it.skipIf(!hasFfmpeg)(
+    'retries a storage failure, and marks the video Failed after the last attempt',
+    async () => {
+      const w = await team(t);
+      const v = await file(
+        w.id,
+        w.member,
+        'late.avi',
+        {},
+        await clip('late.avi'),
+        'video/x-msvideo',
+        'Video',
+      );
+      let puts = 0;
+      const broken = Object.create(t.ctx.storage, {
+        put: {
+          value: async () => {
+            puts++;
+            throw new Error('storage unavailable');
+          },
+        },
+      });
+      const ctx = { ...t.ctx, storage: broken };
+      const runner = new JobRunner(
+        t.ctx.db,
+        t.clock,
+        t.ctx.log,
+        { [MEDIA_PROBE]: mediaProbeHandler(ctx, ffmpegTools(), 3) },
+        { maxAttempts: 3, backoffSeconds: 0 },
+      );
+      await runner.runOnce();
+      expect((await current(w.id, v.fileId, w.member)).properties.TranscodingStatus).toBe(
+        TranscodingStatus.Running,
+      );
+      await runner.drain();
+      expect(puts).toBe(3);
+      const after = await current(w.id, v.fileId, w.member);
+      expect(after).toMatchObject({
+        name: 'late.avi',
+        blobUri: v.blobUri,
+        properties: { TranscodingStatus: TranscodingStatus.Failed },
+      });
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileItems } from '../../db/schema.ts';
-import { enqueueJob, type Job } from '../../platform/jobs/runner.ts';
+import { DEFAULT_MAX_ATTEMPTS, enqueueJob, type Job } from '../../platform/jobs/runner.ts';
 import type { MediaTools } from '../../platform/media/ffmpeg.ts';
 import { newObjectKey } from '../../platform/storage/index.ts';
 import { localFileOf } from '../../platform/storage/local-copy.ts';
@@ -75,56 +75,78 @@ const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/') + 1);
  * media cannot be read or ffmpeg is not installed. Content replaced meanwhile is left to its own,
  * newer job.
  */
-export function mediaProbeHandler(ctx: AppContext, tools: MediaTools) {
+export function mediaProbeHandler(
+  ctx: AppContext,
+  tools: MediaTools,
+  maxAttempts = DEFAULT_MAX_ATTEMPTS,
+) {
   return async (job: Job) => {
     const fileId = String(job.payload.fileId);
     const [item] = await ctx.db.select().from(fileItems).where(eq(fileItems.id, fileId));
     if (!item?.blobKey) return;
     const key = item.blobKey;
-    if (!(await tools.available())) {
+    try {
+      await probeAndTranscode(ctx, tools, fileId, item, key);
+    } catch (err) {
+      // A storage or database error is retried; after the last attempt the video is Failed
+      // rather than processing for ever.
+      if (job.attempts >= maxAttempts) await setProperties(ctx, fileId, key, failed);
+      throw err;
+    }
+  };
+}
+
+/** The probe, and the transcode when browsers cannot play the video. */
+async function probeAndTranscode(
+  ctx: AppContext,
+  tools: MediaTools,
+  fileId: string,
+  item: typeof fileItems.$inferSelect,
+  key: string,
+) {
+  if (!(await tools.available())) {
+    await setProperties(ctx, fileId, key, failed);
+    return;
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'roomscale-media-'));
+  try {
+    const path = await localFileOf(ctx.storage, key, dir);
+    if (!path) {
       await setProperties(ctx, fileId, key, failed);
       return;
     }
-    const dir = await mkdtemp(join(tmpdir(), 'roomscale-media-'));
+    let probed: Awaited<ReturnType<MediaTools['probe']>>;
     try {
-      const path = await localFileOf(ctx.storage, key, dir);
-      if (!path) {
-        await setProperties(ctx, fileId, key, failed);
-        return;
-      }
-      let probed: Awaited<ReturnType<MediaTools['probe']>>;
-      try {
-        probed = await tools.probe(path);
-      } catch (err) {
-        ctx.log.warn({ err, fileId }, 'media could not be read');
-        await setProperties(ctx, fileId, key, failed);
-        return;
-      }
-      const duration = Math.round(probed.duration * 1000) / 1000;
-      if (typeName(item.type) !== 'Video' || !needsTranscode(item.mimeType, probed.formatName)) {
-        await setProperties(ctx, fileId, key, {
-          Duration: duration,
-          TranscodingStatus: TranscodingStatus.Succeeded,
-        });
-        return;
-      }
-      if (!(await tools.canTranscode())) {
-        await setProperties(ctx, fileId, key, failed);
-        return;
-      }
-      const output = join(dir, 'output.mp4');
-      try {
-        await tools.toMp4(path, output);
-      } catch (err) {
-        ctx.log.warn({ err, fileId }, 'video could not be transcoded');
-        await setProperties(ctx, fileId, key, failed);
-        return;
-      }
-      await swapInMp4(ctx, fileId, key, output, duration);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+      probed = await tools.probe(path);
+    } catch (err) {
+      ctx.log.warn({ err, fileId }, 'media could not be read');
+      await setProperties(ctx, fileId, key, failed);
+      return;
     }
-  };
+    const duration = Math.round(probed.duration * 1000) / 1000;
+    if (typeName(item.type) !== 'Video' || !needsTranscode(item.mimeType, probed.formatName)) {
+      await setProperties(ctx, fileId, key, {
+        Duration: duration,
+        TranscodingStatus: TranscodingStatus.Succeeded,
+      });
+      return;
+    }
+    if (!(await tools.canTranscode())) {
+      await setProperties(ctx, fileId, key, failed);
+      return;
+    }
+    const output = join(dir, 'output.mp4');
+    try {
+      await tools.toMp4(path, output);
+    } catch (err) {
+      ctx.log.warn({ err, fileId }, 'video could not be transcoded');
+      await setProperties(ctx, fileId, key, failed);
+      return;
+    }
+    await swapInMp4(ctx, fileId, key, output, duration);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Stores the MP4 under a new key and points the item at it, if it still holds `oldKey`. */

@@ -4,6 +4,9 @@ import type { Clock } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 
+/** Attempts of a job before it fails for good, unless the runner is told otherwise. */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
 export type Job = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -47,7 +50,7 @@ export class JobRunner {
     private readonly handlers: Record<string, JobHandler>,
     opts: RunnerOptions = {},
   ) {
-    this.o = { pollMs: 2000, lockSeconds: 900, maxAttempts: 5, backoffSeconds: 30, ...opts };
+    this.o = { pollMs: 2000, lockSeconds: 900, maxAttempts: DEFAULT_MAX_ATTEMPTS, backoffSeconds: 30, ...opts };
   }
 
   /** Claims and runs one due job; false when none is due. */
