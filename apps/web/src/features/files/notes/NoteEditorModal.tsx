@@ -60,7 +60,13 @@ export type NoteEditorModalProps = {
 export function NoteEditorModal(props: NoteEditorModalProps) {
   const { opened, onClose, file } = props;
   return (
-    <Modal opened={opened} onClose={onClose} title={file ? t.editTitle : t.createTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={file ? t.editTitle : t.createTitle}
+      centered
+      closeButtonProps={{ 'aria-label': fileViewerTexts.close }}
+    >
       {opened && <NoteLoader key={file?.fileId ?? 'new'} {...props} />}
     </Modal>
   );

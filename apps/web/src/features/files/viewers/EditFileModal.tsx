@@ -45,7 +45,13 @@ export type EditFileModalProps = {
  */
 export function EditFileModal({ file, teamId, onClose, onSaved }: EditFileModalProps) {
   return (
-    <Modal opened={!!file} onClose={onClose} title={fileViewerTexts.editTitle} centered>
+    <Modal
+      opened={!!file}
+      onClose={onClose}
+      title={fileViewerTexts.editTitle}
+      centered
+      closeButtonProps={{ 'aria-label': fileViewerTexts.close }}
+    >
       {file && (
         <EditForm
           key={file.fileId}

@@ -25,7 +25,13 @@ export type FileDetailsModalProps = {
  */
 export function FileDetailsModal({ file, onClose }: FileDetailsModalProps) {
   return (
-    <Modal opened={!!file} onClose={onClose} title={fileViewerTexts.detailsTitle} centered>
+    <Modal
+      opened={!!file}
+      onClose={onClose}
+      title={fileViewerTexts.detailsTitle}
+      centered
+      closeButtonProps={{ 'aria-label': fileViewerTexts.close }}
+    >
       {file && <Details file={file} />}
     </Modal>
   );

@@ -33,21 +33,19 @@ export type FilePreviewProps = {
  */
 export function FilePreview({ file, teamId, onClose }: FilePreviewProps) {
   return (
-    <Modal
+    <Modal.Root
       opened={!!file}
       onClose={onClose}
       fullScreen
-      withCloseButton={false}
-      padding={0}
       transitionProps={{ transition: 'fade', duration: 150 }}
-      aria-label={file?.name}
-      styles={{
-        content: { background: '#0d0d10', color: 'white' },
-        body: { height: '100%', display: 'flex', flexDirection: 'column' },
-      }}
     >
-      {file && <Lightbox key={file.fileId} file={file} teamId={teamId} onClose={onClose} />}
-    </Modal>
+      <Modal.Overlay />
+      <Modal.Content aria-label={file?.name} style={{ background: '#0d0d10', color: 'white' }}>
+        <Modal.Body p={0} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+          {file && <Lightbox key={file.fileId} file={file} teamId={teamId} onClose={onClose} />}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 

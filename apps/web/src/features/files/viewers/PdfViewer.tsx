@@ -63,7 +63,17 @@ export function PdfViewer({ src, title }: { src: string; title: string }) {
   }, [src, title]);
 
   return (
-    <Stack align="center" gap="md" w="100%" h="100%" style={{ overflow: 'auto' }} py="md">
+    <Stack
+      align="center"
+      gap="md"
+      w="100%"
+      h="100%"
+      style={{ overflow: 'auto' }}
+      py="md"
+      // Scrollable by keyboard too.
+      tabIndex={0}
+      aria-label={title}
+    >
       {state === 'loading' && <Loader color="gray" aria-label={title} />}
       {state === 'failed' && <Text c="gray.3">{fileViewerTexts.loadFailed}</Text>}
       <Stack ref={host} align="center" gap="md" w="100%" />
