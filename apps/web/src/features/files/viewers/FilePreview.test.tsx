@@ -110,6 +110,24 @@ describe('FilePreview', () => {
     expect(clicked[0]?.hasAttribute('download')).toBe(true);
   });
 
+  it('shows the server message in the Error modal when a download fails', async () => {
+    const file = fileFixture({ type: 'Video', name: 'Tour.mp4', properties: {} });
+    let calls = 0;
+    mockApi((_m, url) => {
+      if (url.pathname !== `/api/File/${file.fileId}`) return { status: 404 };
+      calls += 1;
+      // The lightbox plays the video; by the time Download is pressed it failed processing.
+      return calls === 1 ? { body: downloadFixture(file) } : problem(409, fileMessages.videoFailed);
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    render(file);
+    await waitFor(() => expect(document.querySelector('video')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getAllByText(fileMessages.videoFailed).length).toBeGreaterThan(0);
+    expect(click).not.toHaveBeenCalled();
+  });
+
   it('shows a note as a 2048 image and offers no download', async () => {
     const file = fileFixture({ type: 'Note', name: 'Buy milk', mimeType: 'application/json' });
     mockApi((_m, url) => {
