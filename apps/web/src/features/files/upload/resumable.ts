@@ -97,6 +97,8 @@ export function sweepResumeMetadata(storage: Storage = window.localStorage, now 
 }
 
 const retryStatuses = new Set([500, 502, 503, 504]);
+/** Unknown or expired session (GCS answers 404 or 410) or a bad or expired signature (403). */
+const gone = new Set([403, 404, 410]);
 
 /** `Range: bytes=0-N` → N + 1 bytes stored; no header → none. */
 function storedBytes(res: Response): number {
@@ -308,7 +310,7 @@ export class ResumableUpload {
     throw this.statusError(res.status);
   }
 
-  /** Status query: bytes stored, 'finished', or (when allowed) 'notFound' for a 404. */
+  /** Status query: bytes stored, 'finished', or (when allowed) 'notFound' for a 404 or 410. */
   private async status(
     sessionUrl: string,
     allowNotFound: true,
@@ -321,7 +323,7 @@ export class ResumableUpload {
     });
     if (res.status === 308) return storedBytes(res);
     if (res.status === 200 || res.status === 201) return 'finished';
-    if (res.status === 404 && allowNotFound) return 'notFound';
+    if (gone.has(res.status) && allowNotFound) return 'notFound';
     throw this.statusError(res.status);
   }
 
@@ -357,7 +359,7 @@ export class ResumableUpload {
   }
 
   private statusError(status: number) {
-    if (status === 404 || status === 403) {
+    if (gone.has(status)) {
       return new UploadError('urlNotFound', uploadMessages.urlNotFound, status);
     }
     if (retryStatuses.has(status)) {
