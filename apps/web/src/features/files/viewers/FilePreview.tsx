@@ -8,7 +8,7 @@ import { serverMessage } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { fetchDownload } from '../notes/noteApi.ts';
 import { downloadFile } from './download.ts';
-import { isGltfModel, type PlaybackState, playbackState } from './format.ts';
+import { isGltfModel, isPdf, type PlaybackState, playbackState } from './format.ts';
 import { ModelViewer } from './ModelViewer.tsx';
 import { saveModelThumbnail } from './modelThumbnail.ts';
 import { NotePreview } from './NotePreview.tsx';
@@ -240,7 +240,12 @@ function PreviewContent({ file, teamId }: { file: FileItem; teamId: string }) {
         </Box>
       );
     case 'Document':
-      return <PdfViewer src={src} title={file.name} />;
+      if (isPdf(file)) return <PdfViewer src={src} title={file.name} />;
+      return (
+        <Centered>
+          <Text>{t.noPreview}</Text>
+        </Centered>
+      );
     default:
       return (
         <Centered>
