@@ -50,7 +50,13 @@ export class JobRunner {
     private readonly handlers: Record<string, JobHandler>,
     opts: RunnerOptions = {},
   ) {
-    this.o = { pollMs: 2000, lockSeconds: 900, maxAttempts: DEFAULT_MAX_ATTEMPTS, backoffSeconds: 30, ...opts };
+    this.o = {
+      pollMs: 2000,
+      lockSeconds: 900,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      backoffSeconds: 30,
+      ...opts,
+    };
   }
 
   /** Claims and runs one due job; false when none is due. */
