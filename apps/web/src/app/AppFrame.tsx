@@ -1,6 +1,7 @@
 import { pageTitle } from '@roomscale/shared';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { PageLoader } from '../components/PageLoader.tsx';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import { AppLayout } from '../features/shell/AppLayout.tsx';
 import type { RouteFlags } from './guard.ts';
@@ -26,24 +27,26 @@ export function AppFrame() {
     document.title = pageTitle(flags?.title);
   }, [flags?.title]);
 
-  if (!flags) return <Outlet />;
+  // Screens load with their route (lazyScreens.ts): a loader shows while the code arrives.
+  const screen = (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+  if (!flags) return screen;
   return (
     <>
       <ScrollRestoration />
       <RouteGuard flags={flags}>
         {flags.navbar ? (
-          <AppLayout footer={flags.footer}>
-            <Outlet />
-          </AppLayout>
+          <AppLayout footer={flags.footer}>{screen}</AppLayout>
         ) : flags.footer ? (
           <>
-            <main>
-              <Outlet />
-            </main>
+            <main>{screen}</main>
             <AppFooter />
           </>
         ) : (
-          <Outlet />
+          screen
         )}
       </RouteGuard>
     </>

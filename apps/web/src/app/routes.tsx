@@ -1,32 +1,34 @@
 import { adminTexts, filesTexts, meetingsTexts, roomsTexts, routeTitles } from '@roomscale/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { AdminLayout } from '../features/admin/AdminLayout.tsx';
 import { ADMIN_HOME } from '../features/admin/adminTabs.ts';
-import { RoomTemplateEditPage } from '../features/admin/roomTemplates/RoomTemplateEditPage.tsx';
-import { RoomTemplatesPage } from '../features/admin/roomTemplates/RoomTemplatesPage.tsx';
-import { ActivateAccountPage } from '../features/auth/ActivateAccountPage.tsx';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { RegisterCompletePage } from '../features/auth/RegisterCompletePage.tsx';
-import { RegisterPage } from '../features/auth/RegisterPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { UserRegisterPage } from '../features/auth/UserRegisterPage.tsx';
-import { CreateAvatarPage } from '../features/avatar/CreateAvatarPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { DownloadsPage } from '../features/downloads/DownloadsPage.tsx';
-import { FilesHomePage } from '../features/files/FilesHomePage.tsx';
-import { FilesLayout } from '../features/files/FilesLayout.tsx';
-import { FolderRedirect } from '../features/files/FolderRedirect.tsx';
-import { LibraryPage } from '../features/files/LibraryPage.tsx';
-import { RecentFilesPage } from '../features/files/RecentFilesPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
-import { LaunchPage } from '../features/launch/LaunchPage.tsx';
-import { MeetingsPage } from '../features/meetings/MeetingsPage.tsx';
-import { OrganizationCreatePage } from '../features/organization/OrganizationCreatePage.tsx';
-import { OrganizationResolvePage } from '../features/organization/OrganizationResolvePage.tsx';
-import { RoomsPage } from '../features/rooms/RoomsPage.tsx';
 import type { RouteFlags } from './guard.ts';
+import {
+  ActivateAccountPage,
+  AdminLayout,
+  CreateAvatarPage,
+  DashboardPage,
+  DownloadsPage,
+  FilesHomePage,
+  FilesLayout,
+  FolderRedirect,
+  ForgotPasswordPage,
+  LaunchPage,
+  LibraryPage,
+  MeetingsPage,
+  OrganizationCreatePage,
+  OrganizationResolvePage,
+  RecentFilesPage,
+  RegisterCompletePage,
+  RegisterPage,
+  ResetPasswordPage,
+  RoomsPage,
+  RoomTemplateEditPage,
+  RoomTemplatesPage,
+  UserRegisterPage,
+} from './lazyScreens.ts';
 
 export type AppRoute = {
   /** Relative to the parent for children; '' is the parent's index. */

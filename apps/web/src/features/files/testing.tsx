@@ -4,6 +4,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import type { FileItem, FilePage } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { appRoutes } from '../../app/routes.tsx';
 import { LocationProbe, teamFixture } from '../../test/harness.tsx';
@@ -79,18 +80,21 @@ export function renderFiles(url: string) {
         <ModalsProvider>
           <Notifications />
           <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/files" element={filesRoute.element}>
-                {filesRoute.children.map((c) =>
-                  c.path === '' ? (
-                    <Route key="index" index element={c.element} />
-                  ) : (
-                    <Route key={c.path} path={c.path} element={c.element} />
-                  ),
-                )}
-              </Route>
-              <Route path="*" element={null} />
-            </Routes>
+            {/* The screens load lazily, as in the app (app/lazyScreens.ts). */}
+            <Suspense fallback={null}>
+              <Routes>
+                <Route path="/files" element={filesRoute.element}>
+                  {filesRoute.children.map((c) =>
+                    c.path === '' ? (
+                      <Route key="index" index element={c.element} />
+                    ) : (
+                      <Route key={c.path} path={c.path} element={c.element} />
+                    ),
+                  )}
+                </Route>
+                <Route path="*" element={null} />
+              </Routes>
+            </Suspense>
             <LocationProbe />
           </MemoryRouter>
         </ModalsProvider>

@@ -1,0 +1,88 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The screens behind the landing and login pages, each loaded when its route is first shown, so
+ * the first page does not wait for every screen (and the files viewers' libraries load only with
+ * the files screens). `AppFrame` shows a loader while a screen's code arrives.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a screen's props are checked where it is used.
+function screen<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+export const AdminLayout = screen(() => import('../features/admin/AdminLayout.tsx'), 'AdminLayout');
+export const RoomTemplateEditPage = screen(
+  () => import('../features/admin/roomTemplates/RoomTemplateEditPage.tsx'),
+  'RoomTemplateEditPage',
+);
+export const RoomTemplatesPage = screen(
+  () => import('../features/admin/roomTemplates/RoomTemplatesPage.tsx'),
+  'RoomTemplatesPage',
+);
+export const ActivateAccountPage = screen(
+  () => import('../features/auth/ActivateAccountPage.tsx'),
+  'ActivateAccountPage',
+);
+export const ForgotPasswordPage = screen(
+  () => import('../features/auth/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+);
+export const RegisterCompletePage = screen(
+  () => import('../features/auth/RegisterCompletePage.tsx'),
+  'RegisterCompletePage',
+);
+export const RegisterPage = screen(
+  () => import('../features/auth/RegisterPage.tsx'),
+  'RegisterPage',
+);
+export const ResetPasswordPage = screen(
+  () => import('../features/auth/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
+export const UserRegisterPage = screen(
+  () => import('../features/auth/UserRegisterPage.tsx'),
+  'UserRegisterPage',
+);
+export const CreateAvatarPage = screen(
+  () => import('../features/avatar/CreateAvatarPage.tsx'),
+  'CreateAvatarPage',
+);
+export const DashboardPage = screen(
+  () => import('../features/dashboard/DashboardPage.tsx'),
+  'DashboardPage',
+);
+export const DownloadsPage = screen(
+  () => import('../features/downloads/DownloadsPage.tsx'),
+  'DownloadsPage',
+);
+export const FilesHomePage = screen(
+  () => import('../features/files/FilesHomePage.tsx'),
+  'FilesHomePage',
+);
+export const FilesLayout = screen(() => import('../features/files/FilesLayout.tsx'), 'FilesLayout');
+export const FolderRedirect = screen(
+  () => import('../features/files/FolderRedirect.tsx'),
+  'FolderRedirect',
+);
+export const LibraryPage = screen(() => import('../features/files/LibraryPage.tsx'), 'LibraryPage');
+export const RecentFilesPage = screen(
+  () => import('../features/files/RecentFilesPage.tsx'),
+  'RecentFilesPage',
+);
+export const LaunchPage = screen(() => import('../features/launch/LaunchPage.tsx'), 'LaunchPage');
+export const MeetingsPage = screen(
+  () => import('../features/meetings/MeetingsPage.tsx'),
+  'MeetingsPage',
+);
+export const OrganizationCreatePage = screen(
+  () => import('../features/organization/OrganizationCreatePage.tsx'),
+  'OrganizationCreatePage',
+);
+export const OrganizationResolvePage = screen(
+  () => import('../features/organization/OrganizationResolvePage.tsx'),
+  'OrganizationResolvePage',
+);
+export const RoomsPage = screen(() => import('../features/rooms/RoomsPage.tsx'), 'RoomsPage');
