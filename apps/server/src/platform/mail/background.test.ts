@@ -46,9 +46,13 @@ describe('mails on the durable queue', () => {
     sendInBackground(t.ctx, invitation('ada@example.com'));
     expect(t.mailer.to('ada@example.com')).toHaveLength(1);
     await expect.poll(async () => (await mailJobs('ada@example.com'))[0]?.status).toBe('succeeded');
-    expect((await mailJobs('ada@example.com'))[0]).toMatchObject({
-      attempts: 1,
-      lockedUntil: null,
+    const [row] = await mailJobs('ada@example.com');
+    expect(row).toMatchObject({ attempts: 1, lockedUntil: null });
+    // Sent: only the address and subject stay; the body (links, codes) is gone.
+    expect(row!.payload).toEqual({
+      to: 'ada@example.com',
+      subject: 'Invitation: Review',
+      redacted: true,
     });
   });
 
@@ -76,6 +80,7 @@ describe('mails on the durable queue', () => {
       attempts: 3,
     });
     expect(flaky.sent).toHaveLength(1);
+    expect((await mailJobs('bob@example.com'))[0]!.payload).toMatchObject({ redacted: true });
     const [mail] = flaky.sent;
     expect(mail).toMatchObject({
       to: 'bob@example.com',
@@ -102,7 +107,7 @@ describe('mails on the durable queue', () => {
     const flaky = new FlakyMailer();
     flaky.up = true;
     const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
-      [MAIL_SEND]: mailSendHandler({ mailer: flaky }),
+      [MAIL_SEND]: mailSendHandler({ db: t.ctx.db, mailer: flaky }),
     });
     expect(await runner.runOnce()).toBe(false);
     t.clock.advance(301);
@@ -137,5 +142,28 @@ describe('mails on the durable queue', () => {
     } finally {
       t.ctx.mailer = real;
     }
+  });
+
+  it('drops the body of a mail the queue gives up on', async () => {
+    const flaky = new FlakyMailer();
+    const ctx = { ...t.ctx, mailer: flaky };
+    sendInBackground(ctx, invitation('dee@example.com'));
+    await expect.poll(async () => (await mailJobs('dee@example.com'))[0]?.status).toBe('queued');
+    const runner = new JobRunner(
+      t.ctx.db,
+      t.clock,
+      t.ctx.log,
+      { [MAIL_SEND]: mailSendHandler(ctx, 2) },
+      { maxAttempts: 2, backoffSeconds: 0 },
+    );
+    t.clock.advance(31);
+    await runner.drain();
+    const [row] = await mailJobs('dee@example.com');
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row!.payload).toEqual({
+      to: 'dee@example.com',
+      subject: 'Invitation: Review',
+      redacted: true,
+    });
   });
 });

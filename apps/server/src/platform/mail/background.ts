@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
-import type { Job } from '../jobs/runner.ts';
+import { DEFAULT_MAX_ATTEMPTS, type Job } from '../jobs/runner.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 export const MAIL_SEND = 'mail.send';
@@ -48,6 +48,22 @@ const fromPayload = (stored: StoredMail): Mail => ({
 const iso = (d: Date) => d.toISOString();
 
 /**
+ * What a finished mail job keeps: mails carry live secrets (reset links, sign-in codes) that the
+ * database otherwise stores only hashed, so the body goes once the mail is sent or given up.
+ */
+const redacted = (mail: { to: string; subject: string }) => ({
+  to: mail.to,
+  subject: mail.subject,
+  redacted: true,
+});
+
+async function redact(db: Db, id: string, mail: { to: string; subject: string }) {
+  await db.execute(
+    sql`update ${jobs} set payload = ${JSON.stringify(redacted(mail))}::jsonb where id = ${id}`,
+  );
+}
+
+/**
  * Sends without making the request wait, durably. Account emails must not reveal through
  * response time (or a failing SMTP server) whether an address is registered.
  *
@@ -82,6 +98,7 @@ export function sendInBackground(ctx: MailContext, mail: Mail) {
       const at = ctx.clock.now();
       if (err === null) {
         await ctx.db.execute(sql`update ${jobs} set status = 'succeeded', locked_until = null,
+          payload = ${JSON.stringify(redacted(mail))}::jsonb,
           updated = ${iso(at)}::timestamptz where id = ${id}`);
         return;
       }
@@ -97,9 +114,23 @@ export function sendInBackground(ctx: MailContext, mail: Mail) {
     );
 }
 
-/** `mail.send`: a mail whose first send failed (or whose sender died), sent by the queue. */
-export function mailSendHandler(ctx: { mailer: Mailer }) {
+/**
+ * `mail.send`: a mail whose first send failed (or whose sender died), sent by the queue. Its body
+ * is removed from the row once sent, or when the last attempt fails.
+ */
+export function mailSendHandler(
+  ctx: { db: Db; mailer: Mailer },
+  maxAttempts = DEFAULT_MAX_ATTEMPTS,
+) {
   return async (job: Job) => {
-    await ctx.mailer.send(fromPayload(job.payload as unknown as StoredMail));
+    const stored = job.payload as unknown as StoredMail;
+    if ((job.payload as { redacted?: boolean }).redacted) return;
+    try {
+      await ctx.mailer.send(fromPayload(stored));
+    } catch (err) {
+      if (job.attempts >= maxAttempts) await redact(ctx.db, job.id, stored);
+      throw err;
+    }
+    await redact(ctx.db, job.id, stored);
   };
 }
