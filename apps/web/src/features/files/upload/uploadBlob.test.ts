@@ -79,4 +79,18 @@ describe('uploadBlob', () => {
       uploadBlob(team, new Blob(['x']), 'image/jpeg', { signal: controller.signal }),
     ).rejects.toThrow();
   });
+
+  it('gives a blob a fresh id also where randomUUID is missing (plain http)', () => {
+    vi.stubGlobal('crypto', {
+      getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto),
+    });
+    try {
+      const a = uploadIdFor('team', new Blob(['x']));
+      const b = uploadIdFor('team', new Blob(['x']));
+      expect(a).toMatch(/^team:[0-9a-f]{32}$/);
+      expect(a).not.toBe(b);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

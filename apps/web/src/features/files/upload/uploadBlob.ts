@@ -34,7 +34,17 @@ export function uploadIdFor(teamId: string, blob: Blob): string {
   if (isFile(blob)) {
     return `${teamId}:${blob.name}:${blob.size}:${blob.lastModified}`;
   }
-  return `${teamId}:${crypto.randomUUID()}`;
+  return `${teamId}:${randomId()}`;
+}
+
+/**
+ * 128 random bits as hex. `crypto.randomUUID` exists only in secure contexts (https or
+ * localhost); `getRandomValues` also on an installation reached over plain http.
+ */
+function randomId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 export type UploadBlobOptions = {

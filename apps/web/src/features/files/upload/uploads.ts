@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { uploadMessages } from '@roomscale/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../../../app/queryClient.ts';
+import { session } from '../../../app/session.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { makeThumbnail } from '../thumbnails/makeThumbnail.ts';
 import { sweepResumeMetadata } from './resumable.ts';
@@ -36,6 +37,15 @@ export const uploadQueue = new UploadQueue({
 });
 
 if (typeof window !== 'undefined') sweepResumeMetadata();
+
+// Logging out (or another user signing in) ends this user's uploads: their calls would fail
+// without the session, and the next person must not inherit them.
+let uploadingUser = session.get().user?.id ?? null;
+session.subscribe(() => {
+  const user = session.get().user?.id ?? null;
+  if (user !== uploadingUser) uploadQueue.cancelAll();
+  uploadingUser = user;
+});
 
 /** Queues picked files for upload into `target` (a folder, or the top of a scope). */
 export function enqueueUploads(files: File[], target: UploadTarget): void {
