@@ -1,19 +1,10 @@
 import { Loader, Stack, Text } from '@mantine/core';
-import { type FileItem, FileProperties, filesTexts, TranscodingStatus } from '@roomscale/shared';
+import { type FileItem, filesTexts } from '@roomscale/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { useThumbnailUri } from './api.ts';
+import { mediaStatusOf, useThumbnailUri } from './api.ts';
 import classes from './FileCard.module.css';
 import { fileTypeIcons } from './fileTypeIcon.ts';
-
-/** The processing state of a video or audio item (part2 §4 Video). */
-export function transcodingOf(file: Pick<FileItem, 'type' | 'properties'>) {
-  if (file.type !== 'Video' && file.type !== 'Audio') return null;
-  const status = Number(file.properties[FileProperties.transcodingStatus]);
-  if (status === TranscodingStatus.Running) return 'running' as const;
-  if (status === TranscodingStatus.Failed) return 'failed' as const;
-  return null;
-}
 
 /**
  * A file's picture: its thumbnail, or its type's icon; a video being processed shows
@@ -22,10 +13,11 @@ export function transcodingOf(file: Pick<FileItem, 'type' | 'properties'>) {
 export function FileThumb({ file }: { file: FileItem }) {
   const uri = useThumbnailUri(file);
   const { icon: Icon, color } = fileTypeIcons[file.type];
-  const processing = transcodingOf(file);
+  const processing = mediaStatusOf(file);
   return (
     <div
       className={classes.thumb}
+      data-type={file.type}
       style={{ '--thumb-tint': `var(--mantine-color-${color}-light)` } as CSSProperties}
     >
       {uri ? (

@@ -2,12 +2,14 @@ import {
   type Breadcrumb,
   type FileItem,
   type FilePage,
+  FileProperties,
   type FileScope,
   type FileSortOrder,
   type FileSource,
   type FileType,
   fileLimits,
   filesLandingRecentPageSize,
+  TranscodingStatus,
 } from '@roomscale/shared';
 import {
   type InfiniteData,
@@ -57,6 +59,20 @@ export const fileKeys = {
 export const listFiles = (teamId: string, body: FileListBody) =>
   api<FilePage>('POST', filesPath(teamId), { body });
 
+/** A video or audio item the media job has not finished yet (part2 §4 Video). */
+export function mediaStatusOf(file: Pick<FileItem, 'type' | 'properties'>) {
+  if (file.type !== 'Video' && file.type !== 'Audio') return null;
+  const status = Number(file.properties[FileProperties.transcodingStatus]);
+  if (status === TranscodingStatus.Running) return 'running' as const;
+  if (status === TranscodingStatus.Failed) return 'failed' as const;
+  return null;
+}
+
+/** How often a list showing a video still processing asks again, so the card updates itself. */
+const processingRefreshMs = 5_000;
+const refreshWhileProcessing = (files: FileItem[] | undefined) =>
+  files?.some((f) => mediaStatusOf(f) === 'running') ? processingRefreshMs : false;
+
 const nextPage = (last: FilePage) =>
   last.currentPage < last.pageCount ? last.currentPage + 1 : undefined;
 
@@ -91,6 +107,7 @@ export function useFolderFiles(
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled,
+    refetchInterval: (q) => refreshWhileProcessing(q.state.data?.pages.flatMap((p) => p.results)),
   });
 }
 
@@ -120,6 +137,7 @@ export function useRecentFiles(teamId: string, kind: RecentKind) {
     queryFn: ({ pageParam }) => listFiles(teamId, recentListBody(kind, pageParam, pageSize)),
     initialPageParam: 1,
     getNextPageParam: nextPage,
+    refetchInterval: (q) => refreshWhileProcessing(q.state.data?.pages.flatMap((p) => p.results)),
   });
 }
 
@@ -128,6 +146,7 @@ export function useLatestFiles(teamId: string, pageSize: number) {
   return useQuery({
     queryKey: fileKeys.recent(teamId, 'files', pageSize),
     queryFn: () => listFiles(teamId, recentListBody('files', 1, pageSize)),
+    refetchInterval: (q) => refreshWhileProcessing(q.state.data?.results),
   });
 }
 
@@ -151,12 +170,17 @@ export function useBreadcrumb(teamId: string, fileId: string | null) {
 
 type DownloadInfo = { thumbnailUri: string | null; blobUri: string; expiry: string };
 
-/** The signed thumbnail address of a file that has one; refreshed before it expires. */
-export function useThumbnailUri(file: Pick<FileItem, 'fileId' | 'thumbnailBlobUri'>) {
+/**
+ * The signed thumbnail address of a file that has one; refreshed before it expires. A video
+ * still processing (or failed) has no download address yet: asked for once it plays.
+ */
+export function useThumbnailUri(
+  file: Pick<FileItem, 'fileId' | 'thumbnailBlobUri' | 'type' | 'properties'>,
+) {
   const query = useQuery({
     queryKey: fileKeys.download(file.fileId),
     queryFn: () => api<DownloadInfo>('GET', `/api/File/${file.fileId}`),
-    enabled: file.thumbnailBlobUri !== null,
+    enabled: file.thumbnailBlobUri !== null && mediaStatusOf(file) === null,
     staleTime: 4 * 60_000,
     retry: false,
   });
