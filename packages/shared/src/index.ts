@@ -25,3 +25,4 @@ export * from './schemas/users.ts';
 export * from './seatsGuests.ts';
 export * from './shellTexts.ts';
 export * from './storage.ts';
+export * from './teamTexts.ts';

@@ -101,6 +101,12 @@ export const roomLimits = {
   dataEntriesPerRoomMax: 5000,
 } as const;
 
+/** Team users screen (part2 §9): pages of 50, a pager of 4 page links with boundary links. */
+export const teamUserLimits = {
+  pageSize: 50,
+  pagerLinks: 4,
+} as const;
+
 /** Meetings (part2 §5, §9). */
 export const meetingLimits = {
   listPageSize: 10,

@@ -86,3 +86,8 @@ export const OrganizationResolvePage = screen(
   'OrganizationResolvePage',
 );
 export const RoomsPage = screen(() => import('../features/rooms/RoomsPage.tsx'), 'RoomsPage');
+export const TeamLayout = screen(() => import('../features/team/TeamLayout.tsx'), 'TeamLayout');
+export const TeamUsersPage = screen(
+  () => import('../features/team/TeamUsersPage.tsx'),
+  'TeamUsersPage',
+);

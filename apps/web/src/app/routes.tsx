@@ -1,4 +1,11 @@
-import { adminTexts, filesTexts, meetingsTexts, roomsTexts, routeTitles } from '@roomscale/shared';
+import {
+  adminTexts,
+  filesTexts,
+  meetingsTexts,
+  roomsTexts,
+  routeTitles,
+  teamTexts,
+} from '@roomscale/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { ADMIN_HOME } from '../features/admin/adminTabs.ts';
@@ -27,6 +34,8 @@ import {
   RoomsPage,
   RoomTemplateEditPage,
   RoomTemplatesPage,
+  TeamLayout,
+  TeamUsersPage,
   UserRegisterPage,
 } from './lazyScreens.ts';
 
@@ -166,6 +175,20 @@ export const appRoutes: AppRoute[] = [
         path: ':folderId',
         flags: { ...inTeam, title: filesTexts.routeTitle },
         element: <FolderRedirect />,
+      },
+    ],
+  },
+  {
+    path: 'team',
+    flags: { ...inTeam, title: teamTexts.title },
+    element: <TeamLayout />,
+    children: [
+      // part2 §2: /team opens the Users tab.
+      { path: '', flags: inTeam, element: <Navigate to="/team/users" replace /> },
+      {
+        path: 'users',
+        flags: { ...inTeam, title: teamTexts.users.routeTitle },
+        element: <TeamUsersPage />,
       },
     ],
   },

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appRoutes } from '../../app/routes.tsx';
+import { session } from '../../app/session.ts';
+import {
+  meFixture,
+  mockApi,
+  resetBrowser,
+  signedInBrowser,
+  stubFonts,
+  teamFixture,
+} from '../../test/harness.tsx';
+
+/** The team entries of the app's route table, as the app's router builds them. */
+function teamRoutes(): RouteObject[] {
+  const team = appRoutes.find((r) => r.path === 'team');
+  if (!team) throw new Error('no /team route');
+  return [
+    {
+      path: '/team',
+      element: team.element,
+      handle: team.flags,
+      children: team.children?.map((c) =>
+        c.path === '' ? { index: true, element: c.element } : { path: c.path, element: c.element },
+      ),
+    },
+  ];
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(teamRoutes(), { initialEntries: [url] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <ModalsProvider>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+const emptyList = {
+  results: {
+    currentPage: 1,
+    pageCount: 1,
+    pageSize: 50,
+    entryCount: 0,
+    firstRowOnPage: 0,
+    lastRowOnPage: 0,
+    results: [],
+  },
+  licenseCount: 0,
+  licensesInUse: 0,
+};
+
+beforeEach(async () => {
+  await signedInBrowser();
+  stubFonts();
+  mockApi(() => ({ body: meFixture() }));
+  await session.reloadUser();
+  mockApi(() => ({ body: emptyList }));
+});
+afterEach(() => {
+  resetBrowser();
+});
+
+describe('team management', () => {
+  it('/team redirects to /team/users, in a team', async () => {
+    session.selectTeam(teamFixture({ role: 'Admin' }));
+    const router = renderAt('/team');
+    const tabs = await screen.findByRole('navigation', { name: 'Team sections' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/team/users'));
+    const users = within(tabs).getByRole('link', { name: 'Users' });
+    await waitFor(() => expect(users.getAttribute('aria-current')).toBe('page'));
+    expect(await screen.findByText('No team users on this page.')).toBeTruthy();
+    const route = appRoutes.find((r) => r.path === 'team');
+    expect(route?.flags).toMatchObject({ loginNeeded: true, teamRequired: true, navbar: true });
+  });
+
+  it('shows the other tabs disabled, with a lock on the admin-only ones for members', async () => {
+    session.selectTeam(teamFixture({ role: 'User' }));
+    renderAt('/team/users');
+    const tabs = await screen.findByRole('navigation', { name: 'Team sections' });
+    expect(within(tabs).getAllByRole('link')).toHaveLength(1);
+    for (const name of ['Subscription', 'Details', 'Single sign-on']) {
+      expect(within(tabs).getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
+    }
+    expect(tabs.querySelectorAll('.tabler-icon-lock')).toHaveLength(2);
+  });
+
+  it('shows admins no locks', async () => {
+    session.selectTeam(teamFixture({ role: 'Admin' }));
+    renderAt('/team/users');
+    const tabs = await screen.findByRole('navigation', { name: 'Team sections' });
+    expect(tabs.querySelectorAll('.tabler-icon-lock')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,86 @@
+import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { teamTexts } from '@roomscale/shared';
+import { IconCreditCard, IconId, IconKey, IconLock, IconUsers } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { ListPageHeader } from '../../components/ListPageHeader.tsx';
+import { isActivePath } from '../shell/navItems.ts';
+import classes from './TeamLayout.module.css';
+
+type Tab = {
+  label: string;
+  icon: typeof IconUsers;
+  /** Set for the screens that exist; the others show as disabled tabs. */
+  to?: string;
+  adminOnly?: boolean;
+};
+
+const tabs: Tab[] = [
+  { label: teamTexts.tabs.users, icon: IconUsers, to: '/team/users' },
+  { label: teamTexts.tabs.subscription, icon: IconCreditCard },
+  { label: teamTexts.tabs.details, icon: IconId, adminOnly: true },
+  { label: teamTexts.tabs.sso, icon: IconKey, adminOnly: true },
+];
+
+/**
+ * Team management (part2 §2): the team's name and its tabs, then the screen of the tab. Details
+ * and Single sign-on show a lock for members who are not admins.
+ */
+export function TeamLayout() {
+  const { pathname } = useLocation();
+  const { team } = useSession();
+  const isAdmin = team?.role === 'Admin';
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={teamTexts.title} intro={teamTexts.intro}>
+        {team && (
+          <Text fw={600} c="dimmed" className={classes.teamName}>
+            {team.name}
+          </Text>
+        )}
+      </ListPageHeader>
+      <nav aria-label={teamTexts.tabsLabel} className={classes.bar}>
+        <Group gap={4} wrap="nowrap" className={classes.tabs}>
+          {tabs.map((tab) => {
+            if (tab.to) {
+              const active = isActivePath(pathname, tab.to);
+              return (
+                <UnstyledButton
+                  key={tab.label}
+                  component={Link}
+                  to={tab.to}
+                  className={classes.tab}
+                  data-active={active || undefined}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  <tab.icon size={16} stroke={1.7} aria-hidden />
+                  <span>{tab.label}</span>
+                </UnstyledButton>
+              );
+            }
+            const locked = tab.adminOnly && !isAdmin;
+            const Icon = locked ? IconLock : tab.icon;
+            return (
+              <Tooltip
+                key={tab.label}
+                label={locked ? teamTexts.adminsOnly : teamTexts.comingSoon}
+                events={{ hover: true, focus: true, touch: true }}
+              >
+                <UnstyledButton
+                  className={classes.tab}
+                  data-disabled
+                  aria-disabled="true"
+                  onClick={(e) => e.preventDefault()}
+                >
+                  <Icon size={16} stroke={1.7} aria-hidden />
+                  <span>{tab.label}</span>
+                </UnstyledButton>
+              </Tooltip>
+            );
+          })}
+        </Group>
+      </nav>
+      <Outlet />
+    </Stack>
+  );
+}

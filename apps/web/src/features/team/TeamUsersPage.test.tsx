@@ -1,0 +1,410 @@
+// @vitest-environment happy-dom
+import { ModalsProvider } from '@mantine/modals';
+import type { TeamUser, TeamUserList } from '@roomscale/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../app/session.ts';
+import {
+  meFixture,
+  mockApi,
+  renderScreen,
+  resetBrowser,
+  signedInBrowser,
+  stubFonts,
+  teamFixture,
+} from '../../test/harness.tsx';
+import { TeamUsersPage } from './TeamUsersPage.tsx';
+
+const me = meFixture();
+const adminTeam = teamFixture({ role: 'Admin' });
+const usersPath = `/api/Organizations/${adminTeam.id}/Users`;
+
+let seq = 0;
+function userFixture(overrides: Partial<TeamUser> = {}): TeamUser {
+  seq += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    firstName: 'Grace',
+    lastName: `Hopper ${seq}`,
+    email: `grace${seq}@example.com`,
+    position: null,
+    role: 'User',
+    licenseType: 'Trial',
+    userActivated: true,
+    hasRoomscaleLogin: true,
+    hasSsoLogin: false,
+    hasOculusLogin: false,
+    ...overrides,
+  };
+}
+
+const self = () =>
+  userFixture({
+    id: me.id,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: me.email,
+    role: 'Admin',
+  });
+
+function list(
+  users: TeamUser[],
+  opts: { page?: number; pageCount?: number; licenseCount?: number; licensesInUse?: number } = {},
+): TeamUserList {
+  return {
+    results: {
+      currentPage: opts.page ?? 1,
+      pageCount: opts.pageCount ?? 1,
+      pageSize: 50,
+      entryCount: (opts.pageCount ?? 1) > 1 ? (opts.pageCount ?? 1) * 50 : users.length,
+      firstRowOnPage: 1,
+      lastRowOnPage: users.length,
+      results: users,
+    },
+    licenseCount: opts.licenseCount ?? 0,
+    licensesInUse: opts.licensesInUse ?? 0,
+  };
+}
+
+type Problem = { status: number; body: unknown };
+const fieldProblem = (field: string, message: string): Problem => ({
+  status: 400,
+  body: {
+    type: 'about:blank',
+    title: 'Bad Request',
+    status: 400,
+    detail: 'Validation failed',
+    errors: { [field]: [message] },
+  },
+});
+
+function render() {
+  return renderScreen(
+    '/team/users',
+    '/team/users',
+    <ModalsProvider>
+      <TeamUsersPage />
+    </ModalsProvider>,
+  );
+}
+
+const calls = (fetch: ReturnType<typeof mockApi>, method: string) =>
+  fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body)) as Record<string, unknown>;
+const row = (name: string) => screen.getByRole('listitem', { name });
+
+beforeEach(async () => {
+  await signedInBrowser();
+  stubFonts();
+  mockApi(() => ({ body: me }));
+  await session.reloadUser();
+  session.selectTeam(adminTeam);
+});
+afterEach(() => {
+  resetBrowser();
+});
+
+describe('TeamUsersPage', () => {
+  it('lists the users with their badges and counters, and asks for other pages of 50', async () => {
+    const fetch = mockApi((_m, url) => {
+      const page = Number(url.searchParams.get('Page'));
+      return {
+        body: list(
+          page === 1
+            ? [
+                self(),
+                userFixture({
+                  firstName: 'Katherine',
+                  lastName: 'Johnson',
+                  position: 'Engineer',
+                  userActivated: false,
+                  licenseType: 'License',
+                  hasOculusLogin: true,
+                }),
+              ]
+            : [userFixture({ firstName: 'Page', lastName: 'Two' })],
+          { page, pageCount: 6, licenseCount: 3, licensesInUse: 1 },
+        ),
+      };
+    });
+    render();
+    const katherine = await screen.findByRole('listitem', { name: 'Katherine Johnson' });
+    expect(within(katherine).getByText('Engineer')).toBeTruthy();
+    expect(within(katherine).getByText('Invitation sent')).toBeTruthy();
+    expect(within(katherine).getByText('License')).toBeTruthy();
+    expect(within(katherine).getByText('Meta')).toBeTruthy();
+    const ada = row('Ada Lovelace');
+    expect(within(ada).getByText('Admin')).toBeTruthy();
+    expect(within(ada).getByText('Trial')).toBeTruthy();
+    expect(within(ada).getByText('You')).toBeTruthy();
+    expect(within(ada).queryByText('Invitation sent')).toBeNull();
+
+    expect(screen.getByTestId('counter-Licenses in use').textContent).toBe('1 / 3');
+    expect(screen.getByTestId('counter-Team members').textContent).toBe('300');
+    const first = new URL(String(fetch.mock.calls[0]?.[0]), 'http://localhost');
+    expect(first.pathname).toBe(usersPath);
+    expect(Object.fromEntries(first.searchParams)).toEqual({
+      Filter: '',
+      Page: '1',
+      PageSize: '50',
+    });
+
+    // 4 page links with boundary links (part2 §9).
+    const pager = screen.getByRole('navigation', { name: 'Team user pages' });
+    expect(within(pager).getAllByRole('button', { name: /^Page \d$/ })).toHaveLength(4);
+    expect(within(pager).getByRole('button', { name: 'Last page' })).toBeTruthy();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('listitem', { name: 'Page Two' })).toBeTruthy();
+    const last = new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(last.searchParams.get('Page')).toBe('2');
+  });
+
+  it('shows a failed load and tries again', async () => {
+    let n = 0;
+    mockApi(() => {
+      n += 1;
+      return n === 1 ? { status: 503 } : { body: list([self()]) };
+    });
+    render();
+    expect(await screen.findByText('The team users could not be loaded.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('an admin adds a user: the PUT body with the defaults, then the invitation message', async () => {
+    const fetch = mockApi((method, _url, body) =>
+      method === 'PUT'
+        ? { body: userFixture({ ...(body as Partial<TeamUser>), userActivated: false }) }
+        : { body: list([self()]) },
+    );
+    render();
+    await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    const form = row('New user');
+    // New users start as User with a Trial license (part2 §4).
+    expect((within(form).getByRole('switch', { name: /^Admin/ }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect(
+      (within(form).getByRole('switch', { name: /^License/ }) as HTMLInputElement).checked,
+    ).toBe(false);
+    // No SAML login provider: no SSO options.
+    expect(within(form).queryByRole('switch', { name: 'Single sign-on' })).toBeNull();
+
+    fireEvent.input(within(form).getByLabelText(/First name/), { target: { value: 'Mary' } });
+    fireEvent.input(within(form).getByLabelText(/Last name/), { target: { value: 'Jackson' } });
+    fireEvent.input(within(form).getByLabelText(/Email/), {
+      target: { value: 'Mary@Example.com' },
+    });
+    fireEvent.input(within(form).getByLabelText(/Position/), { target: { value: 'Analyst' } });
+    fireEvent.click(within(form).getByRole('switch', { name: /^Admin/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
+
+    expect(await screen.findByText('User has been invited.')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(bodyOf(calls(fetch, 'PUT')[0])).toEqual({
+      email: 'mary@example.com',
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      position: 'Analyst',
+      role: 'Admin',
+      licenseType: 'Trial',
+      assignRoomscalePassword: true,
+      assignSso: false,
+    });
+    expect(screen.queryByRole('listitem', { name: 'New user' })).toBeNull();
+    // The list reloads after the change.
+    await waitFor(() => expect(calls(fetch, 'GET').length).toBeGreaterThan(1));
+  });
+
+  it('checks the fields before calling: email required and valid, position max 50', async () => {
+    const fetch = mockApi(() => ({ body: list([self()]) }));
+    render();
+    await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    const form = row('New user');
+    fireEvent.input(within(form).getByLabelText(/First name/), { target: { value: 'Mary' } });
+    fireEvent.input(within(form).getByLabelText(/Last name/), { target: { value: 'Jackson' } });
+    fireEvent.input(within(form).getByLabelText(/Position/), { target: { value: 'x'.repeat(51) } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
+    expect(await within(form).findByText('This field is required')).toBeTruthy();
+    expect(within(form).getByText('Must be at most 50 characters')).toBeTruthy();
+    fireEvent.input(within(form).getByLabelText(/Email/), { target: { value: 'not-an-address' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
+    expect(await within(form).findByText('Please enter a valid email address')).toBeTruthy();
+    expect(calls(fetch, 'PUT')).toHaveLength(0);
+  });
+
+  it('a refused add shows the error modal and the field message, and keeps what was typed', async () => {
+    mockApi((method) =>
+      method === 'PUT'
+        ? fieldProblem('email', 'This user is already a member of the team.')
+        : { body: list([self()]) },
+    );
+    render();
+    await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    const form = row('New user');
+    fireEvent.input(within(form).getByLabelText(/First name/), { target: { value: 'Mary' } });
+    fireEvent.input(within(form).getByLabelText(/Last name/), { target: { value: 'Jackson' } });
+    fireEvent.input(within(form).getByLabelText(/Email/), {
+      target: { value: 'mary@example.com' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
+
+    expect(
+      await screen.findByText(
+        'An error occurred while adding the user: This user is already a member of the team.',
+      ),
+    ).toBeTruthy();
+    expect(within(form).getByText('This user is already a member of the team.')).toBeTruthy();
+    expect((within(form).getByLabelText(/First name/) as HTMLInputElement).value).toBe('Mary');
+    expect((within(form).getByLabelText(/Email/) as HTMLInputElement).value).toBe(
+      'mary@example.com',
+    );
+  });
+
+  it('cancelling a new user removes the row and calls nothing', async () => {
+    const fetch = mockApi(() => ({ body: list([self()]) }));
+    render();
+    await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    fireEvent.input(within(row('New user')).getByLabelText(/First name/), {
+      target: { value: 'Mary' },
+    });
+    fireEvent.click(within(row('New user')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('listitem', { name: 'New user' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
+    expect(calls(fetch, 'PUT')).toHaveLength(0);
+  });
+
+  it('edits role and position: only the changes are sent, then the edited message', async () => {
+    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper', position: 'Analyst' });
+    const fetch = mockApi((method, _url, body) =>
+      method === 'PATCH'
+        ? { body: { ...grace, ...(body as Partial<TeamUser>) } }
+        : { body: list([self(), grace]) },
+    );
+    render();
+    await screen.findByRole('listitem', { name: 'Grace Hopper' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const form = row('Grace Hopper');
+    // A member's address is not edited here.
+    expect((within(form).getByLabelText(/Email/) as HTMLInputElement).readOnly).toBe(true);
+    fireEvent.input(within(form).getByLabelText(/Position/), {
+      target: { value: 'Lead engineer' },
+    });
+    fireEvent.click(within(form).getByRole('switch', { name: /^Admin/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
+
+    expect(await screen.findByText('User has been edited.')).toBeTruthy();
+    expect(screen.getByText('User saved')).toBeTruthy();
+    const patch = calls(fetch, 'PATCH')[0];
+    expect(String(patch?.[0])).toContain(`${usersPath}/${grace.id}`);
+    expect(bodyOf(patch)).toEqual({ position: 'Lead engineer', role: 'Admin' });
+  });
+
+  it('a refused edit shows the customizing error and stays in edit mode', async () => {
+    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper' });
+    mockApi((method) =>
+      method === 'PATCH'
+        ? {
+            status: 400,
+            body: {
+              type: 'about:blank',
+              title: 'Bad Request',
+              status: 400,
+              detail: 'A team needs at least one admin.',
+            },
+          }
+        : { body: list([self(), grace]) },
+    );
+    render();
+    await screen.findByRole('listitem', { name: 'Grace Hopper' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const form = row('Grace Hopper');
+    fireEvent.input(within(form).getByLabelText(/Position/), { target: { value: 'Boss' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
+    expect(
+      await screen.findByText(
+        'An error occurred while customizing the user: A team needs at least one admin.',
+      ),
+    ).toBeTruthy();
+    expect((within(form).getByLabelText(/Position/) as HTMLInputElement).value).toBe('Boss');
+  });
+
+  it("locks the current user's Admin switch and Delete", async () => {
+    const fetch = mockApi(() => ({ body: list([self()]) }));
+    render();
+    const ada = await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    const remove = within(ada).getByRole('button', { name: 'Remove Ada Lovelace' });
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(remove);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(within(ada).getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const admin = within(row('Ada Lovelace')).getByRole('switch', { name: /^Admin/ });
+    expect((admin as HTMLInputElement).disabled).toBe(true);
+    expect((admin as HTMLInputElement).checked).toBe(true);
+    expect(within(row('Ada Lovelace')).getByText('You cannot change your own role.')).toBeTruthy();
+    expect(calls(fetch, 'DELETE')).toHaveLength(0);
+  });
+
+  it('disables the License switch when no license is free, unless the user holds one', async () => {
+    const trial = userFixture({ firstName: 'Grace', lastName: 'Hopper' });
+    const licensed = userFixture({
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      licenseType: 'License',
+    });
+    mockApi(() => ({
+      body: list([self(), trial, licensed], { licenseCount: 1, licensesInUse: 1 }),
+    }));
+    render();
+    await screen.findByRole('listitem', { name: 'Grace Hopper' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Mary Jackson' }));
+    const graceLicense = within(row('Grace Hopper')).getByRole('switch', { name: /^License/ });
+    expect((graceLicense as HTMLInputElement).disabled).toBe(true);
+    expect(within(row('Grace Hopper')).getByText('No free licenses are left.')).toBeTruthy();
+    const maryLicense = within(row('Mary Jackson')).getByRole('switch', { name: /^License/ });
+    expect((maryLicense as HTMLInputElement).disabled).toBe(false);
+    expect((maryLicense as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('removes a user after confirmation', async () => {
+    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper' });
+    let removed = false;
+    const fetch = mockApi((method) => {
+      if (method === 'DELETE') {
+        removed = true;
+        return { status: 204 };
+      }
+      return { body: list(removed ? [self()] : [self(), grace]) };
+    });
+    render();
+    await screen.findByRole('listitem', { name: 'Grace Hopper' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Remove Grace Hopper from Acme VR\?/)).toBeTruthy();
+    expect(calls(fetch, 'DELETE')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Grace Hopper' })).toBeNull(),
+    );
+    expect(String(calls(fetch, 'DELETE')[0]?.[0])).toContain(`${usersPath}/${grace.id}`);
+  });
+
+  it('shows the list read-only to members who are not admins', async () => {
+    session.selectTeam(teamFixture({ role: 'User' }));
+    mockApi(() => ({
+      body: list([self(), userFixture({ firstName: 'Grace', lastName: 'Hopper' })]),
+    }));
+    render();
+    await screen.findByRole('listitem', { name: 'Grace Hopper' });
+    expect(screen.getByText('Only team admins can add or edit users.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+});
