@@ -106,6 +106,8 @@ export const fileItem = z.object({
   contentLength: z.number().int().nullable(),
   blobUri: z.string().nullable(),
   thumbnailBlobUri: z.string().nullable(),
+  /** A short-lived signed address of the thumbnail, for showing it (null without one). */
+  thumbnailUri: z.string().nullable(),
   properties: z.record(z.string(), z.unknown()),
   created: isoDate,
   lastModified: isoDate.nullable(),

@@ -1,4 +1,11 @@
-import { enumNumber, FileScopes, FileTypes, fileLimits, fileMessages } from '@roomscale/shared';
+import {
+  enumNumber,
+  FileScopes,
+  FileTypes,
+  fileLimits,
+  fileMessages,
+  security,
+} from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileItems, jobs } from '../../db/schema.ts';
@@ -534,6 +541,63 @@ describe('GET /api/File/{id} (download)', () => {
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
     expect(got.headers.get('content-disposition')).toContain('Site plan.pdf');
+  });
+});
+
+describe('thumbnailUri (signed thumbnail address of every presented item)', () => {
+  const thumbBytes = async (uri: unknown) => {
+    expect(typeof uri).toBe('string');
+    const got = await fetch(t.local(String(uri)));
+    expect(got.status).toBe(200);
+    return Buffer.from(await got.arrayBuffer());
+  };
+
+  it('signs the thumbnail in create, list, get and update answers; null without one', async () => {
+    const w = await team(t);
+    const thumb = await upload(w.id, w.member, PNG, 'image/png');
+    const photo = await file(w.id, w.member, 'photo.png', { thumbnailBlobUri: thumb });
+    expect(photo.thumbnailUri).not.toBe(thumb);
+    expect(new URL(String(photo.thumbnailUri)).searchParams.get('X-Goog-Expires')).toBe(
+      String(security.downloadUrlSeconds),
+    );
+    expect((await thumbBytes(photo.thumbnailUri)).equals(PNG)).toBe(true);
+    const bare = await file(w.id, w.member, 'bare.png');
+    const dir = await folder(w.id, w.member, 'Plans');
+    expect(bare.thumbnailUri).toBeNull();
+    expect(dir.thumbnailUri).toBeNull();
+
+    const res = await list(w.id, w.admin, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const byName = new Map((res.json() as { results: Item[] }).results.map((r) => [r.name, r]));
+    expect(byName.get('bare.png')!.thumbnailUri).toBeNull();
+    expect(byName.get('Plans')!.thumbnailUri).toBeNull();
+    expect((await thumbBytes(byName.get('photo.png')!.thumbnailUri)).equals(PNG)).toBe(true);
+
+    const one = (await get(w.id, photo.fileId, w.admin)).json() as Item;
+    expect((await thumbBytes(one.thumbnailUri)).equals(PNG)).toBe(true);
+
+    const other = Buffer.concat([PNG, Buffer.from(' another thumbnail')]);
+    const next = await upload(w.id, w.member, other, 'image/png');
+    const moved = await patch(w.id, bare.fileId, w.member, {
+      parentFileId: dir.fileId,
+      thumbnailBlobUri: next,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await thumbBytes((moved.json() as Item).thumbnailUri)).equals(other)).toBe(true);
+    const cleared = await patch(w.id, photo.fileId, w.member, { thumbnailBlobUri: null });
+    expect((cleared.json() as Item).thumbnailUri).toBeNull();
+  });
+
+  it('is not handed to another team’s members', async () => {
+    const w = await team(t);
+    const thumb = await upload(w.id, w.member, PNG, 'image/png');
+    const photo = await file(w.id, w.member, 'photo.png', { thumbnailBlobUri: thumb });
+    const other = await team(t);
+    expectProblem(await get(w.id, photo.fileId, other.member), 404);
+    expectProblem(await list(w.id, other.member, {}), 404);
+    expectProblem(await get(other.id, photo.fileId, other.member), 404);
+    const theirs = await list(other.id, other.member, {});
+    expect((theirs.json() as { results: Item[] }).results).toEqual([]);
   });
 });
 

@@ -53,7 +53,31 @@ export const guestItem = (f: PresentedFile) => f as PresentedFile & { organizati
 export const guestItems = <P extends { results: PresentedFile[] }>(p: P) =>
   p as Omit<P, 'results'> & { results: (PresentedFile & { organizationId: null })[] };
 
-export function presentFile(ctx: AppContext, row: FileRow): PresentedFile {
+/**
+ * A signed address of the item's thumbnail, for the cards of a list to show without asking for
+ * the download information first. It lives as long as a download address
+ * (`security.downloadUrlSeconds`), far longer than a page is looked at. The thumbnail's name is
+ * used as it is: looking up its stored type for an extension would cost a storage call per card.
+ */
+function thumbnailUriOf(ctx: AppContext, f: FileRow['item']): Promise<string | null> {
+  if (!f.thumbnailKey) return Promise.resolve(null);
+  return ctx.storage
+    .downloadUrl(f.thumbnailKey, { fileName: `${f.name} thumbnail`, nameAsGiven: true })
+    .then((signed) => signed.url);
+}
+
+/** Presents one row; see `presentFiles` for a page of them. */
+export async function presentFile(ctx: AppContext, row: FileRow): Promise<PresentedFile> {
+  return presentRow(ctx, row, await thumbnailUriOf(ctx, row.item));
+}
+
+/** Presents a page of rows; their thumbnails are signed together, not one after another. */
+export async function presentFiles(ctx: AppContext, rows: FileRow[]): Promise<PresentedFile[]> {
+  const thumbnails = await Promise.all(rows.map((r) => thumbnailUriOf(ctx, r.item)));
+  return rows.map((r, i) => presentRow(ctx, r, thumbnails[i] ?? null));
+}
+
+function presentRow(ctx: AppContext, row: FileRow, thumbnailUri: string | null): PresentedFile {
   const f = row.item;
   const type = typeName(f.type);
   return {
@@ -71,6 +95,7 @@ export function presentFile(ctx: AppContext, row: FileRow): PresentedFile {
     contentLength: f.contentLength,
     blobUri: f.blobKey ? ctx.storage.blobUriFor(f.blobKey) : null,
     thumbnailBlobUri: f.thumbnailKey ? ctx.storage.blobUriFor(f.thumbnailKey) : null,
+    thumbnailUri,
     properties: f.properties,
     created: f.created.toISOString(),
     lastModified: f.lastModified?.toISOString() ?? null,

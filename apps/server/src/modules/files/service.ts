@@ -51,6 +51,7 @@ import {
   type PresentedFile,
   parent,
   presentFile,
+  presentFiles,
   typeName,
 } from './presenter.ts';
 import {
@@ -290,10 +291,11 @@ export async function listFiles(
     )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return paged(
-    rows.map((r) => presentFile(ctx, r as FileRow)),
-    { page, pageSize, entryCount: total?.n ?? 0 },
-  );
+  return paged(await presentFiles(ctx, rows as FileRow[]), {
+    page,
+    pageSize,
+    entryCount: total?.n ?? 0,
+  });
 }
 
 export async function updateFile(
@@ -485,7 +487,10 @@ async function presentDownload(ctx: AppContext, f: typeof fileItems.$inferSelect
     ...(f.mimeType ? { contentType: f.mimeType } : {}),
   });
   const thumb = f.thumbnailKey
-    ? await ctx.storage.downloadUrl(f.thumbnailKey, { fileName: `${f.name} thumbnail` })
+    ? await ctx.storage.downloadUrl(f.thumbnailKey, {
+        fileName: `${f.name} thumbnail`,
+        nameAsGiven: true,
+      })
     : null;
   return {
     fileId: f.id,

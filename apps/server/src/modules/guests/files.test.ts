@@ -96,6 +96,21 @@ describe('guest files', () => {
     expect(await t.ctx.storage.stat(docKey)).toBeNull();
   });
 
+  it('lists a guest’s thumbnails with signed addresses that download them', async () => {
+    const g = await signInGuest(t);
+    const thumb = await guests.upload(as(g), PNG, 'image/png');
+    const photo = await guests.file(as(g), 'photo.png', { thumbnailBlobUri: thumb });
+    const bare = await guests.file(as(g), 'bare.png');
+    expect(bare.thumbnailUri).toBeNull();
+    const listed = (await guests.list(as(g))).json() as { results: Item[] };
+    const shown = listed.results.find((r) => r.fileId === photo.fileId)!;
+    const got = await fetch(t.local(String(shown.thumbnailUri)));
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
+    const other = await signInGuest(t);
+    expect((await guests.list(as(other))).json()).toMatchObject({ results: [] });
+  });
+
   it('queues the media probe of a guest video like a team one', async () => {
     const g = await signInGuest(t);
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom0000mp41')]);

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type Bucket, type File, Storage as GcsClient } from '@google-cloud/storage';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../context.ts';
 import { GcsStorage } from './gcs-storage.ts';
 import { keyBelongsTo, newObjectKey, teamKeyPrefix } from './keys.ts';
@@ -63,6 +63,20 @@ describe('GcsStorage addresses', () => {
     expect(q.get('response-content-disposition')).toBe('attachment; filename="Plan.pdf"');
     expect(q.get('response-content-type')).toBe('application/pdf');
     expect(Number(q.get('X-Goog-Expires'))).toBe(3600);
+  });
+
+  it('signs a thumbnail address under the name as given, without asking the bucket', async () => {
+    const key = newObjectKey(teamKeyPrefix(team));
+    const stat = vi.spyOn(storage, 'stat');
+    const { url } = await storage.downloadUrl(key, {
+      fileName: 'Plan thumbnail',
+      nameAsGiven: true,
+    });
+    expect(stat).not.toHaveBeenCalled();
+    stat.mockRestore();
+    const q = new URL(url).searchParams;
+    expect(q.get('response-content-disposition')).toBe('attachment; filename="Plan thumbnail"');
+    expect(q.get('response-content-type')).toBeNull();
   });
 });
 

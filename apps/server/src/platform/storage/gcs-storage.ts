@@ -95,7 +95,8 @@ export class GcsStorage implements Storage {
 
   async downloadUrl(key: string, opts: DownloadOptions): Promise<SignedUrl> {
     const expiry = this.after(opts.expiresInSeconds ?? security.downloadUrlSeconds);
-    const type = opts.contentType ?? (await this.stat(key))?.contentType;
+    const type =
+      opts.contentType ?? (opts.nameAsGiven ? undefined : (await this.stat(key))?.contentType);
     const [url] = await this.file(key).getSignedUrl({
       version: 'v4',
       action: 'read',

@@ -14,6 +14,11 @@ export type DownloadOptions = {
   /** Served instead of the stored type when given. */
   contentType?: string;
   expiresInSeconds?: number;
+  /**
+   * Use `fileName` as it is, without looking up the stored type for its extension: saves a
+   * storage call where the name hardly matters (thumbnails shown in a page).
+   */
+  nameAsGiven?: boolean;
 };
 
 /**

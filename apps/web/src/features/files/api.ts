@@ -53,7 +53,6 @@ export const fileKeys = {
   recent: (teamId: string, kind: RecentKind, pageSize: number) =>
     ['recentFiles', teamId, kind, pageSize] as const,
   /** Signed addresses of one file; not under ['files'] so a list refresh does not re-sign. */
-  download: (fileId: string) => ['fileDownload', fileId] as const,
 };
 
 export const listFiles = (teamId: string, body: FileListBody) =>
@@ -166,25 +165,6 @@ export function useBreadcrumb(teamId: string, fileId: string | null) {
     queryFn: () => api<Breadcrumb>('GET', `${filesPath(teamId)}/${fileId}/Breadcrumb`),
     enabled: fileId !== null,
   });
-}
-
-type DownloadInfo = { thumbnailUri: string | null; blobUri: string; expiry: string };
-
-/**
- * The signed thumbnail address of a file that has one; refreshed before it expires. A video
- * still processing (or failed) has no download address yet: asked for once it plays.
- */
-export function useThumbnailUri(
-  file: Pick<FileItem, 'fileId' | 'thumbnailBlobUri' | 'type' | 'properties'>,
-) {
-  const query = useQuery({
-    queryKey: fileKeys.download(file.fileId),
-    queryFn: () => api<DownloadInfo>('GET', `/api/File/${file.fileId}`),
-    enabled: file.thumbnailBlobUri !== null && mediaStatusOf(file) === null,
-    staleTime: 4 * 60_000,
-    retry: false,
-  });
-  return query.data?.thumbnailUri ?? null;
 }
 
 /** After a change: every library list, breadcrumb and recent list of the team reloads. */

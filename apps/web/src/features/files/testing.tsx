@@ -33,6 +33,7 @@ export function fileFixture(overrides: Partial<FileItem> = {}): FileItem {
     contentLength: 1234,
     blobUri: null,
     thumbnailBlobUri: null,
+    thumbnailUri: null,
     properties: {},
     created: '2025-03-01T10:00:00.000Z',
     lastModified: null,

@@ -104,7 +104,8 @@ export class LocalStorage implements Storage {
     assertKey(key);
     const now = this.clock.now();
     const expiresInSeconds = opts.expiresInSeconds ?? security.downloadUrlSeconds;
-    const type = opts.contentType ?? (await this.stat(key))?.contentType;
+    const type =
+      opts.contentType ?? (opts.nameAsGiven ? undefined : (await this.stat(key))?.contentType);
     const query = this.signer.sign({
       method: 'GET',
       key,

@@ -47,6 +47,7 @@ function noteFile(overrides: Partial<FileItem> = {}): FileItem {
     contentLength: 40,
     blobUri: null,
     thumbnailBlobUri: null,
+    thumbnailUri: null,
     properties: {},
     created: '2025-01-01T10:00:00.000Z',
     lastModified: null,

@@ -21,6 +21,7 @@ export function fileFixture(overrides: Partial<FileItem> = {}): FileItem {
     contentLength: 2048,
     blobUri: null,
     thumbnailBlobUri: null,
+    thumbnailUri: null,
     properties: {},
     created: '2025-01-01T10:00:00.000Z',
     lastModified: null,
