@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import { type TeamUser, teamTexts } from '@roomscale/shared';
-import { IconBrandMeta, IconKey, IconLock, IconMailForward } from '@tabler/icons-react';
+import { IconBrandMeta, IconKey, IconMailForward, IconPassword } from '@tabler/icons-react';
 
 const t = teamTexts.users.row;
 
@@ -23,12 +23,12 @@ export function UserBadges({ user }: { user: TeamUser }) {
       <Badge color={role === 'Admin' ? 'violet' : 'gray'} variant="light" tt="none">
         {t.roles[role]}
       </Badge>
-      <Badge color={license === 'License' ? 'teal' : 'yellow'} variant="light" tt="none">
+      <Badge color={license === 'License' ? 'teal' : 'gray'} variant="light" tt="none">
         {t.licenses[license]}
       </Badge>
       <Group gap={4} wrap="nowrap" role="list" aria-label={t.logins.label}>
         {user.hasRoomscaleLogin && (
-          <LoginBadge icon={<IconLock size={12} aria-hidden />} label={t.logins.password} />
+          <LoginBadge icon={<IconPassword size={12} aria-hidden />} label={t.logins.password} />
         )}
         {user.hasSsoLogin && (
           <LoginBadge icon={<IconKey size={12} aria-hidden />} label={t.logins.sso} />

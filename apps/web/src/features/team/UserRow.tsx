@@ -285,6 +285,7 @@ export function UserForm({
               withAsterisk={isNew}
               autoComplete="off"
               readOnly={!isNew}
+              variant={isNew ? 'default' : 'filled'}
               description={isNew ? undefined : t.emailFixed}
               error={errors.email?.message}
               {...register('email')}

@@ -1,0 +1,166 @@
+import { addToTeam, seedUser, signInApi, uniqueEmail } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
+import { field } from './support/forms.ts';
+import { linkFrom } from './support/mailbox.ts';
+import { screenshot } from './support/screenshot.ts';
+
+/**
+ * The team users journey (part2 §2, §4, §5, §8): a team admin invites a new address from the
+ * Users tab, the invitation arrives, the invited person sets a password and lands in the team,
+ * the admin changes their role and position, and a member who is not an admin sees the list
+ * read-only.
+ */
+
+const title = (t: string) => `${t} - Roomscale Dashboard`;
+const invitationSubject = /invited to/i;
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Closes the success or error modal showing `text`. */
+async function closeModal(page: Page, text: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('team users', () => {
+  test('an admin invites a new address → invitation → activation → role change → read-only member', async ({
+    page,
+    request,
+    mailbox,
+    browser,
+    baseURL,
+  }) => {
+    const admin = await seedUser(request, mailbox, {
+      prefix: 'team-admin',
+      team: 'Orbit Labs',
+      avatar: true,
+    });
+    const member = await seedUser(request, mailbox, {
+      prefix: 'team-member',
+      firstName: 'Dorothy',
+      lastName: 'Vaughan',
+      avatar: true,
+    });
+    await addToTeam(request, await signInApi(request, admin), member);
+    const invitee = { email: uniqueEmail('team-invitee'), password: 'Invited-Passw0rd' };
+
+    // The navigation's Team item opens the Users tab.
+    await logIn(page, admin.email, admin.password);
+    await page
+      .getByRole('navigation', { name: 'Main navigation', exact: true })
+      .getByRole('link', { name: 'Team' })
+      .click();
+    await expect(page).toHaveURL(/\/team\/users$/);
+    await expect(page).toHaveTitle(title('Team users'));
+    const tabs = page.getByRole('navigation', { name: 'Team sections' });
+    await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('button', { name: 'Details' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    const users = page.getByRole('list', { name: 'Team users' });
+    await expect(users.getByRole('listitem', { name: 'Grace Hopper' })).toBeVisible();
+    await expect(users.getByRole('listitem', { name: 'Dorothy Vaughan' })).toBeVisible();
+    // No subscription yet: no licenses, so the License switch stays off (part2 §5).
+    await expect(page.getByTestId('counter-Licenses in use')).toHaveText('0 / 0');
+    await expect(page.getByTestId('counter-Team members')).toHaveText('2');
+    await screenshot(page, 'team-users');
+    await expectAccessible(page, 'team-users');
+
+    // Add a user: a new row in edit mode with the defaults.
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const row = users.getByRole('listitem', { name: 'New user' });
+    await expect(row.getByRole('switch', { name: /^Admin/ })).not.toBeChecked();
+    await expect(row.getByRole('switch', { name: /^License/ })).toBeDisabled();
+    await row.getByLabel(/^First name/).fill('Mary');
+    await row.getByLabel(/^Last name/).fill('Jackson');
+    await row.getByLabel(/^Email/).fill('not-an-address');
+    await row.getByRole('button', { name: 'Save user' }).click();
+    await expect(row.getByText('Please enter a valid email address')).toBeVisible();
+    await row.getByLabel(/^Email/).fill(invitee.email);
+    await row.getByLabel(/^Position/).fill('Mathematician');
+    await screenshot(page, 'team-users-add');
+    await expectAccessible(page, 'team-users-add');
+    await row.getByRole('button', { name: 'Save user' }).click();
+    await closeModal(page, 'User has been invited.');
+    const mary = users.getByRole('listitem', { name: 'Mary Jackson' });
+    await expect(mary.getByText('Invitation sent')).toBeVisible();
+    await expect(mary.getByText('Mathematician')).toBeVisible();
+    await expect(page.getByTestId('counter-Team members')).toHaveText('3');
+    await screenshot(page, 'team-users-invited');
+
+    // The admin cannot remove themselves nor change their own role.
+    const self = users.getByRole('listitem', { name: 'Grace Hopper' });
+    await expect(self.getByRole('button', { name: 'Remove Grace Hopper' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    // The invitation's link sets the first password, logs in and lands in the team.
+    const mail = await mailbox.waitFor(invitee.email, invitationSubject);
+    expect(mail.subject).toContain('Orbit Labs');
+    const link = linkFrom(mail, '/activate-account');
+    const theirs = await browser.newContext({ baseURL });
+    const theirPage = await theirs.newPage();
+    await theirPage.goto(link.pathname + link.search);
+    await theirPage.getByLabel(/^\s*(new )?password\s*\*?\s*$/i).fill(invitee.password);
+    await theirPage.getByLabel(/confirm|repeat/i).fill(invitee.password);
+    await theirPage.getByRole('button', { name: /activate|set password|confirm|save/i }).click();
+    // Invited people have not accepted the terms yet: the terms gate asks first.
+    const terms = theirPage.getByRole('dialog', { name: 'Our terms and privacy policy' });
+    await terms.getByRole('checkbox').check();
+    await terms.getByRole('button', { name: 'Accept and continue' }).click();
+    await expect(terms).toBeHidden();
+    await expect(theirPage).toHaveURL(/\/create-avatar/);
+    await theirPage.getByRole('button', { name: 'Skip avatar creation' }).click();
+    await expect(theirPage).toHaveURL(/\/dashboard$/);
+    await theirPage.goto('/team');
+    await expect(theirPage).toHaveURL(/\/team\/users$/);
+    await expect(theirPage.getByText('Only team admins can add or edit users.')).toBeVisible();
+    await expect(theirPage.getByRole('button', { name: 'Add user' })).toHaveCount(0);
+
+    // The admin sees the activation, then makes them an admin with a new position.
+    await page.reload();
+    await expect(mary.getByText('Invitation sent')).toHaveCount(0);
+    await mary.getByRole('button', { name: 'Edit Mary Jackson' }).click();
+    const editing = users.getByRole('listitem', { name: 'Mary Jackson' });
+    await editing.getByLabel(/^Position/).fill('Engineer');
+    await editing.getByRole('switch', { name: /^Admin/ }).click({ force: true });
+    await expect(editing.getByRole('switch', { name: /^Admin/ })).toBeChecked();
+    await screenshot(page, 'team-users-edit');
+    await editing.getByRole('button', { name: 'Save user' }).click();
+    await closeModal(page, 'User has been edited.');
+    await expect(mary.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(mary.getByText('Engineer')).toBeVisible();
+
+    // Now an admin, Mary may add users too.
+    await theirPage.reload();
+    await expect(theirPage.getByRole('button', { name: 'Add user' })).toBeVisible();
+    await theirs.close();
+
+    // A member who is not an admin sees the list read-only, with locked admin tabs.
+    const memberSession = await browser.newContext({ baseURL });
+    const memberPage = await memberSession.newPage();
+    await logIn(memberPage, member.email, member.password);
+    await memberPage.goto('/team');
+    await expect(memberPage).toHaveURL(/\/team\/users$/);
+    const memberList = memberPage.getByRole('list', { name: 'Team users' });
+    await expect(memberList.getByRole('listitem', { name: 'Mary Jackson' })).toBeVisible();
+    await expect(memberPage.getByText('Only team admins can add or edit users.')).toBeVisible();
+    await expect(memberPage.getByRole('button', { name: /^(Add user|Edit |Remove )/ })).toHaveCount(
+      0,
+    );
+    await screenshot(memberPage, 'team-users-member');
+    await expectAccessible(memberPage, 'team-users-member');
+    await memberSession.close();
+  });
+});
