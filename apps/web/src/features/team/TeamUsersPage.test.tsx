@@ -183,11 +183,11 @@ describe('TeamUsersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
     const form = row('New user');
     // New users start as User with a Trial license (part2 §4).
-    expect((within(form).getByRole('switch', { name: /^Admin/ }) as HTMLInputElement).checked).toBe(
+    expect((within(form).getByRole('switch', { name: 'Admin' }) as HTMLInputElement).checked).toBe(
       false,
     );
     expect(
-      (within(form).getByRole('switch', { name: /^License/ }) as HTMLInputElement).checked,
+      (within(form).getByRole('switch', { name: 'License' }) as HTMLInputElement).checked,
     ).toBe(false);
     // No SAML login provider: no SSO options.
     expect(within(form).queryByRole('switch', { name: 'Single sign-on' })).toBeNull();
@@ -198,7 +198,7 @@ describe('TeamUsersPage', () => {
       target: { value: 'Mary@Example.com' },
     });
     fireEvent.input(within(form).getByLabelText(/Position/), { target: { value: 'Analyst' } });
-    fireEvent.click(within(form).getByRole('switch', { name: /^Admin/ }));
+    fireEvent.click(within(form).getByRole('switch', { name: 'Admin' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
 
     expect(await screen.findByText('User has been invited.')).toBeTruthy();
@@ -295,7 +295,7 @@ describe('TeamUsersPage', () => {
     fireEvent.input(within(form).getByLabelText(/Position/), {
       target: { value: 'Lead engineer' },
     });
-    fireEvent.click(within(form).getByRole('switch', { name: /^Admin/ }));
+    fireEvent.click(within(form).getByRole('switch', { name: 'Admin' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
 
     expect(await screen.findByText('User has been edited.')).toBeTruthy();
@@ -343,7 +343,7 @@ describe('TeamUsersPage', () => {
     fireEvent.click(remove);
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(within(ada).getByRole('button', { name: 'Edit Ada Lovelace' }));
-    const admin = within(row('Ada Lovelace')).getByRole('switch', { name: /^Admin/ });
+    const admin = within(row('Ada Lovelace')).getByRole('switch', { name: 'Admin' });
     expect((admin as HTMLInputElement).disabled).toBe(true);
     expect((admin as HTMLInputElement).checked).toBe(true);
     expect(within(row('Ada Lovelace')).getByText('You cannot change your own role.')).toBeTruthy();
@@ -364,10 +364,10 @@ describe('TeamUsersPage', () => {
     await screen.findByRole('listitem', { name: 'Grace Hopper' });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
     fireEvent.click(screen.getByRole('button', { name: 'Edit Mary Jackson' }));
-    const graceLicense = within(row('Grace Hopper')).getByRole('switch', { name: /^License/ });
+    const graceLicense = within(row('Grace Hopper')).getByRole('switch', { name: 'License' });
     expect((graceLicense as HTMLInputElement).disabled).toBe(true);
     expect(within(row('Grace Hopper')).getByText('No free licenses are left.')).toBeTruthy();
-    const maryLicense = within(row('Mary Jackson')).getByRole('switch', { name: /^License/ });
+    const maryLicense = within(row('Mary Jackson')).getByRole('switch', { name: 'License' });
     expect((maryLicense as HTMLInputElement).disabled).toBe(false);
     expect((maryLicense as HTMLInputElement).checked).toBe(true);
   });

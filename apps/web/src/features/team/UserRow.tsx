@@ -361,6 +361,8 @@ function FormSwitch({
           ref={field.ref}
           name={field.name}
           label={label}
+          // The reason under the label describes the switch rather than naming it.
+          aria-label={label}
           checked={field.value}
           onChange={(e) => {
             field.onChange(e.currentTarget.checked);
