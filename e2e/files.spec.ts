@@ -134,10 +134,24 @@ test.describe('files', () => {
     await expect(page.getByRole('button', { name: 'New' })).toBeEnabled();
 
     // ── 1. Upload four files at once: the panel shows progress, then 'Upload completed'. ──
+    // The upload addresses are held back until the panel has been looked at.
+    let releaseSlots!: () => void;
+    const slotsReleased = new Promise<void>((r) => {
+      releaseSlots = r;
+    });
+    await page.route('**/File/Upload', async (route) => {
+      await slotsReleased;
+      await route.continue();
+    });
     await uploadThroughNew(page, [png, pdf, glb, mp4]);
     const panel = page.getByRole('region', { name: 'Uploads' });
     await expect(panel).toBeVisible();
+    await expect(panel.getByText('Uploads (4)')).toBeVisible();
     await expect(panel.getByTestId('upload-row')).toHaveCount(4);
+    await expect(panel.getByText('Preparing', { exact: true })).toHaveCount(4);
+    await expect(panel.getByRole('button', { name: `Cancel upload of ${mp4.name}` })).toBeVisible();
+    await screenshot(page, 'files-upload-panel');
+    releaseSlots();
     for (const f of [png, pdf, glb, mp4]) {
       await expect(toast(page, 'Upload completed', f.name)).toBeVisible({ timeout: 40_000 });
     }
