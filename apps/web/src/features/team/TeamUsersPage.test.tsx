@@ -275,6 +275,12 @@ describe('TeamUsersPage', () => {
     });
     fireEvent.click(within(row('New user')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('listitem', { name: 'New user' })).toBeNull();
+    // Escape cancels too; the new row opens with the first field focused.
+    fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    const firstName = within(row('New user')).getByLabelText(/First name/);
+    await waitFor(() => expect(document.activeElement).toBe(firstName));
+    fireEvent.keyDown(firstName, { key: 'Escape' });
+    expect(screen.queryByRole('listitem', { name: 'New user' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
     expect(calls(fetch, 'PUT')).toHaveLength(0);
   });

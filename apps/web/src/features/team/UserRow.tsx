@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type TeamUser, teamTexts, teamUserSpecMessages } from '@roomscale/shared';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { fieldErrors, serverMessage } from '../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../components/dialogs.tsx';
@@ -189,6 +190,10 @@ export function UserForm({
   const licenseLocked = !ctx.licenseFree && !hasLicense;
   const sso = watch('sso');
 
+  // Edit mode starts in the first field, as a dialog would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the row opens
+  useEffect(() => form.setFocus('firstName'), []);
+
   const showServerErrors = (e: unknown) => {
     for (const [field, message] of Object.entries(fieldErrors(e))) {
       const name = serverFieldToForm[field];
@@ -234,7 +239,17 @@ export function UserForm({
       data-editing
       aria-label={title}
     >
-      <form onSubmit={save} noValidate>
+      <form
+        onSubmit={save}
+        noValidate
+        onKeyDown={(e) => {
+          // Escape is the cross: it leaves edit mode without saving.
+          if (e.key === 'Escape' && !saving) {
+            e.stopPropagation();
+            onDone();
+          }
+        }}
+      >
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600}>{title}</Text>
@@ -268,7 +283,6 @@ export function UserForm({
               label={t.fields.firstName}
               withAsterisk
               autoComplete="off"
-              data-autofocus
               error={errors.firstName?.message}
               {...register('firstName')}
             />
