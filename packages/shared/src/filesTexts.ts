@@ -112,6 +112,7 @@ export const filesTexts = {
     edit: 'Edit',
     delete: 'Delete',
     open: 'Open',
+    moveTo: 'Move to…',
   },
   remove: {
     title: 'Delete item',
@@ -128,6 +129,24 @@ export const filesTexts = {
     done: 'Move succeeded',
     failed: 'Move failed',
     dropHint: (target: string) => `Drop to move into ${target}`,
+  },
+  /** 'Move to…': moving without drag and drop (keyboard and touch). */
+  moveTo: {
+    title: (name: string) => `Move "${name}"`,
+    scopeLabel: 'Where to',
+    pathLabel: 'Chosen folder',
+    up: 'Up one folder',
+    foldersIn: (place: string) => `Folders in ${place}`,
+    openFolder: (name: string) => `Open ${name}`,
+    itself: 'The item being moved',
+    loading: 'Loading folders…',
+    loadFailed: 'The folders could not be loaded.',
+    retry: 'Try again',
+    noFolders: 'No folders here.',
+    more: 'More folders',
+    alreadyHere: 'The item is already here.',
+    moveHere: 'Move here',
+    cancel: 'Cancel',
   },
   newFolder: {
     title: 'New folder',

@@ -5,6 +5,7 @@ import {
   IconDownload,
   IconEye,
   IconFolderOpen,
+  IconFolderSymlink,
   IconInfoCircle,
   IconPencil,
   IconTrash,
@@ -18,7 +19,7 @@ const icon = { size: 16, 'aria-hidden': true } as const;
 /**
  * A card's action menu, opened by its '⋯' button or a right-click on the card (part2 §2): a
  * file offers Preview (when previewable), Download (not for notes), Details, Edit, Delete; a
- * folder Open, Details, Edit, Delete.
+ * folder Open, Details, Edit, Delete. Both also offer 'Move to…', moving without drag and drop.
  */
 export function FileMenu({
   file,
@@ -82,6 +83,12 @@ export function FileMenu({
         </Menu.Item>
         <Menu.Item leftSection={<IconPencil {...icon} />} onClick={() => actions.edit(file)}>
           {t.edit}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFolderSymlink {...icon} />}
+          onClick={() => actions.moveTo(file)}
+        >
+          {t.moveTo}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

@@ -2,17 +2,20 @@ import type { FileItem } from '@roomscale/shared';
 import { createContext, type ReactNode, use, useMemo, useState } from 'react';
 import type { LibraryScope } from './api.ts';
 import { EditFileModal, FileDetailsModal, FilePreview, NoteEditorModal } from './collaborators.tsx';
+import { MoveToModal } from './MoveToModal.tsx';
 
 type NewNote = { scope: LibraryScope; parentFileId: string | null };
 
 type Overlay =
-  | { kind: 'preview' | 'details' | 'edit'; file: FileItem }
+  | { kind: 'preview' | 'details' | 'edit' | 'move'; file: FileItem }
   | { kind: 'note'; file: FileItem | null; where: NewNote };
 
 export type FileOverlayActions = {
   preview: (file: FileItem) => void;
   details: (file: FileItem) => void;
   edit: (file: FileItem) => void;
+  /** 'Move to…': choose a folder or a scope's top level. */
+  move: (file: FileItem) => void;
   /** Opens a note in the editor, or a new note at `where`. */
   note: (file: FileItem | null, where?: NewNote) => void;
 };
@@ -28,7 +31,7 @@ export function useFileOverlays() {
 const asScope = (scope: FileItem['scope']): LibraryScope =>
   scope === 'User' ? 'User' : 'Organization';
 
-/** The preview, details, edit and note editor overlays of the files screens (part2 §2). */
+/** The preview, details, edit, 'Move to…' and note editor overlays of the files screens (part2 §2). */
 export function FileOverlaysProvider({
   teamId,
   children,
@@ -42,6 +45,7 @@ export function FileOverlaysProvider({
       preview: (file) => setOverlay({ kind: 'preview', file }),
       details: (file) => setOverlay({ kind: 'details', file }),
       edit: (file) => setOverlay({ kind: 'edit', file }),
+      move: (file) => setOverlay({ kind: 'move', file }),
       note: (file, where) =>
         setOverlay({
           kind: 'note',
@@ -66,6 +70,7 @@ export function FileOverlaysProvider({
       <FilePreview file={fileOf('preview')} teamId={teamId} onClose={close} />
       <FileDetailsModal file={fileOf('details')} onClose={close} />
       <EditFileModal file={fileOf('edit')} teamId={teamId} onClose={close} />
+      <MoveToModal file={fileOf('move')} teamId={teamId} onClose={close} />
       <NoteEditorModal
         opened={note !== null}
         onClose={close}

@@ -159,11 +159,18 @@ describe('file library', () => {
     const names = async () => Array.from(await entries()).map((e) => e.textContent);
 
     fireEvent.contextMenu(await screen.findByRole('group', { name: 'Plans' }));
-    expect(await names()).toEqual(['Open', 'Details', 'Edit', 'Delete']);
+    expect(await names()).toEqual(['Open', 'Details', 'Edit', 'Move to…', 'Delete']);
 
     fireEvent.contextMenu(screen.getByRole('group', { name: 'Lobby.png' }));
     await waitFor(async () =>
-      expect(await names()).toEqual(['Preview', 'Download', 'Details', 'Edit', 'Delete']),
+      expect(await names()).toEqual([
+        'Preview',
+        'Download',
+        'Details',
+        'Edit',
+        'Move to…',
+        'Delete',
+      ]),
     );
     expect(screen.getAllByRole('menu')).toHaveLength(1);
 

@@ -52,7 +52,8 @@ export const fileKeys = {
   breadcrumb: (teamId: string, fileId: string) => ['files', teamId, 'breadcrumb', fileId] as const,
   recent: (teamId: string, kind: RecentKind, pageSize: number) =>
     ['recentFiles', teamId, kind, pageSize] as const,
-  /** Signed addresses of one file; not under ['files'] so a list refresh does not re-sign. */
+  folderChoices: (teamId: string, scope: LibraryScope, parentFileId: string | null) =>
+    ['files', teamId, 'folderChoices', scope, parentFileId] as const,
 };
 
 export const listFiles = (teamId: string, body: FileListBody) =>
@@ -107,6 +108,32 @@ export function useFolderFiles(
     getNextPageParam: nextPage,
     enabled,
     refetchInterval: (q) => refreshWhileProcessing(q.state.data?.pages.flatMap((p) => p.results)),
+  });
+}
+
+/** The folders of a folder (or of a scope's top level) by name: where 'Move to…' may go. */
+export const folderChoicesBody = (
+  scope: LibraryScope,
+  parentFileId: string | null,
+  page: number,
+): FileListBody => ({
+  pagination: { page, pageSize: fileLimits.maxPageSize },
+  parentFileId,
+  hierarchical: true,
+  includedFileTypes: ['Folder'],
+  excludedFileTypes: [],
+  scopes: [scope],
+  sources: [],
+  sortBy: 'NameAscending',
+});
+
+export function useFolderChoices(teamId: string, scope: LibraryScope, parentFileId: string | null) {
+  return useInfiniteQuery<FilePage, Error, InfiniteData<FilePage>, readonly unknown[], number>({
+    queryKey: fileKeys.folderChoices(teamId, scope, parentFileId),
+    queryFn: ({ pageParam }) =>
+      listFiles(teamId, folderChoicesBody(scope, parentFileId, pageParam)),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
   });
 }
 

@@ -53,6 +53,7 @@ export function useFileActions(teamId: string) {
     preview: overlays.preview,
     details: overlays.details,
     edit: overlays.edit,
+    moveTo: overlays.move,
     download: (file: FileItem) =>
       downloadFile(file).catch((e: unknown) => showError(serverMessage(e))),
     confirmDelete,
@@ -60,7 +61,7 @@ export function useFileActions(teamId: string) {
 }
 
 /**
- * Moves a dropped item (part2 §4 Moving): the new parent, null for a scope's top level, and the
+ * Moves a dropped item, or one chosen with 'Move to…' (part2 §4 Moving): the new parent, null for a scope's top level, and the
  * scope too when that top level is the other scope's. Toasts say how it went.
  */
 export function useMoveAction(teamId: string) {
