@@ -5,7 +5,7 @@ import {
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { dialogLabels } from '@roomscale/shared';
+import { shellTexts } from '@roomscale/shared';
 
 /** System fonts only: the Content-Security-Policy allows no external font host. */
 const fontStack =
@@ -48,13 +48,13 @@ export const theme = createTheme({
       defaultProps: {
         radius: 'lg',
         centered: true,
-        closeButtonProps: { 'aria-label': dialogLabels.close },
+        closeButtonProps: { 'aria-label': shellTexts.dialogs.close },
       },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     Menu: { defaultProps: { radius: 'md', shadow: 'md' } },
     Notification: {
-      defaultProps: { closeButtonProps: { 'aria-label': dialogLabels.close } },
+      defaultProps: { closeButtonProps: { 'aria-label': shellTexts.dialogs.close } },
       // A toast's text under its title is gray 6 (3.3:1); the dimmed colour passes AA.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     },

@@ -99,7 +99,6 @@ export const dialogLabels = {
   confirm: 'Confirm',
   cancel: 'Cancel',
   errorTitle: 'Error',
-  close: 'Close',
 } as const;
 
 /** Validation messages of the forms (shared by server field errors and web forms). */

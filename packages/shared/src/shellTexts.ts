@@ -82,6 +82,9 @@ export const shellTexts = {
     title: 'Our terms and privacy policy',
     intro:
       'We have updated our terms of service and privacy policy. Please read and accept them to continue using Roomscale.',
+    /** For someone who never accepted them, e.g. a person a team admin invited. */
+    firstIntro:
+      'Welcome to Roomscale. Please read and accept our terms of service and privacy policy to get started.',
     acceptPrefix: 'I have read and accept the',
     privacyPolicy: 'privacy policy',
     acceptJoin: 'and the',

@@ -186,6 +186,8 @@ describe('the route guard in the frame', () => {
     );
     renderAt('/secret');
     const confirm = await screen.findByRole('button', { name: shellTexts.terms.confirm });
+    // An earlier acceptance: the terms were updated.
+    expect(screen.getByText(shellTexts.terms.intro)).toBeTruthy();
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox'));
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
@@ -198,6 +200,13 @@ describe('the route guard in the frame', () => {
       termsAccepted: true,
       privacyAccepted: true,
     });
+  });
+
+  it('welcomes someone who never accepted the terms (an invited user) instead', async () => {
+    await signIn(meFixture({ termsAccepted: null, privacyAccepted: null }));
+    renderAt('/secret');
+    expect(await screen.findByText(shellTexts.terms.firstIntro)).toBeTruthy();
+    expect(screen.queryByText(shellTexts.terms.intro)).toBeNull();
   });
 
   it('shows no terms dialog when both dates are after the cut-off', async () => {

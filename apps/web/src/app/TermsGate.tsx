@@ -25,6 +25,7 @@ export function TermsGate() {
       privacyUrl={config.data?.privacyUrl}
       onAccept={accept}
       onLogout={() => void logout()}
+      firstTime={!user.termsAccepted && !user.privacyAccepted}
     />
   );
 }

@@ -12,6 +12,8 @@ type Props = {
   /** Saves the acceptance; a rejection is shown in the dialog. */
   onAccept: () => Promise<void>;
   onLogout: () => void;
+  /** The person never accepted any version (an invited user): a welcome, not an update. */
+  firstTime?: boolean;
 };
 
 const t = shellTexts.terms;
@@ -20,7 +22,14 @@ const t = shellTexts.terms;
  * Accept terms (part1 §2): blocks the dashboard until accepted. It cannot be dismissed; the only
  * other way out is logging out. Confirm is enabled only while the checkbox is ticked.
  */
-export function AcceptTermsDialog({ opened, termsUrl, privacyUrl, onAccept, onLogout }: Props) {
+export function AcceptTermsDialog({
+  opened,
+  termsUrl,
+  privacyUrl,
+  onAccept,
+  onLogout,
+  firstTime = false,
+}: Props) {
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +61,7 @@ export function AcceptTermsDialog({ opened, termsUrl, privacyUrl, onAccept, onLo
       overlayProps={{ backgroundOpacity: 0.55, blur: 3 }}
     >
       <Stack gap="lg">
-        <Text size="sm">{t.intro}</Text>
+        <Text size="sm">{firstTime ? t.firstIntro : t.intro}</Text>
         <Checkbox
           checked={checked}
           onChange={(e) => setChecked(e.currentTarget.checked)}
