@@ -323,9 +323,21 @@ test.describe('files', () => {
     await expect(card(files, pdf.name)).toBeVisible();
     await expectThumbnail(card(files, pdf.name));
     await screenshot(page, 'files-folder');
+    // A breadcrumb is a drop target too: the file goes back to the top of Team files.
+    await expect(toast(page, 'Move succeeded', pdf.name)).toBeHidden();
+    await card(files, pdf.name).dragTo(crumbs.getByRole('link', { name: 'Team files' }));
+    await expect(toast(page, 'Move succeeded', pdf.name)).toBeVisible();
+    await expect(page.getByText('- No Media -')).toBeVisible();
     await crumbs.getByRole('link', { name: 'Team files' }).click();
     await expect(page).toHaveURL(/\/files\/team$/);
-    await expect(card(folders, folderName)).toBeVisible();
+    await expect(card(folders, folderName)).toContainText('0 items');
+    await expect(card(files, pdf.name)).toBeVisible();
+
+    // The left menu's Personal files entry takes a file to the personal top level.
+    const menu = page.getByRole('navigation', { name: 'Files menu' });
+    await card(files, mp4.name).dragTo(menu.getByRole('link', { name: 'Personal files' }));
+    await expect(toast(page, 'Move succeeded', mp4.name)).toBeVisible();
+    await expect(card(files, mp4.name)).toHaveCount(0);
 
     // ── 5. Delete, after the confirmation → 'Item removed'. ──
     await cardAction(page, glb.name, 'Delete');
@@ -352,6 +364,7 @@ test.describe('files', () => {
     await main.getByRole('link', { name: 'Personal files', exact: true }).click();
     await expect(page).toHaveURL(/\/files\/user$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Personal files' })).toBeVisible();
+    await expect(card(files, mp4.name)).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);
     await main.getByRole('link', { name: 'Team files', exact: true }).click();
