@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.tsx';
+import notificationClasses from './notifications.module.css';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 createRoot(document.getElementById('root')!).render(
@@ -21,7 +22,7 @@ createRoot(document.getElementById('root')!).render(
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" />
+          <Notifications position="top-right" classNames={{ root: notificationClasses.root }} />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>
