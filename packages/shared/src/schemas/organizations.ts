@@ -49,6 +49,13 @@ export const organizationRegister = z
   }));
 export type OrganizationRegister = z.input<typeof organizationRegister>;
 
+/**
+ * PATCH /api/Organizations/{organizationId} (part2 §3 edit command): the registration's fields and
+ * rules. The command's `organizationId` may be sent too; the path names the team.
+ */
+export const organizationEdit = organizationRegister;
+export type OrganizationEdit = OrganizationRegister;
+
 /** Organization as the team screens see it (part2 §3). */
 export const organization = z.object({
   id,

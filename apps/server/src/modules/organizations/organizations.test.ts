@@ -137,3 +137,86 @@ describe('GET /api/Organizations/{organizationId}', () => {
     expectProblem(await getTeam('not-a-uuid', outsiderSession), 404);
   });
 });
+
+describe('PATCH /api/Organizations/{organizationId}', () => {
+  const editTeam = (id: string, body: unknown, token?: { access_token: string }) =>
+    call(t, 'PATCH', `/api/Organizations/${id}`, { token, body });
+  const edit = { name: 'Renamed', companyName: 'New Company', industry: 'Education' };
+
+  async function teamWithMember(role: 'Admin' | 'User') {
+    const owner = await createUser(t);
+    const team = await createTeam(t, owner.id, 'Before');
+    const member = await createUser(t);
+    await t.ctx.db
+      .insert(memberships)
+      .values({ organizationId: team.id, userId: member.id, role, licenseType: 'Trial' });
+    return { owner, team, member };
+  }
+  const stored = async (id: string) =>
+    (await t.ctx.db.select().from(organizations).where(eq(organizations.id, id)))[0]!;
+
+  it('requires a signed-in caller', async () => {
+    const { team } = await teamWithMember('User');
+    expectProblem(await editTeam(team.id, edit), 401);
+  });
+
+  it('answers 404 to an outsider and 403 to a member who is not admin', async () => {
+    const { team, member } = await teamWithMember('User');
+    const outsider = await createUser(t);
+    expectProblem(await editTeam(team.id, edit, await signIn(t, outsider)), 404);
+    expectProblem(await editTeam(team.id, edit, await signIn(t, member)), 403);
+    expect((await stored(team.id)).name).toBe('Before');
+  });
+
+  it('saves the details for an admin and shows them in the team list', async () => {
+    const { team, member } = await teamWithMember('Admin');
+    const session = await signIn(t, member);
+    const res = await editTeam(
+      team.id,
+      { ...edit, organizationId: team.id, name: ' Renamed ' },
+      session,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: team.id, ...edit });
+    const row = await stored(team.id);
+    expect(row).toMatchObject({ ...edit, lastModifiedBy: member.id });
+    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: session });
+    expect(mine.json()).toMatchObject([{ id: team.id, name: 'Renamed' }]);
+  });
+
+  it('clears the company name for None (Consumer) and keeps a free-text industry', async () => {
+    const { team, owner } = await teamWithMember('User');
+    const session = await signIn(t, owner);
+    const consumer = await editTeam(
+      team.id,
+      { name: 'Home', companyName: 'Dropped', industry: 'None (Consumer)' },
+      session,
+    );
+    expect(consumer.json()).toMatchObject({ companyName: null, industry: 'None (Consumer)' });
+    const free = await editTeam(team.id, { ...edit, industry: 'Robotics' }, session);
+    expect(free.json()).toMatchObject({ industry: 'Robotics', companyName: 'New Company' });
+  });
+
+  describe('validation', () => {
+    const cases: [string, Record<string, unknown>, string, string?][] = [
+      ['name missing', { name: undefined }, 'name'],
+      ['name too short', { name: 'A' }, 'name'],
+      ['name too long', { name: 'x'.repeat(101) }, 'name'],
+      ['company name missing', { companyName: '' }, 'companyName', serverMessages.companyRequired],
+      ['company name too short', { companyName: 'A' }, 'companyName'],
+      ['company name too long', { companyName: 'x'.repeat(101) }, 'companyName'],
+      ['industry missing', { industry: undefined }, 'industry'],
+      ['industry "Other" without free text', { industry: 'Other' }, 'industry'],
+      ['industry free text too short', { industry: 'X' }, 'industry'],
+      ['industry free text too long', { industry: 'x'.repeat(61) }, 'industry'],
+    ];
+    for (const [name, change, field, message] of cases) {
+      it(`rejects: ${name}`, async () => {
+        const { team, owner } = await teamWithMember('User');
+        const res = await editTeam(team.id, { ...edit, ...change }, await signIn(t, owner));
+        expectProblem(res, 400, field, message);
+        expect((await stored(team.id)).name).toBe('Before');
+      });
+    }
+  });
+});

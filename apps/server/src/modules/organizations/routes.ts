@@ -1,10 +1,10 @@
-import { id, organization, organizationRegister } from '@roomscale/shared';
+import { id, organization, organizationEdit, organizationRegister } from '@roomscale/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
-import { getOrganization, registerOrganization } from './service.ts';
+import { editOrganization, getOrganization, registerOrganization } from './service.ts';
 
 const tags = ['Organizations'];
 const security = [{ bearer: [] }];
@@ -40,5 +40,21 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     (req) => getOrganization(ctx, teamOf(req).organizationId),
+  );
+
+  r.patch(
+    '/api/Organizations/:organizationId',
+    {
+      config: { access: 'teamAdmin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit the team details: name, company name, industry (team admins)',
+        params: z.object({ organizationId: id }),
+        body: organizationEdit,
+        response: { 200: organization },
+      },
+    },
+    (req) => editOrganization(ctx, callerOf(req), teamOf(req).organizationId, req.body),
   );
 }

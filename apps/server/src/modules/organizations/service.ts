@@ -51,6 +51,28 @@ export async function getOrganization(ctx: AppContext, organizationId: string) {
   return presentOrganization(team);
 }
 
+/** Team details (part2 §3 edit command), with the registration's rules already applied. */
+export async function editOrganization(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: string,
+  input: TeamInput,
+) {
+  const [team] = await ctx.db
+    .update(organizations)
+    .set({
+      name: input.name,
+      companyName: input.companyName,
+      industry: input.industry,
+      lastModified: ctx.clock.now(),
+      lastModifiedBy: caller.userId,
+    })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  if (!team) throw notFound();
+  return presentOrganization(team);
+}
+
 /** The teams a user belongs to, by name ignoring case; removed members (role None) are not listed. */
 export async function membershipsOf(db: DbOrTx, userId: string): Promise<Membership[]> {
   const rows = await db
