@@ -6,6 +6,7 @@ export * from './filesTexts.ts';
 export * from './limits.ts';
 export * from './meetingsTexts.ts';
 export * from './messages.ts';
+export * from './profileImages.ts';
 export * from './publicTexts.ts';
 export * from './roomsTexts.ts';
 export * from './schemas/auth.ts';

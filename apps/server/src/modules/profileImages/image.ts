@@ -1,0 +1,86 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  limits,
+  type ProfileImageType,
+  profileImageExtensions,
+  profileImageMessages,
+} from '@roomscale/shared';
+import { HttpError } from '../../platform/http/problem.ts';
+
+const notSupported = () => new HttpError(400, profileImageMessages.typeNotSupported);
+const tooBig = () => new HttpError(413, profileImageMessages.tooBig);
+
+/** The image type that the first bytes prove, or null. */
+export function sniffImageType(head: Buffer): ProfileImageType | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) {
+    return 'image/png';
+  }
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
+    return 'image/jpeg';
+  }
+  const gif = head.subarray(0, 6).toString('latin1');
+  if (gif === 'GIF87a' || gif === 'GIF89a') return 'image/gif';
+  return null;
+}
+
+const extensionTypes: Record<string, ProfileImageType> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
+};
+
+/** A received image on this machine's disk; `dispose` removes it. */
+export type ReceivedImage = { path: string; contentType: ProfileImageType; size: number };
+
+/**
+ * Streams an uploaded image to a temporary file (memory stays flat), refusing it as soon as it
+ * reaches the size limit, then checks that its name's extension, its declared type and its first
+ * bytes agree on one of the allowed image types.
+ */
+export async function receiveImage<T>(
+  body: Readable,
+  meta: { fileName: string; declaredType: string | undefined; declaredLength: number | undefined },
+  use: (image: ReceivedImage) => Promise<T>,
+): Promise<T> {
+  const ext = meta.fileName.includes('.') ? meta.fileName.split('.').pop()!.toLowerCase() : '';
+  if (!(profileImageExtensions as readonly string[]).includes(ext)) throw notSupported();
+  if (meta.declaredLength !== undefined && meta.declaredLength >= limits.profileImageMaxBytes) {
+    body.resume();
+    throw tooBig();
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'roomscale-image-'));
+  const path = join(dir, 'image');
+  try {
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size >= limits.profileImageMaxBytes) done(tooBig());
+        else done(null, chunk);
+      },
+    });
+    const file = createWriteStream(path);
+    await pipeline(body, counter, file).catch(async (e) => {
+      if (!file.closed) await once(file, 'close');
+      throw e;
+    });
+    const head = Buffer.alloc(12);
+    const handle = await open(path, 'r');
+    const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
+    const sniffed = sniffImageType(head.subarray(0, bytesRead));
+    const declared = meta.declaredType?.split(';')[0]?.trim().toLowerCase();
+    const declaredOk = !declared || declared === 'application/octet-stream' || declared === sniffed;
+    if (!sniffed || sniffed !== extensionTypes[ext] || !declaredOk) throw notSupported();
+    return await use({ path, contentType: sniffed, size });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

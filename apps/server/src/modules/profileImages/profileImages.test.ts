@@ -1,0 +1,228 @@
+import { deflateSync } from 'node:zlib';
+import { limits, profileImageMessages } from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberships, organizations, users } from '../../db/schema.ts';
+import { call, createTeam, createUser, expectProblem, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A real 2×1 PNG (red, blue). */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const pixels = Buffer.from([0, 255, 0, 0, 0, 0, 255]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const jpeg = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+type Token = { access_token: string };
+const upload = (url: string, body: Buffer, fileName: string, type: string, token?: Token) =>
+  call(t, 'POST', `${url}?fileName=${encodeURIComponent(fileName)}`, {
+    token,
+    body,
+    headers: { 'content-type': type },
+  });
+const getImage = (path: string) => t.app.inject({ method: 'GET', url: path });
+
+describe('user picture', () => {
+  it('requires a signed-in caller', async () => {
+    expectProblem(await upload('/api/ProfileImage/user', png(), 'me.png', 'image/png'), 401);
+    expectProblem(await call(t, 'DELETE', '/api/ProfileImage/user'), 401);
+  });
+
+  it('stores, serves, replaces and removes the picture', async () => {
+    const user = await createUser(t);
+    const session = await signIn(t, user);
+    const first = await upload('/api/ProfileImage/user', png(), 'Me.PNG', 'image/png', session);
+    expect(first.statusCode, first.body).toBe(200);
+    const result = first.json();
+    expect(result.slug).toBe(`user-${user.id}`);
+    expect(result.url).toBe(
+      `/api/ProfileImage/user-${user.id}?updateDate=${encodeURIComponent(result.imageUpdated)}`,
+    );
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.imageUpdated?.toISOString()).toBe(result.imageUpdated);
+
+    const served = await getImage(result.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.rawPayload.equals(png())).toBe(true);
+    const undated = await getImage(`/api/ProfileImage/user-${user.id}`);
+    expect(undated.headers['cache-control']).toBe('no-cache');
+
+    t.clock.advance(60);
+    const second = await upload('/api/ProfileImage/user', gif, 'me.gif', 'image/gif', session);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().imageUpdated).not.toBe(result.imageUpdated);
+    const replaced = await getImage(second.json().url);
+    expect(replaced.headers['content-type']).toBe('image/gif');
+    expect(replaced.rawPayload.equals(gif)).toBe(true);
+    // The old address now shows the new picture and may not be cached for good.
+    expect((await getImage(result.url)).headers['cache-control']).toBe('no-cache');
+
+    const removed = await call(t, 'DELETE', '/api/ProfileImage/user', { token: session });
+    expect(removed.statusCode).toBe(204);
+    expectProblem(await getImage(second.json().url), 404);
+    const [after] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.imageUpdated).toBeNull();
+  });
+
+  it('accepts a JPEG sent as octet-stream', async () => {
+    const session = await signIn(t, await createUser(t));
+    const res = await upload(
+      '/api/ProfileImage/user',
+      jpeg,
+      'photo.jpeg',
+      'application/octet-stream',
+      session,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getImage(res.json().url)).headers['content-type']).toBe('image/jpeg');
+  });
+
+  describe('refuses what is not a small jpg, gif or png', () => {
+    const text = Buffer.from('just some words, not a picture');
+    const cases: [string, Buffer, string, string][] = [
+      ['a text file renamed to .png', text, 'notes.png', 'image/png'],
+      ['a PNG named .txt', png(), 'picture.txt', 'image/png'],
+      ['a PNG named .gif', png(), 'picture.gif', 'image/gif'],
+      ['a PNG declared as a GIF', png(), 'picture.png', 'image/gif'],
+      ['a name without extension', png(), 'picture', 'image/png'],
+      ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png'],
+    ];
+    for (const [name, body, fileName, type] of cases) {
+      it(name, async () => {
+        const user = await createUser(t);
+        const res = await upload(
+          '/api/ProfileImage/user',
+          body,
+          fileName,
+          type,
+          await signIn(t, user),
+        );
+        const problem = expectProblem(res, 400);
+        expect(problem.detail).toBe(profileImageMessages.typeNotSupported);
+        const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+        expect(row?.imageUpdated).toBeNull();
+      });
+    }
+
+    it('an image of 10,000,000 bytes', async () => {
+      const user = await createUser(t);
+      const big = Buffer.alloc(limits.profileImageMaxBytes);
+      png().copy(big);
+      const res = await upload(
+        '/api/ProfileImage/user',
+        big,
+        'big.png',
+        'image/png',
+        await signIn(t, user),
+      );
+      expect(expectProblem(res, 413).detail).toBe(profileImageMessages.tooBig);
+      const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.imageUpdated).toBeNull();
+    });
+
+    it('an image without a file name', async () => {
+      const session = await signIn(t, await createUser(t));
+      const res = await call(t, 'POST', '/api/ProfileImage/user', {
+        token: session,
+        body: png(),
+        headers: { 'content-type': 'image/png' },
+      });
+      expectProblem(res, 400, 'fileName');
+    });
+  });
+});
+
+describe('team logo', () => {
+  async function team() {
+    const admin = await createUser(t);
+    const member = await createUser(t);
+    const created = await createTeam(t, admin.id);
+    await t.ctx.db.insert(memberships).values({
+      organizationId: created.id,
+      userId: member.id,
+      role: 'User',
+      licenseType: 'Trial',
+    });
+    return { id: created.id, admin: await signIn(t, admin), member: await signIn(t, member) };
+  }
+  const logoUrl = (id: string) => `/api/ProfileImage/organization/${id}`;
+
+  it('refuses anonymous callers, outsiders and members who are not admins', async () => {
+    const { id, member } = await team();
+    const outsider = await signIn(t, await createUser(t));
+    expectProblem(await upload(logoUrl(id), png(), 'logo.png', 'image/png'), 401);
+    expectProblem(await upload(logoUrl(id), png(), 'logo.png', 'image/png', outsider), 404);
+    expectProblem(await upload(logoUrl(id), png(), 'logo.png', 'image/png', member), 403);
+    expectProblem(await call(t, 'DELETE', logoUrl(id), { token: member }), 403);
+    expectProblem(await call(t, 'DELETE', logoUrl(id), { token: outsider }), 404);
+    expectProblem(await getImage(`/api/ProfileImage/organization-${id}`), 404);
+  });
+
+  it('an admin sets and removes the logo; the team shows its time', async () => {
+    const { id, admin, member } = await team();
+    const res = await upload(logoUrl(id), png(), 'logo.png', 'image/png', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().slug).toBe(`organization-${id}`);
+    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: member });
+    expect(mine.json()).toMatchObject([{ id, imageUpdated: res.json().imageUpdated }]);
+    const served = await getImage(res.json().url);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(png())).toBe(true);
+
+    expect((await call(t, 'DELETE', logoUrl(id), { token: admin })).statusCode).toBe(204);
+    expectProblem(await getImage(res.json().url), 404);
+    const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, id));
+    expect(row?.imageUpdated).toBeNull();
+  });
+});
+
+describe('GET /api/ProfileImage/{slug}', () => {
+  it('answers 404 to slugs that name nothing', async () => {
+    for (const slug of [
+      'user-00000000-0000-4000-8000-000000000000',
+      'user-1',
+      'team-x',
+      '..%2Fetc',
+    ]) {
+      expectProblem(await getImage(`/api/ProfileImage/${slug}`), 404);
+    }
+  });
+});

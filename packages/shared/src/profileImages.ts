@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { isoDate } from './schemas/common.ts';
+
+/**
+ * Profile images of users and teams (part2 §5 'Profile image upload', §7, §9). An image is
+ * addressed by a slug: `user-{userId}` or `organization-{organizationId}`. Ids are random UUIDs,
+ * so a slug cannot be guessed from anything else about the person or team.
+ */
+export const profileImageExtensions = ['jpg', 'jpeg', 'gif', 'png'] as const;
+export const profileImageTypes = ['image/jpeg', 'image/gif', 'image/png'] as const;
+export type ProfileImageType = (typeof profileImageTypes)[number];
+export const profileImageAccept = profileImageTypes.join(',');
+
+/** The spec's alerts (part2 §5), also the server's problem details for the same faults. */
+export const profileImageMessages = {
+  typeNotSupported: 'File type not supported. Upload a valid image.',
+  tooBig: "Image too big. Make sure it's smaller than 10MB",
+  uploadFailed: (error: string) => `Error occured: ${error}`,
+} as const;
+
+export type ProfileImageOwner = 'user' | 'organization';
+export const profileImageSlug = (owner: ProfileImageOwner, id: string) => `${owner}-${id}`;
+
+/** The image's address; `updateDate` changes with each upload, so browsers fetch the new one. */
+export const profileImageUrl = (owner: ProfileImageOwner, id: string, updated: string) =>
+  `/api/ProfileImage/${profileImageSlug(owner, id)}?updateDate=${encodeURIComponent(updated)}`;
+
+/** Why a picked file cannot be a profile image, or null when it can (name and size only). */
+export function profileImageProblem(file: { name: string; size: number }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!file.name.includes('.') || !(profileImageExtensions as readonly string[]).includes(ext)) {
+    return profileImageMessages.typeNotSupported;
+  }
+  if (file.size >= limits.profileImageMaxBytes) return profileImageMessages.tooBig;
+  return null;
+}
+
+/** Answer of an upload: the new image's slug, time and address. */
+export const profileImageResult = z.object({
+  slug: z.string(),
+  imageUpdated: isoDate,
+  url: z.string(),
+});
+export type ProfileImageResult = z.infer<typeof profileImageResult>;
