@@ -25,6 +25,8 @@ export const successTitles = {
   teamSaved: 'team saved',
   roomSaved: 'Room saved',
   userSaved: 'User saved',
+  /** With screenMessages.dataSaved after the team details are saved (part2 §8). */
+  editOrganization: 'Edit organization',
 } as const;
 
 export const shellTexts = {

@@ -96,4 +96,31 @@ export const teamTexts = {
       done: 'User removed',
     },
   },
+
+  details: {
+    routeTitle: 'Team details',
+    loadFailed: 'The team details could not be loaded.',
+    logo: {
+      title: 'Team logo',
+      text: 'Shown for your team in the dashboard, in meeting rooms and in menus.',
+      hint: 'Recommended aspect ratio 2:1 (for example 800 × 400 pixels). JPG, JPEG, GIF or PNG, smaller than 10 MB.',
+      upload: 'Upload logo',
+      replace: 'Replace logo',
+      remove: 'Remove logo',
+      removeTitle: 'Remove logo',
+      removeText: 'Remove the team logo? Your team is then shown with its initial.',
+      removed: 'Logo removed',
+      uploaded: 'Logo saved',
+      previewsLabel: 'Logo previews',
+      wide: 'Wide, as on a room banner (2:1)',
+      small: 'Small, as in menus',
+      alt: (team: string) => `Logo of ${team}`,
+      none: 'No logo yet',
+    },
+    form: {
+      title: 'Details',
+      text: 'The name your members see, and who the team belongs to.',
+      save: 'Save',
+    },
+  },
 } as const;

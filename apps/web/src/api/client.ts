@@ -46,7 +46,11 @@ export async function api<T>(method: string, path: string, opts: CallOptions = {
   }
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) {
+  else if (opts.body instanceof Blob) {
+    // A file sent as it is (profile images): its own type, no JSON.
+    headers['content-type'] = opts.body.type || 'application/octet-stream';
+    body = opts.body;
+  } else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }

@@ -87,6 +87,10 @@ export const OrganizationResolvePage = screen(
 );
 export const RoomsPage = screen(() => import('../features/rooms/RoomsPage.tsx'), 'RoomsPage');
 export const TeamLayout = screen(() => import('../features/team/TeamLayout.tsx'), 'TeamLayout');
+export const TeamDetailsPage = screen(
+  () => import('../features/team/TeamDetailsPage.tsx'),
+  'TeamDetailsPage',
+);
 export const TeamUsersPage = screen(
   () => import('../features/team/TeamUsersPage.tsx'),
   'TeamUsersPage',

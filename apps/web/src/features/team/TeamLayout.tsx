@@ -10,7 +10,7 @@ import classes from './TeamLayout.module.css';
 type Tab = {
   label: string;
   icon: typeof IconUsers;
-  /** Set for the screens that exist; the others show as disabled tabs. */
+  /** Set for the screens that exist; the others (and admin-only ones for members) are disabled tabs. */
   to?: string;
   adminOnly?: boolean;
 };
@@ -18,7 +18,7 @@ type Tab = {
 const tabs: Tab[] = [
   { label: teamTexts.tabs.users, icon: IconUsers, to: '/team/users' },
   { label: teamTexts.tabs.subscription, icon: IconCreditCard },
-  { label: teamTexts.tabs.details, icon: IconId, adminOnly: true },
+  { label: teamTexts.tabs.details, icon: IconId, to: '/team/details', adminOnly: true },
   { label: teamTexts.tabs.sso, icon: IconKey, adminOnly: true },
 ];
 
@@ -42,7 +42,8 @@ export function TeamLayout() {
       <nav aria-label={teamTexts.tabsLabel} className={classes.bar}>
         <Group gap={4} wrap="nowrap" className={classes.tabs}>
           {tabs.map((tab) => {
-            if (tab.to) {
+            const locked = tab.adminOnly && !isAdmin;
+            if (tab.to && !locked) {
               const active = isActivePath(pathname, tab.to);
               return (
                 <UnstyledButton
@@ -58,7 +59,6 @@ export function TeamLayout() {
                 </UnstyledButton>
               );
             }
-            const locked = tab.adminOnly && !isAdmin;
             const Icon = locked ? IconLock : tab.icon;
             return (
               <Tooltip

@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  INDUSTRY_NONE_CONSUMER,
+  INDUSTRY_OTHER,
+  Industries,
+  type Organization,
+  publicTexts,
+  screenMessages,
+  successTitles,
+  type TeamCreateForm,
+  teamCreateBody,
+  teamCreateForm,
+  teamTexts,
+} from '@roomscale/shared';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { fieldErrors, serverMessage } from '../../api/errors.ts';
+import { useSession } from '../../app/session.ts';
+import { showError, showSuccess } from '../../components/dialogs.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useEditTeam, useTeamDetails } from './detailsApi.ts';
+import { detailsDefaults } from './detailsForm.ts';
+import { TeamLogo } from './TeamLogo.tsx';
+
+const t = teamTexts.details;
+const labels = publicTexts.labels;
+const industryOptions = Industries.map((i) => ({ value: i, label: i }));
+
+/** /team/details (admins, part2 §2): the team logo and the team's name, company and industry. */
+export function TeamDetailsPage() {
+  const { team } = useSession();
+  const details = useTeamDetails(team?.id ?? '');
+  if (!team) return null;
+  if (details.isError) {
+    return (
+      <LoadFailed
+        title={t.loadFailed}
+        error={details.error}
+        retryLabel={teamTexts.users.retry}
+        onRetry={() => void details.refetch()}
+      />
+    );
+  }
+  if (!details.data) return <Skeleton height={320} radius="md" />;
+  return (
+    <Stack gap="lg" maw={720}>
+      <TeamLogo
+        teamId={team.id}
+        teamName={details.data.name}
+        imageUpdated={details.data.imageUpdated}
+      />
+      <DetailsForm team={details.data} />
+    </Stack>
+  );
+}
+
+function DetailsForm({ team }: { team: Organization }) {
+  const edit = useEditTeam(team.id);
+  const form = useForm<TeamCreateForm>({
+    resolver: zodResolver(teamCreateForm),
+    mode: 'onTouched',
+    defaultValues: detailsDefaults(team),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const industry = form.watch('industry');
+  const consumer = industry === INDUSTRY_NONE_CONSUMER;
+
+  // Another tab or admin may have changed the team: take the stored values while nothing is typed.
+  const { reset } = form;
+  const dirty = form.formState.isDirty;
+  useEffect(() => {
+    if (!dirty) reset(detailsDefaults(team));
+  }, [team, dirty, reset]);
+
+  const onIndustry = (value: string | null) => {
+    const next = value ?? '';
+    form.setValue('industry', next, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+    if (next === INDUSTRY_NONE_CONSUMER) form.setValue('companyName', '', { shouldValidate: true });
+    if (next === INDUSTRY_OTHER) form.setValue('industryOther', '');
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await edit.mutateAsync(teamCreateBody(values));
+      form.reset(detailsDefaults(saved));
+    } catch (e) {
+      const byField = fieldErrors(e);
+      for (const [field, message] of Object.entries(byField)) {
+        const name =
+          field === 'industry' && values.industry === INDUSTRY_OTHER ? 'industryOther' : field;
+        if (name in values)
+          form.setError(name as keyof TeamCreateForm, { type: 'server', message });
+      }
+      void showError(serverMessage(e));
+      return;
+    }
+    void showSuccess(successTitles.editOrganization, screenMessages.dataSaved);
+  });
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="team-details-title">
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h4" id="team-details-title">
+              {t.form.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t.form.text}
+            </Text>
+          </div>
+          <TextInput
+            label={labels.teamName}
+            required
+            autoComplete="organization"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          {!consumer && (
+            <TextInput
+              label={labels.companyName}
+              required
+              autoComplete="off"
+              error={errors.companyName?.message}
+              {...form.register('companyName')}
+            />
+          )}
+          <Controller
+            control={form.control}
+            name="industry"
+            render={({ field }) => (
+              <Select
+                label={labels.industry}
+                placeholder={publicTexts.teamCreate.industryPlaceholder}
+                data={industryOptions}
+                required
+                allowDeselect={false}
+                value={field.value || null}
+                onChange={onIndustry}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.industry?.message}
+                comboboxProps={{ keepMounted: false }}
+                maxDropdownHeight={320}
+              />
+            )}
+          />
+          {industry === INDUSTRY_OTHER && (
+            <TextInput
+              label={labels.industryOther}
+              description={publicTexts.teamCreate.industryOtherDescription}
+              required
+              error={errors.industryOther?.message}
+              {...form.register('industryOther')}
+            />
+          )}
+          {consumer && (
+            <Text size="xs" c="dimmed">
+              {publicTexts.teamCreate.consumerNote}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting}>
+              {t.form.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
