@@ -1,7 +1,8 @@
+import { deflateSync } from 'node:zlib';
 import { addToTeam, seedUser, signInApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
-import { field } from './support/forms.ts';
+import { choose, field } from './support/forms.ts';
 import { linkFrom } from './support/mailbox.ts';
 import { screenshot } from './support/screenshot.ts';
 
@@ -30,6 +31,125 @@ async function closeModal(page: Page, text: string) {
   await dialog.getByRole('button', { name: 'Ok' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** A real 2:1 PNG (200 × 100): a teal band over white, made here so the test needs no file. */
+function logoPng(): Buffer {
+  const width = 200;
+  const height = 100;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0);
+    for (let x = 0; x < width; x++) {
+      const band = y > 30 && y < 70 && x > 20 && x < 180;
+      rows.push(...(band ? [18, 140, 126] : [255, 255, 255]));
+    }
+  }
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test.describe('team details', () => {
+  test('an admin renames the team and uploads a logo; a member cannot open Details', async ({
+    page,
+    request,
+    mailbox,
+    browser,
+    baseURL,
+  }) => {
+    const admin = await seedUser(request, mailbox, {
+      prefix: 'details-admin',
+      team: 'Nova Studio',
+      avatar: true,
+    });
+    const member = await seedUser(request, mailbox, { prefix: 'details-member', avatar: true });
+    await addToTeam(request, await signInApi(request, admin), member);
+
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/team/users');
+    await page
+      .getByRole('navigation', { name: 'Team sections' })
+      .getByRole('link', { name: 'Details' })
+      .click();
+    await expect(page).toHaveURL(/\/team\/details$/);
+    await expect(page).toHaveTitle(title('Team details'));
+    await expect(field(page, 'Team name')).toHaveValue('Nova Studio');
+    await expect(page.getByText('No logo yet')).toBeVisible();
+
+    // A text file renamed is refused before it is sent.
+    const picker = page.locator('input[type="file"]');
+    await picker.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await closeModal(page, 'File type not supported. Upload a valid image.');
+
+    // A real 2:1 PNG shows in both previews.
+    await picker.setInputFiles({ name: 'nova-logo.png', mimeType: 'image/png', buffer: logoPng() });
+    const logo = page.getByRole('img', { name: 'Logo of Nova Studio' });
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+
+    // Rename, with a free-text industry.
+    await field(page, 'Team name').fill('Nova Studios');
+    await field(page, 'Company name').fill('Nova Studios GmbH');
+    await choose(page, 'Industry', 'Other');
+    await field(page, 'Please specify').fill('Architecture');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await closeModal(page, 'The data has been saved');
+    await expect(page.getByRole('dialog', { name: /Edit organization/ })).toHaveCount(0);
+    // The shell shows the new name at once, and after a reload.
+    const menu = page.getByRole('button', { name: 'Open user menu' });
+    await expect(menu).toContainText('Nova Studios');
+    await page.reload();
+    await expect(field(page, 'Team name')).toHaveValue('Nova Studios');
+    await expect(field(page, 'Please specify')).toHaveValue('Architecture');
+    await expect(menu).toContainText('Nova Studios');
+    await expect(logo).toBeVisible();
+    await screenshot(page, 'team-details');
+    await expectAccessible(page, 'team-details');
+
+    // A member sees Details locked, and its address leads back to the dashboard.
+    const memberSession = await browser.newContext({ baseURL });
+    const memberPage = await memberSession.newPage();
+    await logIn(memberPage, member.email, member.password);
+    await memberPage.goto('/team/users');
+    const tabs = memberPage.getByRole('navigation', { name: 'Team sections' });
+    await expect(tabs.getByRole('button', { name: 'Details' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await memberPage.goto('/team/details');
+    await expect(memberPage).toHaveURL(/\/dashboard$/);
+    await memberSession.close();
+  });
+});
 
 test.describe('team users', () => {
   test('an admin invites a new address → invitation → activation → role change → read-only member', async ({
@@ -63,7 +183,8 @@ test.describe('team users', () => {
     await expect(page).toHaveTitle(title('Team users'));
     const tabs = page.getByRole('navigation', { name: 'Team sections' });
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
-    await expect(tabs.getByRole('button', { name: 'Details' })).toHaveAttribute(
+    await expect(tabs.getByRole('link', { name: 'Details' })).toBeVisible();
+    await expect(tabs.getByRole('button', { name: 'Single sign-on' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
