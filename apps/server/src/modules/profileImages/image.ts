@@ -16,6 +16,7 @@ import { HttpError } from '../../platform/http/problem.ts';
 
 const notSupported = () => new HttpError(400, profileImageMessages.typeNotSupported);
 const tooBig = () => new HttpError(413, profileImageMessages.tooBig);
+const drainBound = 2 * limits.profileImageMaxBytes;
 
 /** The image type that the first bytes prove, or null. */
 export function sniffImageType(head: Buffer): ProfileImageType | null {
@@ -59,11 +60,14 @@ export async function receiveImage<T>(
   const dir = await mkdtemp(join(tmpdir(), 'roomscale-image-'));
   const path = join(dir, 'image');
   try {
+    // Past the limit the rest is read and dropped (up to a bound), so the client still gets the
+    // 413 answer instead of a reset connection; beyond the bound the connection is cut.
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size >= limits.profileImageMaxBytes) done(tooBig());
+        if (size > drainBound) done(tooBig());
+        else if (size >= limits.profileImageMaxBytes) done();
         else done(null, chunk);
       },
     });
@@ -72,6 +76,7 @@ export async function receiveImage<T>(
       if (!file.closed) await once(file, 'close');
       throw e;
     });
+    if (size >= limits.profileImageMaxBytes) throw tooBig();
     const head = Buffer.alloc(12);
     const handle = await open(path, 'r');
     const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import { limits, profileImageMessages } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
@@ -153,6 +154,21 @@ describe('user picture', () => {
         'image/png',
         await signIn(t, user),
       );
+      expect(expectProblem(res, 413).detail).toBe(profileImageMessages.tooBig);
+      const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.imageUpdated).toBeNull();
+    });
+
+    it('an image of 10,000,000 bytes sent without a length', async () => {
+      const user = await createUser(t);
+      const session = await signIn(t, user);
+      const chunks = [png(), Buffer.alloc(limits.profileImageMaxBytes)];
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ProfileImage/user?fileName=big.png',
+        headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'image/png' },
+        payload: Readable.from(chunks),
+      });
       expect(expectProblem(res, 413).detail).toBe(profileImageMessages.tooBig);
       const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
       expect(row?.imageUpdated).toBeNull();
