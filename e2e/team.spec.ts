@@ -134,6 +134,12 @@ test.describe('team details', () => {
     await expect(logo).toBeVisible();
     await screenshot(page, 'team-details');
     await expectAccessible(page, 'team-details');
+    // On a phone (reloaded at that size, so no menu is caught mid-slide by the screenshot).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(logo).toBeVisible();
+    await expect(field(page, 'Team name')).toHaveValue('Nova Studios');
+    await screenshot(page, 'team-details-phone');
 
     // A member sees Details locked, and its address leads back to the dashboard.
     const memberSession = await browser.newContext({ baseURL });
