@@ -242,3 +242,54 @@ describe('GET /api/ProfileImage/{slug}', () => {
     }
   });
 });
+
+/** A multipart/form-data body with one file part. */
+function form(field: string, fileName: string, type: string, bytes: Buffer) {
+  const boundary = `----roomscale${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('multipart uploads (part2 §7: the part named attachment)', () => {
+  it('stores the attachment part with the same checks as a raw body', async () => {
+    const user = await createUser(t);
+    const session = await signIn(t, user);
+    const post = (f: ReturnType<typeof form>) =>
+      call(t, 'POST', '/api/ProfileImage/user', { token: session, ...f });
+
+    const ok = await post(form('attachment', 'me.gif', 'image/gif', gif));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const served = await getImage(ok.json().url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/gif');
+    expect(served.rawPayload.equals(gif)).toBe(true);
+
+    // A text file named like an image, and a part under another name, are refused.
+    expectProblem(
+      await post(form('attachment', 'me.png', 'image/png', Buffer.from('not an image'))),
+      400,
+      undefined,
+    );
+    expectProblem(await post(form('picture', 'me.png', 'image/png', png())), 400, 'attachment');
+    // Nothing changed: the first picture is still served.
+    expect((await getImage(ok.json().url)).rawPayload.equals(gif)).toBe(true);
+  });
+
+  it('refuses an attachment of 10,000,000 bytes or more with 413', async () => {
+    const user = await createUser(t);
+    const session = await signIn(t, user);
+    const big = Buffer.concat([png(), Buffer.alloc(limits.profileImageMaxBytes)]);
+    const res = await call(t, 'POST', '/api/ProfileImage/user', {
+      token: session,
+      ...form('attachment', 'big.png', 'image/png', big),
+    });
+    expectProblem(res, 413, undefined, undefined);
+    expect(res.json().detail).toBe(profileImageMessages.tooBig);
+  });
+});

@@ -1,42 +1,70 @@
 import type { Readable } from 'node:stream';
-import { id, profileImageResult } from '@roomscale/shared';
+import multipart from '@fastify/multipart';
+import { id, limits, profileImageMessages, profileImageResult } from '@roomscale/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
+import { fieldError } from '../../platform/http/problem.ts';
 import { receiveImage } from './image.ts';
 import { findProfileImage, removeProfileImage, saveProfileImage } from './service.ts';
 
 const tags = ['Profile images'];
 const security = [{ bearer: [] }];
 const uploadQuery = z.object({
-  fileName: z.string().min(1).max(255).describe("The picked file's name; its extension counts"),
+  fileName: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("The picked file's name for a raw-body upload; its extension counts"),
 });
 const uploadDescription =
-  'The image is the request body as it is (Content-Type image/png, image/jpeg or image/gif), ' +
-  'not a multipart form; `fileName` carries its name. Below 10,000,000 bytes; the extension, ' +
-  'the type and the first bytes must agree.';
+  "A multipart/form-data body whose part 'attachment' is the image (part2 §7), or the image " +
+  'as the request body itself (Content-Type image/png, image/jpeg or image/gif) with its name ' +
+  'in `fileName`. Below 10,000,000 bytes; the extension, the type and the first bytes must agree.';
 
 /**
- * Pictures of users and teams (part2 §5, §7). Uploads arrive as the raw request body streamed to
- * a temporary file — no multipart parser is installed — and are stored through the storage layer
- * under `profile/{user|organization}/{id}`. `GET /api/ProfileImage/{slug}` is public: profile
- * pictures show wherever a person or team is named.
+ * Pictures of users and teams (part2 §5, §7). Uploads arrive as the spec's multipart part
+ * 'attachment' or as the raw request body; either way the bytes stream to a temporary file and
+ * are stored through the storage layer under `profile/{user|organization}/{id}`.
+ * `GET /api/ProfileImage/{slug}` is public: profile pictures show wherever a person or team is
+ * named.
  */
 export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-
-  const received = (req: FastifyRequest, fileName: string) => ({
-    fileName,
-    declaredType: req.headers['content-type'],
-    declaredLength: req.headers['content-length']
-      ? Number(req.headers['content-length'])
-      : undefined,
+  // Multipart bodies: one file part. The size limit is receiveImage's (it answers 413 itself);
+  // busboy's own limit only bounds what is read at all.
+  app.register(multipart, {
+    limits: { files: 1, fields: 5, fileSize: 3 * limits.profileImageMaxBytes },
   });
-  const bodyOf = (req: FastifyRequest) => (req.body as Readable | undefined) ?? req.raw;
+
+  /** The uploaded image's bytes and what the client says about them, from either body form. */
+  async function upload(req: FastifyRequest & { query: { fileName?: string } }) {
+    if (req.isMultipart()) {
+      const part = await req.file();
+      if (part?.fieldname !== 'attachment')
+        throw fieldError('attachment', profileImageMessages.typeNotSupported);
+      return {
+        body: part.file as Readable,
+        meta: { fileName: part.filename, declaredType: part.mimetype, declaredLength: undefined },
+      };
+    }
+    if (!req.query.fileName) throw fieldError('fileName', profileImageMessages.typeNotSupported);
+    return {
+      body: (req.body as Readable | undefined) ?? req.raw,
+      meta: {
+        fileName: req.query.fileName,
+        declaredType: req.headers['content-type'],
+        declaredLength: req.headers['content-length']
+          ? Number(req.headers['content-length'])
+          : undefined,
+      },
+    };
+  }
 
   r.post(
     '/api/ProfileImage/user',
@@ -52,10 +80,12 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: profileImageResult },
       },
     },
-    (req) =>
-      receiveImage(bodyOf(req), received(req, req.query.fileName), (image) =>
+    async (req) => {
+      const { body, meta } = await upload(req);
+      return receiveImage(body, meta, (image) =>
         saveProfileImage(ctx, 'user', callerOf(req).userId, image),
-      ),
+      );
+    },
   );
 
   r.delete(
@@ -86,10 +116,12 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: profileImageResult },
       },
     },
-    (req) =>
-      receiveImage(bodyOf(req), received(req, req.query.fileName), (image) =>
+    async (req) => {
+      const { body, meta } = await upload(req);
+      return receiveImage(body, meta, (image) =>
         saveProfileImage(ctx, 'organization', teamOf(req).organizationId, image),
-      ),
+      );
+    },
   );
 
   r.delete(
