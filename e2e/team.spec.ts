@@ -132,6 +132,14 @@ test.describe('team details', () => {
     await expect(field(page, 'Please specify')).toHaveValue('Architecture');
     await expect(menu).toContainText('Nova Studios');
     await expect(logo).toBeVisible();
+    // The team switcher in the user menu shows the logo beside the team's name.
+    await menu.click();
+    const teamEntry = page.getByRole('menuitem', { name: 'Nova Studios' });
+    await expect
+      .poll(() => teamEntry.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(200);
+    await page.keyboard.press('Escape');
+    await expect(teamEntry).toBeHidden();
     await screenshot(page, 'team-details');
     await expectAccessible(page, 'team-details');
     // On a phone (reloaded at that size, so no menu is caught mid-slide by the screenshot).

@@ -1,5 +1,5 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { shellTexts } from '@roomscale/shared';
+import { profileImageUrl, shellTexts } from '@roomscale/shared';
 import {
   IconCheck,
   IconChevronDown,
@@ -34,8 +34,12 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton className={classes.target} aria-label={t.open}>
           <Group gap="sm" wrap="nowrap">
-            {/* No picture endpoint yet: the initial letter shows (the part1 §8 fallback). */}
-            <ProfileIcon name={fullName} size="md" />
+            {/* The picture, or the initial letter when there is none (the part1 §8 fallback). */}
+            <ProfileIcon
+              name={fullName}
+              size="md"
+              src={user.imageUpdated ? profileImageUrl('user', user.id, user.imageUpdated) : null}
+            />
             <div className={classes.names}>
               <Text size="sm" fw={600} lh={1.2} truncate>
                 {fullName}
@@ -67,7 +71,18 @@ export function UserMenu() {
           return (
             <Menu.Item
               key={m.id}
-              leftSection={<IconUsersGroup size={16} stroke={1.7} aria-hidden />}
+              leftSection={
+                m.imageUpdated ? (
+                  <ProfileIcon
+                    name={m.name}
+                    size="xs"
+                    src={profileImageUrl('organization', m.id, m.imageUpdated)}
+                    alt=""
+                  />
+                ) : (
+                  <IconUsersGroup size={16} stroke={1.7} aria-hidden />
+                )
+              }
               rightSection={
                 current ? (
                   <IconCheck
