@@ -1,20 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Divider,
-  Group,
-  Modal,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import {
   dialogLabels,
-  INDUSTRY_NONE_CONSUMER,
-  INDUSTRY_OTHER,
-  Industries,
   type Membership,
   type Organization,
   publicTexts,
@@ -25,7 +12,7 @@ import {
 } from '@roomscale/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
@@ -35,10 +22,9 @@ import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { safeTarget, withTarget } from '../auth/targetRoute.ts';
 import { ExistingTeams } from './ExistingTeams.tsx';
 import { creatorMembership } from './resolveTeam.ts';
+import { TeamFields } from './TeamFields.tsx';
 
 const t = publicTexts.teamCreate;
-const labels = publicTexts.labels;
-const industryOptions = Industries.map((i) => ({ value: i, label: i }));
 
 /** /organization/create?targetRoute: pick one of the user's teams or create a new one. */
 export function OrganizationCreatePage() {
@@ -54,9 +40,8 @@ export function OrganizationCreatePage() {
     mode: 'onTouched',
     defaultValues: { name: '', companyName: '', industry: '', industryOther: '' },
   });
-  const { errors, isValid, isSubmitting } = form.formState;
+  const { isValid, isSubmitting } = form.formState;
   const industry = form.watch('industry');
-  const consumer = industry === INDUSTRY_NONE_CONSUMER;
 
   const pick = (team: Membership) => {
     session.selectTeam(team);
@@ -80,15 +65,6 @@ export function OrganizationCreatePage() {
     navigate(hasAvatar ? target : withTarget('/create-avatar', target), { replace: true });
   });
 
-  const onIndustry = (value: string | null) => {
-    const next = value ?? '';
-    form.setValue('industry', next, { shouldValidate: true, shouldTouch: true });
-    if (next === INDUSTRY_NONE_CONSUMER) {
-      form.setValue('companyName', '', { shouldValidate: true });
-    }
-    if (next === INDUSTRY_OTHER) form.setValue('industryOther', '');
-  };
-
   const existing = teams.data ?? [];
 
   return (
@@ -102,57 +78,7 @@ export function OrganizationCreatePage() {
       )}
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
-          <TextInput
-            label={labels.teamName}
-            required
-            autoComplete="organization"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          {!consumer && (
-            <TextInput
-              label={labels.companyName}
-              required
-              autoComplete="off"
-              error={errors.companyName?.message}
-              {...form.register('companyName')}
-            />
-          )}
-          <Controller
-            control={form.control}
-            name="industry"
-            render={({ field }) => (
-              <Select
-                label={labels.industry}
-                placeholder={t.industryPlaceholder}
-                data={industryOptions}
-                required
-                allowDeselect={false}
-                value={field.value || null}
-                onChange={onIndustry}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.industry?.message}
-                // Unmounted while closed, so that the label names only the input.
-                comboboxProps={{ keepMounted: false }}
-                maxDropdownHeight={320}
-              />
-            )}
-          />
-          {industry === INDUSTRY_OTHER && (
-            <TextInput
-              label={labels.industryOther}
-              description={t.industryOtherDescription}
-              required
-              error={errors.industryOther?.message}
-              {...form.register('industryOther')}
-            />
-          )}
-          {consumer && (
-            <Text size="xs" c="dimmed">
-              {t.consumerNote}
-            </Text>
-          )}
+          <TeamFields form={form} />
           <Text size="xs" c="dimmed">
             {t.trialNote}
           </Text>

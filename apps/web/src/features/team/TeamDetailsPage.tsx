@@ -1,21 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
-  Button,
-  Card,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  INDUSTRY_NONE_CONSUMER,
   INDUSTRY_OTHER,
-  Industries,
   type Organization,
-  publicTexts,
   screenMessages,
   successTitles,
   type TeamCreateForm,
@@ -24,18 +11,17 @@ import {
   teamTexts,
 } from '@roomscale/shared';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { fieldErrors, serverMessage } from '../../api/errors.ts';
 import { useSession } from '../../app/session.ts';
 import { showError, showSuccess } from '../../components/dialogs.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { TeamFields } from '../organization/TeamFields.tsx';
 import { useEditTeam, useTeamDetails } from './detailsApi.ts';
 import { detailsDefaults } from './detailsForm.ts';
 import { TeamLogo } from './TeamLogo.tsx';
 
 const t = teamTexts.details;
-const labels = publicTexts.labels;
-const industryOptions = Industries.map((i) => ({ value: i, label: i }));
 
 /** /team/details (admins, part2 §2): the team logo and the team's name, company and industry. */
 export function TeamDetailsPage() {
@@ -72,9 +58,7 @@ function DetailsForm({ team }: { team: Organization }) {
     mode: 'onTouched',
     defaultValues: detailsDefaults(team),
   });
-  const { errors, isSubmitting } = form.formState;
-  const industry = form.watch('industry');
-  const consumer = industry === INDUSTRY_NONE_CONSUMER;
+  const { isSubmitting } = form.formState;
 
   // Another tab or admin may have changed the team: take the stored values while nothing is typed.
   const { reset } = form;
@@ -82,13 +66,6 @@ function DetailsForm({ team }: { team: Organization }) {
   useEffect(() => {
     if (!dirty) reset(detailsDefaults(team));
   }, [team, dirty, reset]);
-
-  const onIndustry = (value: string | null) => {
-    const next = value ?? '';
-    form.setValue('industry', next, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
-    if (next === INDUSTRY_NONE_CONSUMER) form.setValue('companyName', '', { shouldValidate: true });
-    if (next === INDUSTRY_OTHER) form.setValue('industryOther', '');
-  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -120,56 +97,7 @@ function DetailsForm({ team }: { team: Organization }) {
               {t.form.text}
             </Text>
           </div>
-          <TextInput
-            label={labels.teamName}
-            required
-            autoComplete="organization"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          {!consumer && (
-            <TextInput
-              label={labels.companyName}
-              required
-              autoComplete="off"
-              error={errors.companyName?.message}
-              {...form.register('companyName')}
-            />
-          )}
-          <Controller
-            control={form.control}
-            name="industry"
-            render={({ field }) => (
-              <Select
-                label={labels.industry}
-                placeholder={publicTexts.teamCreate.industryPlaceholder}
-                data={industryOptions}
-                required
-                allowDeselect={false}
-                value={field.value || null}
-                onChange={onIndustry}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.industry?.message}
-                comboboxProps={{ keepMounted: false }}
-                maxDropdownHeight={320}
-              />
-            )}
-          />
-          {industry === INDUSTRY_OTHER && (
-            <TextInput
-              label={labels.industryOther}
-              description={publicTexts.teamCreate.industryOtherDescription}
-              required
-              error={errors.industryOther?.message}
-              {...form.register('industryOther')}
-            />
-          )}
-          {consumer && (
-            <Text size="xs" c="dimmed">
-              {publicTexts.teamCreate.consumerNote}
-            </Text>
-          )}
+          <TeamFields form={form} />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>
               {t.form.save}
