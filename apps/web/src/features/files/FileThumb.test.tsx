@@ -1,20 +1,12 @@
 // @vitest-environment happy-dom
 import { FileProperties, filesTexts, security, TranscodingStatus } from '@roomscale/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/harness.tsx';
 import { keptThumbnailUri } from './FileThumb.tsx';
-import { fileFixture, filePage, renderFiles, team } from './testing.tsx';
+import { fileFixture, filePage, renderFiles, signedInFilesSession } from './testing.tsx';
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  session.selectTeam(team);
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInFilesSession();
 
 const signed = (name: string, n = 1) =>
   `https://storage.test/org/team/${name}?X-Goog-Signature=${n}`;

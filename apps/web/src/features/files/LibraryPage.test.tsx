@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/harness.tsx';
 import {
   fileFixture,
   fileId,
@@ -11,19 +10,11 @@ import {
   folderFixture,
   listBodies,
   renderFiles,
-  team,
+  shownLocation,
+  signedInFilesSession,
 } from './testing.tsx';
 
-const location = () => screen.getByTestId('location').textContent;
-
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  session.selectTeam(team);
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInFilesSession();
 
 describe('file library', () => {
   it('lists folders then files, loads more, and a sort change starts again at page 1', async () => {
@@ -96,7 +87,7 @@ describe('file library', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Error')).toBeTruthy();
     expect(within(dialog).getByText('Files not found')).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/files'));
+    await waitFor(() => expect(shownLocation()).toBe('/files'));
     // The folder's list is never asked for.
     expect(listBodies(fetch).some((b) => b.parentFileId === image.fileId)).toBe(false);
   });
@@ -105,7 +96,7 @@ describe('file library', () => {
     mockApi(() => ({ status: 404 }));
     renderFiles(`/files/user/${fileId(9)}`);
     expect(await screen.findByText('Files not found')).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/files'));
+    await waitFor(() => expect(shownLocation()).toBe('/files'));
   });
 
   it('shows the breadcrumb with an ellipsis, ancestors and the current folder; links navigate', async () => {
@@ -144,7 +135,7 @@ describe('file library', () => {
     });
 
     fireEvent.click(within(nav).getByRole('link', { name: 'Mid' }));
-    await waitFor(() => expect(location()).toBe(`/files/team/${fileId(2)}`));
+    await waitFor(() => expect(shownLocation()).toBe(`/files/team/${fileId(2)}`));
   });
 
   it('offers the menu entries of each type; one open menu at a time', async () => {
@@ -233,7 +224,7 @@ describe('file library', () => {
     expect(create.disabled).toBe(false);
     fireEvent.click(create);
 
-    await waitFor(() => expect(location()).toBe(`/files/user/${created.fileId}`));
+    await waitFor(() => expect(shownLocation()).toBe(`/files/user/${created.fileId}`));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
       name: 'Plans',
@@ -268,7 +259,7 @@ describe('file library', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create folder' }));
     expect(await screen.findByText('The folder does not exist.')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
-    expect(location()).toBe('/files/team');
+    expect(shownLocation()).toBe('/files/team');
   });
 
   it('disables New outside a library view', async () => {

@@ -1,35 +1,20 @@
 // @vitest-environment happy-dom
 import type { FileItem } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/harness.tsx';
 import {
   fileFixture,
   filePage,
   filesPath,
   folderFixture,
   listBodies,
+  patchBodies,
   renderFiles,
-  team,
+  signedInFilesSession,
 } from './testing.tsx';
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  session.selectTeam(team);
-});
-afterEach(() => {
-  resetBrowser();
-});
-
-const patches = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'PATCH')
-    .map(([u, init]) => ({
-      path: new URL(String(u), 'http://x').pathname,
-      body: JSON.parse(String(init?.body)),
-    }));
+signedInFilesSession();
 
 const cycle = 'A folder cannot be moved into itself or one of its subfolders.';
 
@@ -104,7 +89,7 @@ describe("'Move to…'", () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
     expect(await screen.findByText('Move succeeded')).toBeTruthy();
-    expect(patches(fetch)).toEqual([
+    expect(patchBodies(fetch)).toEqual([
       { path: `${filesPath}/${image.fileId}`, body: { parentFileId: drafts.fileId } },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -119,7 +104,7 @@ describe("'Move to…'", () => {
     expect(await within(dialog).findByText('No folders here.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
     expect(await screen.findByText('Move succeeded')).toBeTruthy();
-    expect(patches(fetch).at(-1)?.body).toEqual({ parentFileId: null, scope: 'User' });
+    expect(patchBodies(fetch).at(-1)?.body).toEqual({ parentFileId: null, scope: 'User' });
   });
 
   it('cannot pick the folder being moved, nor anything inside it', async () => {
@@ -149,7 +134,7 @@ describe("'Move to…'", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
     expect(await screen.findByText('Move failed')).toBeTruthy();
     expect(screen.getByText(cycle)).toBeTruthy();
-    expect(patches(fetch)).toEqual([
+    expect(patchBodies(fetch)).toEqual([
       { path: `${filesPath}/${plans.fileId}`, body: { parentFileId: inner.fileId } },
     ]);
   });

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/harness.tsx';
 import {
   fileFixture,
   filePage,
@@ -10,19 +9,11 @@ import {
   folderFixture,
   listBodies,
   renderFiles,
-  team,
+  shownLocation,
+  signedInFilesSession,
 } from './testing.tsx';
 
-const location = () => screen.getByTestId('location').textContent;
-
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  session.selectTeam(team);
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInFilesSession();
 
 describe('recent views and the landing', () => {
   it('lists recent files flat, newest first, 24 a page', async () => {
@@ -92,7 +83,7 @@ describe('recent views and the landing', () => {
       return { body: filePage([]) };
     });
     renderFiles(`/files/${folder.fileId}`);
-    await waitFor(() => expect(location()).toBe(`/files/user/${folder.fileId}`));
+    await waitFor(() => expect(shownLocation()).toBe(`/files/user/${folder.fileId}`));
     expect(await screen.findByText('- No Media -')).toBeTruthy();
   });
 
@@ -103,6 +94,6 @@ describe('recent views and the landing', () => {
     );
     renderFiles(`/files/${image.fileId}`);
     expect(await screen.findByText('Files not found')).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/files'));
+    await waitFor(() => expect(shownLocation()).toBe('/files'));
   });
 });

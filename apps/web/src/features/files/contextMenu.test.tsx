@@ -1,18 +1,16 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
-import { fileFixture, filePage, folderFixture, renderFiles, team } from './testing.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/harness.tsx';
+import {
+  fileFixture,
+  filePage,
+  folderFixture,
+  renderFiles,
+  signedInFilesSession,
+} from './testing.tsx';
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  session.selectTeam(team);
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInFilesSession();
 
 const entries = (menu: HTMLElement) =>
   Array.from(menu.querySelectorAll('[role="menuitem"]')).map((e) => e.textContent);

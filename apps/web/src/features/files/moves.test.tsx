@@ -1,34 +1,19 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/harness.tsx';
 import {
   dataTransfer,
   fileFixture,
   filePage,
   filesPath,
   folderFixture,
+  patchBodies,
   renderFiles,
-  team,
+  signedInFilesSession,
 } from './testing.tsx';
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  session.selectTeam(team);
-});
-afterEach(() => {
-  resetBrowser();
-});
-
-const patches = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'PATCH')
-    .map(([u, init]) => ({
-      path: new URL(String(u), 'http://x').pathname,
-      body: JSON.parse(String(init?.body)),
-    }));
+signedInFilesSession();
 
 function drag(source: HTMLElement, target: HTMLElement) {
   const dt = dataTransfer();
@@ -58,7 +43,7 @@ describe('moving by drag and drop', () => {
 
     expect(await screen.findByText('Move succeeded')).toBeTruthy();
     expect(screen.getAllByText('Lobby.png').length).toBeGreaterThan(1);
-    expect(patches(fetch)).toEqual([
+    expect(patchBodies(fetch)).toEqual([
       { path: `${filesPath}/${image.fileId}`, body: { parentFileId: folder.fileId } },
     ]);
   });
@@ -69,7 +54,7 @@ describe('moving by drag and drop', () => {
     const card = await screen.findByRole('group', { name: 'Plans' });
     drag(card, card)();
     await new Promise((r) => setTimeout(r, 50));
-    expect(patches(fetch)).toEqual([]);
+    expect(patchBodies(fetch)).toEqual([]);
     expect(screen.queryByText('Move succeeded')).toBeNull();
   });
 
@@ -95,7 +80,7 @@ describe('moving by drag and drop', () => {
     const personal = screen.getByRole('link', { name: 'Personal files' });
     drag(card, personal)();
     expect(await screen.findByText('Move succeeded')).toBeTruthy();
-    expect(patches(fetch).at(-1)?.body).toEqual({ parentFileId: null, scope: 'User' });
+    expect(patchBodies(fetch).at(-1)?.body).toEqual({ parentFileId: null, scope: 'User' });
 
     status = 400;
     drag(screen.getByRole('group', { name: 'Plans' }), personal)();
@@ -103,7 +88,7 @@ describe('moving by drag and drop', () => {
     expect(
       screen.getByText('A folder cannot be moved into itself or one of its subfolders.'),
     ).toBeTruthy();
-    expect(patches(fetch).at(-1)).toEqual({
+    expect(patchBodies(fetch).at(-1)).toEqual({
       path: `${filesPath}/${folder.fileId}`,
       body: { parentFileId: null, scope: 'User' },
     });
@@ -128,7 +113,7 @@ describe('moving by drag and drop', () => {
     const crumb = within(nav).getByRole('link', { name: 'Team files' });
     drag(card, crumb)();
     await waitFor(() =>
-      expect(patches(fetch)).toEqual([
+      expect(patchBodies(fetch)).toEqual([
         { path: `${filesPath}/${inside.fileId}`, body: { parentFileId: null } },
       ]),
     );

@@ -3,15 +3,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session.ts';
 import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
-import { fileFixture, filePage, filesPath, folderFixture, renderFiles, team } from './testing.tsx';
+import {
+  fileFixture,
+  filePage,
+  filesPath,
+  folderFixture,
+  renderFiles,
+  shownLocation,
+  team,
+} from './testing.tsx';
 import { enqueueUploads } from './upload/index.ts';
 
 vi.mock('./upload/index.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./upload/index.ts')>()),
   enqueueUploads: vi.fn(),
 }));
-
-const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(async () => {
   await signedInBrowser();
@@ -74,7 +80,7 @@ describe('New and opening items', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.keyDown(screen.getByRole('button', { name: 'Open Plans' }), { key: 'Enter' });
-    await waitFor(() => expect(location()).toBe(`/files/team/${folder.fileId}`));
+    await waitFor(() => expect(shownLocation()).toBe(`/files/team/${folder.fileId}`));
   });
 
   it("opens 'Details' and 'Edit' from a card's menu", async () => {

@@ -1,18 +1,10 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
-import { fileFixture, filePage, filesPath, renderFiles, team } from './testing.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/harness.tsx';
+import { fileFixture, filePage, filesPath, renderFiles, signedInFilesSession } from './testing.tsx';
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  session.selectTeam(team);
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInFilesSession();
 
 describe('a video still processing', () => {
   it('makes the library ask again until the media job has finished', async () => {

@@ -3,11 +3,19 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import type { FileItem, FilePage } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
-import { LocationProbe, teamFixture } from '../../test/harness.tsx';
+import { session } from '../../app/session.ts';
+import {
+  LocationProbe,
+  resetBrowser,
+  signedInBrowser,
+  stubFonts,
+  teamFixture,
+} from '../../test/harness.tsx';
 
 export const team = teamFixture();
 export const filesPath = `/api/Organizations/${team.id}/File`;
@@ -128,3 +136,27 @@ export function dataTransfer() {
     dropEffect: 'none',
   };
 }
+
+/** Each test of a files screen: a signed-in browser with the fixture team selected. */
+export function signedInFilesSession() {
+  beforeEach(async () => {
+    await signedInBrowser();
+    stubFonts();
+    session.selectTeam(team);
+  });
+  afterEach(() => {
+    resetBrowser();
+  });
+}
+
+/** The PATCH calls made, with their paths and bodies. */
+export const patchBodies = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH')
+    .map(([u, init]) => ({
+      path: new URL(String(u), 'http://x').pathname,
+      body: JSON.parse(String((init as RequestInit).body)),
+    }));
+
+/** The path the screen navigated to (the harness's location probe). */
+export const shownLocation = () => screen.getByTestId('location').textContent;
