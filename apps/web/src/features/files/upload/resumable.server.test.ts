@@ -92,6 +92,26 @@ const chunkStarts = (calls: Call[]) =>
     .filter((c) => c.method === 'PUT' && c.range && !c.range.startsWith('bytes */'))
     .map((c) => Number(/^bytes (\d+)-/.exec(c.range!)![1]));
 
+/** An upload paused once two chunks are stored, as a reload would leave it. */
+async function interruptAfterTwoChunks(
+  url: string,
+  data: Uint8Array<ArrayBuffer>,
+  storage: MemoryStorage,
+) {
+  const first: ResumableUpload = uploader(
+    {
+      url,
+      file: new Blob([data]),
+      onProgress: (p) => {
+        if (p.uploadedBytes === 2 * CHUNK) first.pause();
+      },
+    },
+    storage,
+  );
+  void first.start();
+  await expect.poll(() => metadata(storage)?.checksums.length).toBe(2);
+}
+
 function uploader(
   options: Partial<ResumableUploadOptions> & { url: string; file: Blob },
   storage: MemoryStorage,
@@ -237,19 +257,7 @@ describe('ResumableUpload against the storage endpoint', () => {
     const data = bytes(4 * CHUNK);
     const { key, url } = await slot();
     const storage = new MemoryStorage();
-    let first!: ResumableUpload;
-    first = uploader(
-      {
-        url,
-        file: new Blob([data]),
-        onProgress: (p) => {
-          if (p.uploadedBytes === 2 * CHUNK) first.pause();
-        },
-      },
-      storage,
-    );
-    void first.start();
-    await expect.poll(() => metadata(storage)?.checksums.length).toBe(2);
+    await interruptAfterTwoChunks(url, data, storage);
 
     const calls: Call[] = [];
     const { url: otherSlot } = await slot();
@@ -271,19 +279,7 @@ describe('ResumableUpload against the storage endpoint', () => {
     changed[CHUNK + 5] = changed[CHUNK + 5]! ^ 0xff;
     const { key, url } = await slot();
     const storage = new MemoryStorage();
-    let first!: ResumableUpload;
-    first = uploader(
-      {
-        url,
-        file: new Blob([original]),
-        onProgress: (p) => {
-          if (p.uploadedBytes === 2 * CHUNK) first.pause();
-        },
-      },
-      storage,
-    );
-    void first.start();
-    await expect.poll(() => metadata(storage)?.checksums.length).toBe(2);
+    await interruptAfterTwoChunks(url, original, storage);
 
     const calls: Call[] = [];
     const second = uploader({ url, file: new Blob([changed]) }, storage, calls);
