@@ -7,7 +7,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { type FileItem, fileLimits, filesTexts } from '@roomscale/shared';
@@ -16,6 +15,7 @@ import { Link } from 'react-router';
 import { serverMessage } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
 import lift from '../../components/LiftCard.module.css';
+import { PanelHeader } from '../../components/PanelHeader.tsx';
 import { useLatestFiles } from '../files/api.ts';
 import { downloadFile, isPreviewable } from '../files/collaborators.tsx';
 import { FileOverlaysProvider, useFileOverlays } from '../files/FileOverlays.tsx';
@@ -43,15 +43,7 @@ function Panel({ teamId }: { teamId: string }) {
 
   return (
     <section aria-labelledby="recent-files-heading">
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-        <div>
-          <Title order={2} fz="lg" id="recent-files-heading">
-            {t.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t.subtitle}
-          </Text>
-        </div>
+      <PanelHeader id="recent-files-heading" title={t.title} subtitle={t.subtitle}>
         <Button
           component={Link}
           to={filesPaths.recent}
@@ -60,7 +52,7 @@ function Panel({ teamId }: { teamId: string }) {
         >
           {t.viewAll}
         </Button>
-      </Group>
+      </PanelHeader>
 
       {files.isPending ? (
         <SimpleGrid cols={cols} spacing="md" role="status" aria-label={t.loading}>

@@ -7,7 +7,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import {
@@ -26,6 +25,7 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { PanelHeader } from '../../components/PanelHeader.tsx';
 import { useMeetings } from './api.ts';
 import { useNow } from './MeetingsPage.tsx';
 import classes from './MeetingsPanel.module.css';
@@ -46,15 +46,7 @@ export function MeetingsPanel() {
 
   return (
     <section aria-labelledby="meetings-panel-heading">
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-        <div>
-          <Title order={2} fz="lg" id="meetings-panel-heading">
-            {t.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t.subtitle}
-          </Text>
-        </div>
+      <PanelHeader id="meetings-panel-heading" title={t.title} subtitle={t.subtitle}>
         <Group gap="xs">
           <Button
             component={Link}
@@ -73,7 +65,7 @@ export function MeetingsPanel() {
             {t.create}
           </Button>
         </Group>
-      </Group>
+      </PanelHeader>
 
       <Card padding={0}>
         {meetings.isPending ? (
