@@ -91,6 +91,10 @@ export const fileLimits = {
   magicBytes: 64,
   /** A finished upload no file item references is deleted this many days after it finished. */
   unreferencedUploadDays: 2,
+  /** How often a list showing a video or audio still processing asks again. */
+  processingListRefreshMs: 5_000,
+  /** How often the lightbox asks again while its video is processing. */
+  processingPreviewRefreshMs: 10_000,
 } as const;
 
 export const fileMessages = {

@@ -69,9 +69,8 @@ export function mediaStatusOf(file: Pick<FileItem, 'type' | 'properties'>) {
 }
 
 /** How often a list showing a video still processing asks again, so the card updates itself. */
-const processingRefreshMs = 5_000;
 const refreshWhileProcessing = (files: FileItem[] | undefined) =>
-  files?.some((f) => mediaStatusOf(f) === 'running') ? processingRefreshMs : false;
+  files?.some((f) => mediaStatusOf(f) === 'running') ? fileLimits.processingListRefreshMs : false;
 
 const nextPage = (last: FilePage) =>
   last.currentPage < last.pageCount ? last.currentPage + 1 : undefined;

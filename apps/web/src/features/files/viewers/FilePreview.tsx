@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { type FileItem, fileMessages, fileViewerTexts } from '@roomscale/shared';
+import { type FileItem, fileLimits, fileMessages, fileViewerTexts } from '@roomscale/shared';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -17,7 +17,6 @@ import { PdfViewer } from './PdfViewer.tsx';
 const t = fileViewerTexts;
 
 /** While a video is processing the lightbox asks again this often, and plays once it is ready. */
-const PROCESSING_POLL_MS = 10_000;
 
 export type FilePreviewProps = {
   /** The file shown; null keeps the lightbox closed. */
@@ -148,7 +147,7 @@ function PreviewContent({ file, teamId }: { file: FileItem; teamId: string }) {
     retry: false,
     refetchOnWindowFocus: false,
     refetchInterval: (q) =>
-      stateOfError(q.state.error) === 'processing' ? PROCESSING_POLL_MS : false,
+      stateOfError(q.state.error) === 'processing' ? fileLimits.processingPreviewRefreshMs : false,
   });
 
   if (file.type === 'Note') {
