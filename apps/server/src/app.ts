@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -21,6 +23,9 @@ import { registerAccess } from './platform/http/access.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
 
 export type App = FastifyInstance;
+
+/** Answers smaller than this go out uncompressed: the saving would not pay for the work. */
+const COMPRESS_THRESHOLD = 1024;
 
 /** Default body limit; routes that take more say so with `bodyLimit`. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -76,6 +81,14 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     },
   });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Text answers (JSON, the API docs) go out with brotli or gzip above a small size. Request
+  // bodies are never inflated: a compressed body could expand past every body limit.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    globalDecompression: false,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -110,18 +123,36 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
 
   const webDist = opts.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside every text asset (apps/web/vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', webCacheControl(webDist, path)),
+    });
     app.setNotFoundHandler((req, reply) => {
       if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
         return sendNotFound(req.url, reply);
       }
       // The web app's own router handles every other path.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     });
   } else {
     app.setNotFoundHandler((req, reply) => sendNotFound(req.url, reply));
   }
   return app;
+}
+
+/**
+ * Vite names everything under assets/ by its content hash, so those never change: cached for a
+ * year without asking again. Everything else (index.html above all) is checked on every use.
+ */
+function webCacheControl(webDist: string, path: string): string {
+  return path.startsWith(join(webDist, 'assets/'))
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }
 
 function sendNotFound(url: string, reply: import('fastify').FastifyReply) {

@@ -56,7 +56,10 @@ export type TestApp = {
  * The app on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
  * (created here, dropped in close) when TEST_PG_URL names a server.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { webDist?: string } = {},
+): Promise<TestApp> {
   const pgUrl = process.env.TEST_PG_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -97,7 +100,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     log,
   };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, opts);
   await app.ready();
   return {
     app,

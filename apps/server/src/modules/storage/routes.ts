@@ -22,16 +22,23 @@ export function storageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const url = `${LOCAL_STORAGE_PATH}*`;
   const config = { access: 'public' } as const;
+  // Stored bytes go out as they are: Range answers and their lengths must address the object.
+  const compress = false;
 
   app.post(
     url,
-    { config, schema: { tags: ['Storage'], summary: 'Start a resumable upload (signed address)' } },
+    {
+      config,
+      compress,
+      schema: { tags: ['Storage'], summary: 'Start a resumable upload (signed address)' },
+    },
     (req, reply) => startUpload(ctx, storage, place(req), req, reply),
   );
   app.put(
     url,
     {
       config,
+      compress,
       bodyLimit: limits.maxUploadBytes,
       schema: { tags: ['Storage'], summary: 'Upload a chunk, or query an upload session' },
     },
@@ -41,6 +48,7 @@ export function storageRoutes(app: FastifyInstance, ctx: AppContext) {
     method: ['GET', 'HEAD'],
     url,
     config,
+    compress,
     schema: { tags: ['Storage'], summary: 'Download a file (signed address, Range support)' },
     handler: (req, reply) => download(ctx, storage, place(req), req, reply),
   });
