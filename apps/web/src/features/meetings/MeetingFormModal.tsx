@@ -35,7 +35,7 @@ import { ParticipantsField } from './ParticipantsField.tsx';
 import { RoomPickerModal } from './RoomPicker.tsx';
 import { RoomsField } from './RoomsField.tsx';
 import { useSmallScreen } from './smallScreen.ts';
-import { fixUpEnd, timeZoneOptions, type WallTime } from './time.ts';
+import { endAfterStartMoves, timeZoneOptions, type WallTime } from './time.ts';
 
 const t = meetingsTexts.form;
 
@@ -120,8 +120,9 @@ function MeetingForm({
   const zone = form.watch('timeZone');
 
   const setStart = (start: WallTime) => {
+    const before = form.getValues('start');
     form.setValue('start', start, { shouldDirty: true, shouldValidate: true });
-    form.setValue('end', fixUpEnd(start, form.getValues('end'), zone), {
+    form.setValue('end', endAfterStartMoves(before, start, form.getValues('end'), zone), {
       shouldDirty: true,
       shouldValidate: true,
     });

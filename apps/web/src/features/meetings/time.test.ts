@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateToWall, defaultTimes, fixUpEnd, isOngoing, wallToDate } from './time.ts';
+import {
+  dateToWall,
+  defaultTimes,
+  endAfterStartMoves,
+  fixUpEnd,
+  isOngoing,
+  wallToDate,
+} from './time.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -78,6 +85,50 @@ describe('fixUpEnd (part2 §4: end not after start becomes start + 5 minutes)', 
     expect(fixUpEnd(start, end, 'UTC')).toBe(end);
     const cleared = { date: '', time: '10:00' };
     expect(fixUpEnd(start, cleared, 'UTC')).toBe(cleared);
+  });
+});
+
+describe('endAfterStartMoves', () => {
+  const start = { date: '2026-03-10', time: '20:00' };
+  const end = { date: '2026-03-10', time: '21:00' };
+
+  it('keeps the length when the start moves to another day', () => {
+    expect(endAfterStartMoves(start, { date: '2026-03-11', time: '20:00' }, end, 'UTC')).toEqual({
+      date: '2026-03-11',
+      time: '21:00',
+    });
+  });
+
+  it('keeps the length when the start moves past the old end, across midnight', () => {
+    expect(endAfterStartMoves(start, { date: '2026-03-10', time: '23:30' }, end, 'UTC')).toEqual({
+      date: '2026-03-11',
+      time: '00:30',
+    });
+  });
+
+  it('keeps a length of several days on the wall clock across a change to summer time', () => {
+    // Amsterdam moves its clocks forward on 29 March 2026; a one-hour meeting stays one hour.
+    expect(
+      endAfterStartMoves(
+        { date: '2026-03-28', time: '10:00' },
+        { date: '2026-03-30', time: '10:00' },
+        { date: '2026-03-28', time: '11:00' },
+        'Europe/Amsterdam',
+      ),
+    ).toEqual({ date: '2026-03-30', time: '11:00' });
+  });
+
+  it('applies the 5-minute fix-up only when there was no length to keep', () => {
+    expect(endAfterStartMoves(start, { date: '2026-03-10', time: '20:30' }, start, 'UTC')).toEqual({
+      date: '2026-03-10',
+      time: '20:35',
+    });
+    const cleared = { date: '', time: '' };
+    expect(endAfterStartMoves(cleared, start, end, 'UTC')).toBe(end);
+    expect(endAfterStartMoves(cleared, { date: '2026-03-10', time: '21:30' }, end, 'UTC')).toEqual({
+      date: '2026-03-10',
+      time: '21:35',
+    });
   });
 });
 

@@ -70,6 +70,26 @@ export function fixUpEnd(start: WallTime, end: WallTime, zone: string): WallTime
 }
 
 /**
+ * The end after the start moved from `before` to `after`: the meeting keeps its length (a
+ * meeting moved to tomorrow stays an hour long); the 5-minute fix-up only applies when there
+ * was no positive length to keep. Incomplete times are left alone.
+ */
+export function endAfterStartMoves(
+  before: WallTime,
+  after: WallTime,
+  end: WallTime,
+  zone: string,
+): WallTime {
+  const s0 = wallToDate(before, zone);
+  const s1 = wallToDate(after, zone);
+  const e = wallToDate(end, zone);
+  if (s0 && s1 && e && e.getTime() > s0.getTime()) {
+    return dateToWall(new Date(s1.getTime() + (e.getTime() - s0.getTime())), zone);
+  }
+  return fixUpEnd(after, end, zone);
+}
+
+/**
  * A meeting is ongoing when it has not ended, started before now and ends after now
  * (part2 §2 Dashboard).
  */
