@@ -171,6 +171,20 @@ describe('the route guard in the frame', () => {
     await waitFor(async () => expect(await location()).toBe('/login?targetRoute=%2Fsecret'));
   });
 
+  it('goes to a plain login after the user logs out, and remembers pages again after a login', async () => {
+    await signIn();
+    const router = renderAt('/secret');
+    expect(await location()).toBe('/secret');
+    await act(() => session.logout({ byUser: true }));
+    await waitFor(async () => expect(await location()).toBe('/login'));
+
+    await signIn();
+    await act(() => router.navigate('/secret'));
+    expect(await location()).toBe('/secret');
+    await act(() => session.logout());
+    await waitFor(async () => expect(await location()).toBe('/login?targetRoute=%2Fsecret'));
+  });
+
   it('blocks with the terms dialog until accepted, then saves and reloads the user', async () => {
     let accepted = false;
     const fetch = await signIn(

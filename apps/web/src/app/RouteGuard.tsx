@@ -29,7 +29,7 @@ export function RouteGuard({ flags, children }: { flags: RouteFlags; children: R
   if (resolving) return <PageLoader fullPage />;
   const decision = guardDecision(
     flags,
-    { loggedIn: s.status === 'authenticated', user: s.user, team: s.team },
+    { loggedIn: s.status === 'authenticated', loggedOut: s.loggedOut, user: s.user, team: s.team },
     `${location.pathname}${location.search}`,
   );
   switch (decision.kind) {

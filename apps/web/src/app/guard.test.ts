@@ -30,6 +30,15 @@ describe('guardDecision (part1 §4)', () => {
     expect(new URL(d.to, 'http://x').searchParams.get('targetRoute')).toBe(target);
   });
 
+  it('sends a user who logged out to a plain login, remembering no page', () => {
+    const d = guardDecision(
+      inTeam,
+      { loggedIn: false, loggedOut: true, user: null, team: null },
+      target,
+    );
+    expect(d).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
   it('checks login before anything else', () => {
     const d = guardDecision({ ...inTeam, superAdmin: true }, { ...member, loggedIn: false }, '/x');
     expect(d).toMatchObject({ kind: 'redirect', to: '/login?targetRoute=%2Fx' });

@@ -25,6 +25,8 @@ export type RouteFlags = {
 /** What the guard reads from the session. */
 export type GuardSession = {
   loggedIn: boolean;
+  /** Logged out on purpose: the login link carries no page to return to. */
+  loggedOut?: boolean;
   /** Null while logged in: the app user is missing. */
   user: Pick<Me, 'superAdmin' | 'readyPlayerMeAvatar'> | null;
   team: Pick<Membership, 'role' | 'licenseType'> | null;
@@ -55,7 +57,9 @@ export const withTargetRoute = (path: string, target: string) =>
  */
 export function guardDecision(flags: RouteFlags, s: GuardSession, target: string): GuardDecision {
   if (!flags.loginNeeded) return { kind: 'allow' };
-  if (!s.loggedIn) return { kind: 'redirect', to: withTargetRoute('/login', target) };
+  if (!s.loggedIn) {
+    return { kind: 'redirect', to: s.loggedOut ? '/login' : withTargetRoute('/login', target) };
+  }
   if (flags.teamRequired && !s.team) {
     return { kind: 'redirect', to: withTargetRoute('/organization/resolve', target) };
   }

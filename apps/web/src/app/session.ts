@@ -18,6 +18,11 @@ export type SessionState = {
   /** Null while authenticated means the token holds but the app user is missing. */
   user: Me | null;
   team: Membership | null;
+  /**
+   * The user logged out in this tab: the guard then sends every screen to a plain /login, so
+   * the next person to sign in on this browser does not land on the previous user's page.
+   */
+  loggedOut?: boolean;
 };
 
 let state: SessionState = { status: 'unknown', user: null, team: null };
@@ -73,15 +78,18 @@ export const session = {
 
   async reloadUser(): Promise<Me> {
     const user = await api<Me>('GET', '/api/Users/Me');
-    set({ status: 'authenticated', user });
+    set({ status: 'authenticated', user, loggedOut: false });
     return user;
   },
 
-  /** Logout clears tokens, role, team and user. The caller navigates to /login. */
-  async logout() {
+  /**
+   * Logout clears tokens, role, team and user. The caller navigates to /login; `byUser` marks a
+   * logout the user chose, after which no screen offers its address to the next login.
+   */
+  async logout(opts: { byUser?: boolean } = {}) {
     if (readTokens()) await api('GET', '/api/Users/Logout').catch(() => undefined);
     clearTokens();
-    set({ status: 'anonymous', user: null, team: null });
+    set({ status: 'anonymous', user: null, team: null, loggedOut: opts.byUser ?? false });
   },
 
   /** Makes a team current and remembers it for this user. */
