@@ -4,6 +4,8 @@
  * that the spec leaves to us.
  */
 
+import type { RoomSharingType } from './enums.ts';
+
 /** The app's deep links (part2 §2 Launch page). */
 export const deepLinks = {
   meeting: (code: string) => `roomscale://meeting/${encodeURIComponent(code)}`,
@@ -19,9 +21,23 @@ const query = (params: Record<string, string>) =>
 /** The launch page of a meeting or a room, as a path of this site. */
 export const launchPaths = {
   meeting: (code: string) => `/launch?${query({ meeting: code })}`,
-  room: (roomId: string, roomName?: string) =>
-    `/launch?${query({ room: roomId, ...(roomName ? { 'room-name': roomName } : {}) })}`,
+  /** `room-type` names the room's kind on the page ('private' or 'team'). */
+  room: (roomId: string, roomName?: string, sharing?: RoomSharingType) => {
+    const kind = sharing ? launchRoomKinds[sharing] : undefined;
+    return `/launch?${query({
+      room: roomId,
+      ...(roomName ? { 'room-name': roomName } : {}),
+      ...(kind ? { 'room-type': kind } : {}),
+    })}`;
+  },
 } as const;
+
+/** The `room-type` of a launch address for the sharing types a team's room can have. */
+const launchRoomKinds: Partial<Record<RoomSharingType, LaunchRoomKind>> = {
+  OwnerUser: 'private',
+  OwnerOrganization: 'team',
+};
+export type LaunchRoomKind = 'private' | 'team';
 
 export const meetingsTexts = {
   routeTitle: 'Meetings',
@@ -163,6 +179,11 @@ export const meetingsTexts = {
     copyCode: 'Copy meeting code',
     roomLabel: 'Room',
     teamRoom: 'Team room',
+    /** The kind above a room's name, from the address's `room-type`; plain 'Room' otherwise. */
+    roomKinds: { private: 'Private room', team: 'Team room' } satisfies Record<
+      LaunchRoomKind,
+      string
+    >,
     failed: 'The meeting could not be looked up right now. Please try again in a moment.',
     retry: 'Try again',
     notFoundTitle: 'Meeting not found',

@@ -109,4 +109,24 @@ describe('LaunchPage', () => {
     );
     expect(fetch.mock.calls.some(([u]) => String(u).startsWith('/api/Meetings/'))).toBe(false);
   });
+
+  it("names the room's kind from the address, and says just 'Room' when it does not say", async () => {
+    api({ body: {} });
+    const room = '22222222-2222-4222-8222-222222222222';
+    render(`/launch?room=${room}&room-name=Desk&room-type=private`);
+    expect((await heading()).textContent).toBe('Desk');
+    expect(screen.getByText('Private room')).toBeTruthy();
+    expect(screen.queryByText('Team room')).toBeNull();
+    cleanup();
+
+    render(`/launch?room=${room}&room-name=Hall&room-type=team`);
+    expect((await heading()).textContent).toBe('Hall');
+    expect(screen.getByText('Team room')).toBeTruthy();
+    cleanup();
+
+    render(`/launch?room=${room}&room-name=Hall&room-type=bogus`);
+    expect((await heading()).textContent).toBe('Hall');
+    expect(screen.getByText('Room')).toBeTruthy();
+    expect(screen.queryByText('Team room')).toBeNull();
+  });
 });

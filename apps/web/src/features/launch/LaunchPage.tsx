@@ -45,7 +45,7 @@ const t = meetingsTexts.launch;
 
 /**
  * The public launch page (part2 §2): `?meeting={code}` looks the meeting up; `?room={id}` with
- * `room-name` is a team room. It tells how to open the VR app, with the deep link
+ * `room-name` and `room-type` (private or team) is a room of a team. It tells how to open the VR app, with the deep link
  * `roomscale://meeting/{code}` or `roomscale://room/{roomId}`. No navbar; the frame adds the footer.
  */
 export function LaunchPage() {
@@ -53,11 +53,15 @@ export function LaunchPage() {
   const code = normalizeMeetingCode(params.get('meeting') ?? '');
   const roomId = params.get('room')?.trim() ?? '';
   const roomName = params.get('room-name')?.trim() ?? '';
+  const roomKind = params.get('room-type');
 
   let content: ReactNode;
   if (code) content = <MeetingLaunch code={code} />;
-  else if (roomId) content = <RoomLaunch roomId={roomId} roomName={roomName} />;
-  else content = <CodeEntry title={t.noCodeTitle} text={t.noCodeText} />;
+  else if (roomId) {
+    const kind =
+      roomKind === 'private' || roomKind === 'team' ? t.roomKinds[roomKind] : t.roomLabel;
+    content = <RoomLaunch roomId={roomId} roomName={roomName} kind={kind} />;
+  } else content = <CodeEntry title={t.noCodeTitle} text={t.noCodeText} />;
 
   return (
     <div className={classes.page}>
@@ -195,8 +199,16 @@ function MeetingLaunch({ code }: { code: string }) {
   );
 }
 
-function RoomLaunch({ roomId, roomName }: { roomId: string; roomName: string }) {
-  const name = roomName || t.teamRoom;
+function RoomLaunch({
+  roomId,
+  roomName,
+  kind,
+}: {
+  roomId: string;
+  roomName: string;
+  kind: string;
+}) {
+  const name = roomName || kind;
   return (
     <Stack gap="lg">
       <Stack gap={6}>
@@ -209,7 +221,7 @@ function RoomLaunch({ roomId, roomName }: { roomId: string; roomName: string }) 
           </ThemeIcon>
           <div>
             <Text size="xs" c="dimmed" fw={600}>
-              {t.teamRoom}
+              {kind}
             </Text>
             <Title order={1} fz={{ base: 24, sm: 28 }} className={classes.title}>
               {name}

@@ -289,7 +289,9 @@ describe('RoomsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open Ours' }));
     dialog = await screen.findByRole('dialog');
     const launch = within(dialog).getByRole('link', { name: /Launch/ });
-    expect(launch.getAttribute('href')).toBe(`/launch?room=${own.id}&room-name=Ours`);
+    expect(launch.getAttribute('href')).toBe(
+      `/launch?room=${own.id}&room-name=Ours&room-type=team`,
+    );
     expect(launch.getAttribute('target')).toBe('_blank');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
     const name = within(dialog).getByLabelText('Name') as HTMLInputElement;

@@ -1,4 +1,10 @@
-import type { Room, RoomAdd, RoomEdit, RoomPage } from '@roomscale/shared';
+import {
+  launchPaths,
+  type Room,
+  type RoomAdd,
+  type RoomEdit,
+  type RoomPage,
+} from '@roomscale/shared';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -74,6 +80,6 @@ export const useDeleteRoom = (teamId: string) =>
     api<undefined>('DELETE', `${roomsPath(teamId)}/${roomId}`),
   );
 
-/** The launch page of a room, opened in a new tab (part2 §2). */
-export const launchUrl = (room: Pick<Room, 'id' | 'name'>) =>
-  `/launch?${new URLSearchParams({ room: room.id, 'room-name': room.name }).toString()}`;
+/** The launch page of a room, opened in a new tab (part2 §2), naming the room's kind. */
+export const launchUrl = (room: Pick<Room, 'id' | 'name' | 'roomSharingType'>) =>
+  launchPaths.room(room.id, room.name, room.roomSharingType);
