@@ -61,4 +61,22 @@ describe('the card menu on right-click', () => {
     await screen.findByRole('menu', { name: 'Actions for Plans' });
     expect(dots('Plans').getAttribute('aria-expanded')).toBe('true');
   });
+
+  it("'Edit' on a note opens the note editor, not 'Edit media'", async () => {
+    const note = fileFixture({ name: 'Idea', type: 'Note', mimeType: 'application/json' });
+    mockApi(() => ({ body: filePage([image, note]) }));
+    renderFiles('/files/team');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Idea' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit note' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Edit media' })).toBeNull();
+  });
+
+  it("'Edit' on a file still opens 'Edit media'", async () => {
+    mockApi(() => ({ body: filePage([image]) }));
+    renderFiles('/files/team');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Lobby.png' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit media' })).toBeTruthy();
+  });
 });

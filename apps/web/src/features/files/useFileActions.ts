@@ -52,7 +52,8 @@ export function useFileActions(teamId: string) {
     openFolder,
     preview: overlays.preview,
     details: overlays.details,
-    edit: overlays.edit,
+    /** A note is edited in the note editor, where its text and colour are; others in 'Edit media'. */
+    edit: (file: FileItem) => (file.type === 'Note' ? overlays.note(file) : overlays.edit(file)),
     moveTo: overlays.move,
     download: (file: FileItem) =>
       downloadFile(file).catch((e: unknown) => showError(serverMessage(e))),
