@@ -13,12 +13,14 @@ import { libraryScopeOf, type useFileActions } from './useFileActions.ts';
 type Props = { file: FileItem; actions: ReturnType<typeof useFileActions> };
 
 /**
- * One item of the library: draggable; a folder is also a drop target. Double-click or Enter
- * opens it; the '⋯' button opens its menu there, a right-click (or a touch long-press) at the
- * pointer.
+ * One item of the library: draggable; a folder is also a drop target. A click selects it (as in
+ * a desktop file manager), a double click or Enter opens it, and a tap on a touch screen opens it
+ * at once (as phone file apps do); Escape clears the selection. The '⋯' button opens its menu
+ * there, a right-click (or a touch long-press) at the pointer.
  */
 export function FileCard({ file, actions }: Props) {
-  const { openMenu, setOpenMenu, moveItem } = useFilesContext();
+  const { openMenu, setOpenMenu, selected, setSelected, moveItem } = useFilesContext();
+  const isSelected = selected === file.fileId;
   const folder = file.type === 'Folder';
   const drop = useDropTarget({ folderId: file.fileId, scope: libraryScopeOf(file) }, moveItem);
 
@@ -42,11 +44,19 @@ export function FileCard({ file, actions }: Props) {
     if (e.key === 'Enter') {
       e.preventDefault();
       actions.open(file);
+    } else if (e.key === 'Escape' && isSelected) {
+      setSelected(null);
     }
+  };
+  const onClick = (e: MouseEvent) => {
+    if ((e.nativeEvent as PointerEvent).pointerType === 'touch') actions.open(file);
+    else setSelected(file.fileId);
   };
   const main = {
     className: classes.main,
+    onClick,
     onDoubleClick: () => actions.open(file),
+    'aria-pressed': isSelected,
     onKeyDown,
     'aria-label': filesTexts.card.open(file.name),
   };
@@ -65,6 +75,7 @@ export function FileCard({ file, actions }: Props) {
         data-kind={folder ? 'folder' : 'file'}
         data-drop-active={(folder && drop.active) || undefined}
         data-menu-open={openMenu === file.fileId || undefined}
+        data-selected={isSelected || undefined}
         onContextMenu={onContextMenu}
         {...draggableFile(file)}
         {...(folder ? drop.props : {})}

@@ -15,6 +15,9 @@ export type FilesContextValue = {
   /** The item whose action menu is open: opening one menu closes the others. */
   openMenu: string | null;
   setOpenMenu: (fileId: string | null) => void;
+  /** The item a single click selected (shown as selected; Enter or a double click opens it). */
+  selected: string | null;
+  setSelected: (fileId: string | null) => void;
   /** Moves a dropped item, with the toasts of part2 §8. */
   moveItem: (item: DraggedFile, dest: DropDestination) => void;
 };

@@ -42,6 +42,7 @@ function Layout({ teamId }: { teamId: string }) {
   const [target, setTarget] = useState<LibraryTarget | null>(null);
   const [sort, setSort] = useState<FileSortChoice>('NameAscending');
   const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
   const moveItem = useMoveAction(teamId);
   const moveRef = useRef(moveItem);
   moveRef.current = moveItem;
@@ -55,9 +56,11 @@ function Layout({ teamId }: { teamId: string }) {
       setSort,
       openMenu,
       setOpenMenu,
+      selected,
+      setSelected,
       moveItem: (item, dest) => moveRef.current(item, dest),
     }),
-    [teamId, target, sort, openMenu],
+    [teamId, target, sort, openMenu, selected],
   );
 
   return (
