@@ -277,6 +277,8 @@ export const uploadMessages = {
   alreadyQueued: (name: string) => `${name}: This file is already being uploaded.`,
   activeUploadsWarning: 'Active uploads will be cancelled.',
   completed: 'Upload completed',
+  /** The one grouped toast's text once more than one file has finished. */
+  completedMany: (count: number, last: string) => `${count} files uploaded, the last ${last}`,
   panelTitle: 'Uploads',
   states: {
     Preparing: 'Preparing',

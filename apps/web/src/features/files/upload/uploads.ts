@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { uploadMessages } from '@roomscale/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../../../app/queryClient.ts';
 import { session } from '../../../app/session.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { makeThumbnail } from '../thumbnails/makeThumbnail.ts';
+import { announceCompleted } from './completedToast.ts';
 import { sweepResumeMetadata } from './resumable.ts';
 import { uploadBlob } from './uploadBlob.ts';
 import { createFileItem, UploadQueue, type UploadTarget } from './uploadQueue.ts';
@@ -29,8 +29,7 @@ export const uploadQueue = new UploadQueue({
   makeThumbnail,
   createFile: createFileItem,
   refresh: (teamId) => refreshTeamFiles(client, teamId),
-  completed: (file) =>
-    notifications.show({ color: 'teal', title: uploadMessages.completed, message: file.name }),
+  completed: (file) => announceCompleted(file.name),
   failed: (message) => void showError(message),
   duplicate: (message) => notifications.show({ color: 'yellow', message }),
   window: typeof window === 'undefined' ? undefined : window,
