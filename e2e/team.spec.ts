@@ -160,6 +160,14 @@ test.describe('team details', () => {
       'true',
     );
     await memberPage.goto('/team/details');
+    // Said in place, under the team's tabs, with a way to the dashboard.
+    await expect(memberPage.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expect(
+      memberPage.getByText('That page is only available to admins of your team.'),
+    ).toBeVisible();
+    await expect(memberPage).toHaveURL(/\/team\/details$/);
+    await screenshot(memberPage, 'team-details-denied');
+    await memberPage.getByRole('link', { name: 'Go to the dashboard' }).click();
     await expect(memberPage).toHaveURL(/\/dashboard$/);
     await memberSession.close();
   });

@@ -79,6 +79,7 @@ export const shellTexts = {
     deniedSuperAdmin: 'That page is only available to platform administrators.',
     deniedLicense: 'That page needs a licensed team. Purchase licenses to unlock it.',
     deniedTeamRole: 'That page is only available to admins of your team.',
+    backToDashboard: 'Go to the dashboard',
   },
   terms: {
     title: 'Our terms and privacy policy',

@@ -1,5 +1,5 @@
 import { pageTitle } from '@roomscale/shared';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
@@ -34,20 +34,23 @@ export function AppFrame() {
     </Suspense>
   );
   if (!flags) return screen;
+  // The chrome of the route: navbar and footer as its flags say.
+  const frame = (content: ReactNode) =>
+    flags.navbar ? (
+      <AppLayout footer={flags.footer}>{content}</AppLayout>
+    ) : flags.footer ? (
+      <>
+        <main>{content}</main>
+        <AppFooter />
+      </>
+    ) : (
+      content
+    );
   return (
     <>
       <ScrollRestoration />
-      <RouteGuard flags={flags}>
-        {flags.navbar ? (
-          <AppLayout footer={flags.footer}>{screen}</AppLayout>
-        ) : flags.footer ? (
-          <>
-            <main>{screen}</main>
-            <AppFooter />
-          </>
-        ) : (
-          screen
-        )}
+      <RouteGuard flags={flags} frame={frame}>
+        {frame(screen)}
       </RouteGuard>
     </>
   );

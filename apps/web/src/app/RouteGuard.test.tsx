@@ -149,12 +149,16 @@ describe('the route guard in the frame', () => {
     await waitFor(async () => expect(await location()).toBe('/user/register'));
   });
 
-  it('denies a super-admin route: back to the dashboard with an error notification', async () => {
+  it('denies a super-admin route in place, saying why, with a way to the dashboard', async () => {
     await signIn();
     act(() => session.selectTeam(teamFixture()));
-    renderAt('/admin');
-    expect(await screen.findByText(shellTexts.guard.deniedSuperAdmin)).toBeTruthy();
-    await waitFor(async () => expect(await location()).toBe('/dashboard'));
+    const router = renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(screen.getByText(shellTexts.guard.deniedSuperAdmin)).toBeTruthy();
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin');
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
+    expect(await location()).toBe('/dashboard');
   });
 
   it('lets a super admin in', async () => {

@@ -1,7 +1,8 @@
-import { notifications } from '@mantine/notifications';
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { shellTexts } from '@roomscale/shared';
+import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { type DeniedReason, guardDecision, type RouteFlags } from './guard.ts';
 import { session, useSession } from './session.ts';
@@ -17,7 +18,16 @@ const deniedText: Record<DeniedReason, string> = {
  * The route guard (part1 §4) as a wrapper: runs the cached login, then applies `guardDecision`.
  * It re-evaluates whenever the session changes, so a lost session sends the user to login.
  */
-export function RouteGuard({ flags, children }: { flags: RouteFlags; children: ReactNode }) {
+export function RouteGuard({
+  flags,
+  frame = (content) => content,
+  children,
+}: {
+  flags: RouteFlags;
+  /** The route's chrome (navbar, footer), around the in-place 'Access denied'. */
+  frame?: (content: ReactNode) => ReactNode;
+  children: ReactNode;
+}) {
   const s = useSession();
   const location = useLocation();
   const resolving = flags.loginNeeded && s.status === 'unknown';
@@ -43,21 +53,29 @@ export function RouteGuard({ flags, children }: { flags: RouteFlags; children: R
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'denied':
-      return <Denied reason={decision.reason} to={decision.to} />;
+      return frame(<Denied reason={decision.reason} to={decision.to} />);
   }
 }
 
-/** Denied: back to the dashboard with an error notification saying why. */
+/**
+ * Denied: the page says so in place, with the reason and a way to the dashboard. A silent
+ * redirect would look like a broken link; the address stays, so the user sees what they asked for.
+ */
 function Denied({ reason, to }: { reason: DeniedReason; to: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    notifications.show({
-      id: `route-denied-${reason}`,
-      color: 'red',
-      title: shellTexts.guard.deniedTitle,
-      message: deniedText[reason],
-    });
-    navigate(to, { replace: true });
-  }, [reason, to, navigate]);
-  return <PageLoader fullPage />;
+  return (
+    <Center py={64} px="md">
+      <Stack align="center" gap="sm" maw={440} ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="red">
+          <IconLock size={28} aria-hidden />
+        </ThemeIcon>
+        <Title order={1} fz={24}>
+          {shellTexts.guard.deniedTitle}
+        </Title>
+        <Text c="dimmed">{deniedText[reason]}</Text>
+        <Button component={Link} to={to} mt="xs">
+          {shellTexts.guard.backToDashboard}
+        </Button>
+      </Stack>
+    </Center>
+  );
 }

@@ -38,10 +38,9 @@ export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
   /**
-   * Denied: the route exists but is not for this user. The user is sent to /dashboard (always
-   * open to a signed-in team member, so this cannot loop) with an error notification saying why;
-   * a silent redirect would look like a broken link, and a dead-end "403" page would strand
-   * users who followed an old bookmark.
+   * Denied: the route exists but is not for this user. The page says so in place, with a link to
+   * `to` (/dashboard, always open to a signed-in team member); a silent redirect would look like
+   * a broken link.
    */
   | { kind: 'denied'; reason: DeniedReason; to: string };
 
