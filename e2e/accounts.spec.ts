@@ -129,7 +129,8 @@ test.describe('accounts journeys', () => {
     await userMenu(page, 'Ada Lovelace').click();
     await screenshot(page, 'user-menu');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/login/);
+    // A plain /login: the next person to sign in here does not land on this page.
+    await expect(page).toHaveURL(/\/login$/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?targetRoute=/);
 

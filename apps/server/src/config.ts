@@ -26,7 +26,21 @@ const envSchema = z.object({
   AVATAR_BUILDER_URL: z.url().optional(),
   TUTORIALS_URL: z.url().optional(),
   PATCH_NOTES_URL: z.url().optional(),
-  SUPPORT_URL: z.url().default('https://support.roomscale.example'),
+  SUPPORT_URL: z.url().optional(),
+  WEBSITE_URL: z.url().optional(),
+  BLOG_URL: z.url().optional(),
+  TERMS_URL: z.url().optional(),
+  PRIVACY_URL: z.url().optional(),
+  CHANGELOG_URL: z.url().optional(),
+  CONTACT_PHONE: z
+    .string()
+    .regex(/^\+?[\d\s().-]{5,30}$/, 'must be a phone number')
+    .optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  SALES_EMAIL: z.email().optional(),
+  META_STORE_URL: z.url().optional(),
+  PICO_APK_URL: z.url().optional(),
+  WINDOWS_INSTALLER_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(['local', 'gcs']).default('local'),
   GCS_BUCKET: z
@@ -56,9 +70,33 @@ export type Config = {
   avatarBuilderUrl: string | undefined;
   tutorialsUrl: string | undefined;
   patchNotesUrl: string | undefined;
-  supportUrl: string;
+  links: LinksConfig;
   webDistDir: string | undefined;
   storage: StorageConfig;
+};
+
+/**
+ * Where the dashboard links outside itself. Unset links are not shown (website, blog, contacts,
+ * app builds) or lead to this server's own page (support, terms, privacy): a fresh install has
+ * no link that leads nowhere.
+ */
+export type LinksConfig = {
+  support: string | undefined;
+  website: string | undefined;
+  blog: string | undefined;
+  terms: string | undefined;
+  privacy: string | undefined;
+  changelog: string | undefined;
+  contact: {
+    phone: string | undefined;
+    supportEmail: string | undefined;
+    salesEmail: string | undefined;
+  };
+  downloads: {
+    metaStore: string | undefined;
+    picoApk: string | undefined;
+    windowsInstaller: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -103,7 +141,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     avatarBuilderUrl: e.AVATAR_BUILDER_URL,
     tutorialsUrl: e.TUTORIALS_URL,
     patchNotesUrl: e.PATCH_NOTES_URL,
-    supportUrl: e.SUPPORT_URL,
+    links: {
+      support: e.SUPPORT_URL?.replace(/\/+$/, ''),
+      website: e.WEBSITE_URL,
+      blog: e.BLOG_URL,
+      terms: e.TERMS_URL,
+      privacy: e.PRIVACY_URL,
+      changelog: e.CHANGELOG_URL,
+      contact: { phone: e.CONTACT_PHONE, supportEmail: e.SUPPORT_EMAIL, salesEmail: e.SALES_EMAIL },
+      downloads: {
+        metaStore: e.META_STORE_URL,
+        picoApk: e.PICO_APK_URL,
+        windowsInstaller: e.WINDOWS_INSTALLER_URL,
+      },
+    },
     webDistDir: e.WEB_DIST_DIR,
     storage:
       e.STORAGE_DRIVER === 'gcs' && e.GCS_BUCKET

@@ -200,7 +200,8 @@ export const meetingsTexts = {
     stepHeadset: 'On a headset: install the Roomscale app on your headset and open it.',
     stepLogin: 'Log in with your Roomscale account, or join as a guest.',
     stepCode: (code: string) => `Enter the meeting code ${code}.`,
-    stepRoom: (name: string) => `Join the team room ${name}.`,
+    /** `kind` is the room's kind as shown above its name ('Private room', 'Team room', 'Room'). */
+    stepRoom: (kind: string, name: string) => `Join the ${kind.toLowerCase()} ${name}.`,
     storeLink: 'Meta Horizon Store',
     picoLink: 'Pico app package',
     concludedText: 'This meeting has ended. Ask the organiser for a new invitation.',

@@ -156,6 +156,9 @@ export const shellTexts = {
     helpText: 'Step-by-step guides and the release notes of every version.',
     knowledgeBase: 'Knowledge base',
     changelog: 'Changelog',
+    notOnThisServer: 'Not available yet',
+    howToAdd: (variable: string) =>
+      `This Roomscale server has no link for it yet; its operator adds one by setting ${variable}.`,
     configFailed: 'The download links could not be loaded.',
     retry: 'Try again',
   },

@@ -23,18 +23,25 @@ export const clientConfig = z.object({
   defaultAvatarUrl: z.string(),
   tutorialsUrl: z.string(),
   patchNotesUrl: z.string(),
+  /** The operator's knowledge base, or this server's own support page. */
   supportUrl: z.string(),
-  websiteUrl: z.string(),
-  blogUrl: z.string(),
+  /** Null links are not shown: the operator has not configured them. */
+  websiteUrl: z.string().nullable(),
+  blogUrl: z.string().nullable(),
+  /** The operator's terms and privacy policy, or the defaults this server serves. */
   termsUrl: z.string(),
   privacyUrl: z.string(),
-  contact: z.object({ phone: z.string(), supportEmail: z.string(), salesEmail: z.string() }),
+  contact: z.object({
+    phone: z.string().nullable(),
+    supportEmail: z.string().nullable(),
+    salesEmail: z.string().nullable(),
+  }),
   downloads: z.object({
-    metaStoreUrl: z.string(),
-    picoApkUrl: z.string(),
-    windowsInstallerUrl: z.string(),
+    metaStoreUrl: z.string().nullable(),
+    picoApkUrl: z.string().nullable(),
+    windowsInstallerUrl: z.string().nullable(),
     knowledgeBaseUrl: z.string(),
-    changelogUrl: z.string(),
+    changelogUrl: z.string().nullable(),
   }),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

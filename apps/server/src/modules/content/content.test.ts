@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { clientConfig, tutorialList } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { OWN_PAGES } from './links.ts';
 
 describe('content', () => {
   let t: TestApp;
@@ -19,9 +20,22 @@ describe('content', () => {
       expect(body.tutorialsUrl).toBe('/api/Content/tutorials');
       expect(body.defaultAvatarUrl).toBe('http://roomscale.test/avatars/default.glb');
       expect(body.patchNotesUrl).toBe('/patch-notes.html');
-      expect(body.supportUrl).toBe('https://support.roomscale.example');
+      // Nothing configured: no link leads to a placeholder host. Support, terms and privacy are
+      // this server's own pages; the rest is left out of the dashboard.
+      expect(body.supportUrl).toBe('/support.html');
+      expect(body.termsUrl).toBe('/terms-of-service.html');
+      expect(body.privacyUrl).toBe('/privacy-policy.html');
       expect(body.downloads.knowledgeBaseUrl).toBe(body.supportUrl);
-      expect(body.contact.supportEmail).toContain('@');
+      expect(body.websiteUrl).toBeNull();
+      expect(body.blogUrl).toBeNull();
+      expect(body.contact).toEqual({ phone: null, supportEmail: null, salesEmail: null });
+      expect(body.downloads).toMatchObject({
+        metaStoreUrl: null,
+        picoApkUrl: null,
+        windowsInstallerUrl: null,
+        changelogUrl: null,
+      });
+      expect(JSON.stringify(body)).not.toContain('.example');
     });
 
     it('ignores a bearer token it does not need, even an invalid one', async () => {
@@ -38,6 +52,17 @@ describe('content', () => {
         TUTORIALS_URL: 'https://cdn.example.com/tutorials.json',
         PATCH_NOTES_URL: 'https://example.com/patch-notes',
         SUPPORT_URL: 'https://help.example.com/',
+        WEBSITE_URL: 'https://vr.example.com',
+        BLOG_URL: 'https://vr.example.com/news',
+        TERMS_URL: 'https://vr.example.com/terms',
+        PRIVACY_URL: 'https://vr.example.com/privacy',
+        CHANGELOG_URL: 'https://help.example.com/changelog',
+        CONTACT_PHONE: '+31 20 123 4567',
+        SUPPORT_EMAIL: 'help@example.com',
+        SALES_EMAIL: 'sales@example.com',
+        META_STORE_URL: 'https://www.meta.com/experiences/1234/',
+        PICO_APK_URL: 'https://cdn.example.com/app.apk',
+        WINDOWS_INSTALLER_URL: 'https://cdn.example.com/setup.exe',
       });
       try {
         const body = clientConfig.parse((await other.app.inject('/api/Config')).json());
@@ -45,7 +70,32 @@ describe('content', () => {
         expect(body.tutorialsUrl).toBe('https://cdn.example.com/tutorials.json');
         expect(body.patchNotesUrl).toBe('https://example.com/patch-notes');
         expect(body.supportUrl).toBe('https://help.example.com');
-        expect(body.downloads.changelogUrl).toBe('https://help.example.com/changelog');
+        expect(body).toMatchObject({
+          websiteUrl: 'https://vr.example.com',
+          blogUrl: 'https://vr.example.com/news',
+          termsUrl: 'https://vr.example.com/terms',
+          privacyUrl: 'https://vr.example.com/privacy',
+          contact: {
+            phone: '+31 20 123 4567',
+            supportEmail: 'help@example.com',
+            salesEmail: 'sales@example.com',
+          },
+          downloads: {
+            metaStoreUrl: 'https://www.meta.com/experiences/1234/',
+            picoApkUrl: 'https://cdn.example.com/app.apk',
+            windowsInstallerUrl: 'https://cdn.example.com/setup.exe',
+            knowledgeBaseUrl: 'https://help.example.com',
+            changelogUrl: 'https://help.example.com/changelog',
+          },
+        });
+        const tutorials = tutorialList.parse(
+          (await other.app.inject('/api/Content/tutorials')).json(),
+        );
+        const web = tutorials.flatMap((s) => s.videos).filter((v) => v.deviceTypes.includes('WEB'));
+        expect(web.length).toBeGreaterThanOrEqual(4);
+        for (const v of web.filter((v) => v.video.startsWith('http'))) {
+          expect(v.video.startsWith('https://help.example.com/tutorials/')).toBe(true);
+        }
       } finally {
         await other.close();
       }
@@ -53,26 +103,18 @@ describe('content', () => {
   });
 
   describe('GET /api/Content/tutorials', () => {
-    it('is public and serves a valid tutorials list with web videos', async () => {
+    it('is public and lists only what this server holds when no knowledge base is set', async () => {
       const res = await t.app.inject('/api/Content/tutorials');
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toContain('max-age');
       const list = tutorialList.parse(res.json());
-      expect(list.length).toBeGreaterThanOrEqual(3);
-      const web = list.flatMap((s) => s.videos).filter((v) => v.deviceTypes.includes('WEB'));
-      expect(web.length).toBeGreaterThanOrEqual(4);
-      // Thumbnails are files of our own web build, never a third-party host.
-      for (const v of list.flatMap((s) => s.videos)) {
+      const videos = list.flatMap((s) => s.videos);
+      expect(videos.some((v) => v.deviceTypes.includes('WEB'))).toBe(true);
+      for (const section of list) expect(section.videos.length).toBeGreaterThan(0);
+      // Thumbnails and videos are files of our own web build, never a third-party host.
+      for (const v of videos) {
         expect(v.v2Thumbnail).toMatch(/^\/tutorials\/[a-z0-9-]+\.svg$/);
-      }
-    });
-
-    it('links knowledge-base videos under the configured support URL', async () => {
-      const list = tutorialList.parse((await t.app.inject('/api/Content/tutorials')).json());
-      const external = list.flatMap((s) => s.videos).filter((v) => v.video.startsWith('http'));
-      expect(external.length).toBeGreaterThan(0);
-      for (const v of external) {
-        expect(v.video.startsWith('https://support.roomscale.example/tutorials/')).toBe(true);
+        expect(v.video.startsWith('/')).toBe(true);
       }
     });
 
@@ -93,6 +135,15 @@ describe('content', () => {
         .filter((u) => u.startsWith('/'));
       expect(local.length).toBeGreaterThan(0);
       for (const path of local) expect(existsSync(new URL(`.${path}`, publicDir))).toBe(true);
+    });
+
+    it("has this server's own support, terms, privacy and patch notes pages", () => {
+      for (const page of Object.values(OWN_PAGES)) {
+        const html = readFileSync(new URL(`.${page}`, publicDir), 'utf8');
+        expect(html).toMatch(/^<!doctype html>/);
+        expect(html).toMatch(/<h1>[^<]+<\/h1>/);
+        expect(html).not.toContain('.example');
+      }
     });
 
     it('ships the default avatar as a valid binary glTF 2.0', () => {

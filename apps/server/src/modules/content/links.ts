@@ -4,37 +4,45 @@ import type { Config } from '../../config.ts';
 /** Where the bundled tutorials list is served when TUTORIALS_URL is not set. */
 export const OWN_TUTORIALS_PATH = '/api/Content/tutorials';
 
-/** The product's public web presence. Self-hosters keep these; they are links, not services. */
-const website = 'https://roomscale.example';
+/** This server's own pages, served from the web app's public files (apps/web/public). */
+export const OWN_PAGES = {
+  support: '/support.html',
+  terms: '/terms-of-service.html',
+  privacy: '/privacy-policy.html',
+  patchNotes: '/patch-notes.html',
+} as const;
 
 /**
- * The client configuration of GET /api/Config: every product URL the dashboard links to.
- * Content that has a local default (tutorials, patch notes, default avatar) is served by this
- * same server, so a fresh install works offline.
+ * The client configuration of GET /api/Config: every URL the dashboard links to. Content that
+ * has a local default (tutorials, patch notes, default avatar, support, terms and privacy pages)
+ * is served by this same server, so a fresh install works offline; links with no local
+ * counterpart (website, blog, contacts, app builds) are null until the operator sets them, and
+ * the dashboard then leaves them out instead of linking nowhere.
  */
 export function clientConfigOf(config: Config): ClientConfig {
-  const support = config.supportUrl.replace(/\/+$/, '');
+  const links = config.links;
+  const support = links.support ?? OWN_PAGES.support;
   return {
     avatarBuilderUrl: config.avatarBuilderUrl ?? null,
     defaultAvatarUrl: `${config.publicUrl}/avatars/default.glb`,
     tutorialsUrl: config.tutorialsUrl ?? OWN_TUTORIALS_PATH,
-    patchNotesUrl: config.patchNotesUrl ?? '/patch-notes.html',
+    patchNotesUrl: config.patchNotesUrl ?? OWN_PAGES.patchNotes,
     supportUrl: support,
-    websiteUrl: website,
-    blogUrl: `${website}/blog`,
-    termsUrl: `${website}/terms-of-service`,
-    privacyUrl: `${website}/privacy-policy`,
+    websiteUrl: links.website ?? null,
+    blogUrl: links.blog ?? null,
+    termsUrl: links.terms ?? OWN_PAGES.terms,
+    privacyUrl: links.privacy ?? OWN_PAGES.privacy,
     contact: {
-      phone: '+31 20 123 4567',
-      supportEmail: 'support@roomscale.example',
-      salesEmail: 'sales@roomscale.example',
+      phone: links.contact.phone ?? null,
+      supportEmail: links.contact.supportEmail ?? null,
+      salesEmail: links.contact.salesEmail ?? null,
     },
     downloads: {
-      metaStoreUrl: 'https://www.meta.com/experiences/roomscale/',
-      picoApkUrl: `${website}/downloads/roomscale-pico.apk`,
-      windowsInstallerUrl: `${website}/downloads/roomscale-setup.exe`,
+      metaStoreUrl: links.downloads.metaStore ?? null,
+      picoApkUrl: links.downloads.picoApk ?? null,
+      windowsInstallerUrl: links.downloads.windowsInstaller ?? null,
       knowledgeBaseUrl: support,
-      changelogUrl: `${support}/changelog`,
+      changelogUrl: links.changelog ?? null,
     },
   };
 }

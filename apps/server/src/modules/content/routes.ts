@@ -9,7 +9,7 @@ import { bundledTutorials } from './tutorials.ts';
 export function contentModule(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = clientConfigOf(ctx.config);
-  const tutorials = bundledTutorials(config.downloads.knowledgeBaseUrl);
+  const tutorials = bundledTutorials(ctx.config.links.support);
 
   app.get(
     '/api/Config',

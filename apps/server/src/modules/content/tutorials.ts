@@ -7,10 +7,10 @@ import type { Tutorial } from '@roomscale/shared';
  * Entries are deliberately not in order, and some are headset-only: clients filter to their
  * device type and sort by orderId, as they must for any content host.
  */
-export function bundledTutorials(knowledgeBaseUrl: string): Tutorial[] {
+export function bundledTutorials(knowledgeBaseUrl: string | undefined): Tutorial[] {
   const kb = (slug: string) => `${knowledgeBaseUrl}/tutorials/${slug}`;
   const thumb = (name: string) => `/tutorials/${name}.svg`;
-  return [
+  const all: Tutorial[] = [
     {
       title: 'Meetings',
       orderId: 2,
@@ -99,4 +99,13 @@ export function bundledTutorials(knowledgeBaseUrl: string): Tutorial[] {
       ],
     },
   ];
+  if (knowledgeBaseUrl) return all;
+  // Without a knowledge base (SUPPORT_URL) its articles would lead nowhere: only what this
+  // server holds itself is listed.
+  return all
+    .map((section) => ({
+      ...section,
+      videos: section.videos.filter((v) => v.video.startsWith('/')),
+    }))
+    .filter((section) => section.videos.length > 0);
 }

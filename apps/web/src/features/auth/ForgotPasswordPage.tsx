@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
+import { autofocused } from '../../components/autofocusedField.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const t = publicTexts.forgotPassword;
@@ -60,7 +61,7 @@ export function ForgotPasswordPage() {
             required
             autoFocus
             error={errors.email?.message}
-            {...form.register('email')}
+            {...autofocused(form.register('email'))}
           />
           <Button type="submit" fullWidth disabled={!isValid} loading={isSubmitting}>
             {t.submit}

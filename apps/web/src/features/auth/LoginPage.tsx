@@ -24,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { session } from '../../app/session.ts';
+import { autofocused } from '../../components/autofocusedField.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { loginErrorText } from './loginError.ts';
 import { SecretInput } from './SecretInput.tsx';
@@ -92,13 +93,15 @@ export function LoginPage() {
     );
   }
 
-  const email = form.register('email', {
-    onChange: (e: { target: { value: string } }) => lookupLater(e.target.value),
-    onBlur: (e: { target: { value: string } }) => {
-      lookupLater.cancel?.();
-      setLookup(lookupEmail(e.target.value));
-    },
-  });
+  const email = autofocused(
+    form.register('email', {
+      onChange: (e: { target: { value: string } }) => lookupLater(e.target.value),
+      onBlur: (e: { target: { value: string } }) => {
+        lookupLater.cancel?.();
+        setLookup(lookupEmail(e.target.value));
+      },
+    }),
+  );
 
   return (
     <AuthLayout

@@ -9,6 +9,7 @@ import {
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { autofocused } from '../../components/autofocusedField.ts';
 import { SecretInput } from './SecretInput.tsx';
 
 type Props = {
@@ -41,14 +42,16 @@ export function NewPasswordForm({ submitLabel, passwordLabel, onSubmit, children
           required
           autoFocus
           error={errors.password?.message}
-          {...form.register('password', {
-            // Re-check a confirmation already typed as the password changes.
-            onChange: () => {
-              if (form.getFieldState('confirmPassword').isTouched) {
-                void form.trigger('confirmPassword');
-              }
-            },
-          })}
+          {...autofocused(
+            form.register('password', {
+              // Re-check a confirmation already typed as the password changes.
+              onChange: () => {
+                if (form.getFieldState('confirmPassword').isTouched) {
+                  void form.trigger('confirmPassword');
+                }
+              },
+            }),
+          )}
         />
         <PasswordChecklist password={password} />
         <SecretInput

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useClientConfig } from '../../app/clientConfig.ts';
+import { autofocused } from '../../components/autofocusedField.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const t = publicTexts.register;
@@ -82,7 +83,7 @@ export function RegisterPage() {
               required
               autoFocus
               error={errors.firstName?.message}
-              {...form.register('firstName')}
+              {...autofocused(form.register('firstName'))}
             />
             <TextInput
               label={publicTexts.labels.lastName}

@@ -37,8 +37,11 @@ type Platform = {
   icon: ReactNode;
   color: string;
   action: string;
-  /** Store page (new tab) or a direct download; none means not available yet. */
-  link?: (c: ClientConfig) => { href: string; kind: 'store' | 'download' };
+  /**
+   * Store page (new tab) or a direct download, and the setting that configures it; none means
+   * the build does not exist yet. A null href: this server has no link for it.
+   */
+  link?: { href: (c: ClientConfig) => string | null; kind: 'store' | 'download'; setting: string };
 };
 
 const platforms: Platform[] = [
@@ -50,7 +53,7 @@ const platforms: Platform[] = [
     icon: <IconDeviceVisionPro size={26} aria-hidden />,
     color: 'blue',
     action: t.metaAction,
-    link: (c) => ({ href: c.downloads.metaStoreUrl, kind: 'store' }),
+    link: { href: (c) => c.downloads.metaStoreUrl, kind: 'store', setting: 'META_STORE_URL' },
   },
   {
     key: 'pico',
@@ -60,7 +63,7 @@ const platforms: Platform[] = [
     icon: <IconCardboards size={26} aria-hidden />,
     color: 'cyan',
     action: t.picoAction,
-    link: (c) => ({ href: c.downloads.picoApkUrl, kind: 'download' }),
+    link: { href: (c) => c.downloads.picoApkUrl, kind: 'download', setting: 'PICO_APK_URL' },
   },
   {
     key: 'windows',
@@ -70,7 +73,11 @@ const platforms: Platform[] = [
     icon: <IconBrandWindows size={26} aria-hidden />,
     color: 'indigo',
     action: t.windowsAction,
-    link: (c) => ({ href: c.downloads.windowsInstallerUrl, kind: 'download' }),
+    link: {
+      href: (c) => c.downloads.windowsInstallerUrl,
+      kind: 'download',
+      setting: 'WINDOWS_INSTALLER_URL',
+    },
   },
   {
     key: 'mac',
@@ -138,12 +145,14 @@ export function DownloadsPage() {
                   {t.knowledgeBase}
                 </Group>
               </ExternalAnchor>
-              <ExternalAnchor href={config.data.downloads.changelogUrl} fw={500}>
-                <Group gap={6} wrap="nowrap">
-                  <IconListDetails size={16} aria-hidden />
-                  {t.changelog}
-                </Group>
-              </ExternalAnchor>
+              {config.data.downloads.changelogUrl && (
+                <ExternalAnchor href={config.data.downloads.changelogUrl} fw={500}>
+                  <Group gap={6} wrap="nowrap">
+                    <IconListDetails size={16} aria-hidden />
+                    {t.changelog}
+                  </Group>
+                </ExternalAnchor>
+              )}
             </Group>
           ) : (
             config.isPending && <Skeleton h={16} w={220} />
@@ -163,7 +172,7 @@ function PlatformCard({
   config: ClientConfig | undefined;
   loading: boolean;
 }) {
-  const link = config && p.link ? p.link(config) : null;
+  const href = config && p.link ? p.link.href(config) : null;
   return (
     <Card padding="lg" h="100%">
       <Stack gap="md" h="100%">
@@ -185,39 +194,65 @@ function PlatformCard({
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
           {p.text}
         </Text>
-        {!p.link ? (
-          <Button variant="default" disabled fullWidth>
-            {p.action}
-          </Button>
-        ) : link ? (
-          link.kind === 'store' ? (
-            <Button
-              component="a"
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              fullWidth
-              rightSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              {p.action}
-            </Button>
-          ) : (
-            <Button
-              component="a"
-              href={link.href}
-              download
-              fullWidth
-              leftSection={<IconDownload size={16} aria-hidden />}
-            >
-              {p.action}
-            </Button>
-          )
-        ) : (
-          <Button fullWidth disabled loading={loading}>
-            {p.action}
-          </Button>
-        )}
+        <PlatformAction platform={p} href={href} loaded={config !== undefined} loading={loading} />
       </Stack>
     </Card>
+  );
+}
+
+/** The card's button: the store or the download, 'Coming soon', or why there is none here. */
+function PlatformAction({
+  platform: p,
+  href,
+  loaded,
+  loading,
+}: {
+  platform: Platform;
+  href: string | null;
+  loaded: boolean;
+  loading: boolean;
+}) {
+  if (!p.link) {
+    return (
+      <Button variant="default" disabled fullWidth>
+        {p.action}
+      </Button>
+    );
+  }
+  if (!loaded || !href) {
+    return (
+      <Stack gap={6}>
+        <Button fullWidth disabled loading={loading}>
+          {loaded ? t.notOnThisServer : p.action}
+        </Button>
+        {loaded && (
+          <Text size="xs" c="dimmed">
+            {t.howToAdd(p.link.setting)}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return p.link.kind === 'store' ? (
+    <Button
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      fullWidth
+      rightSection={<IconExternalLink size={16} aria-hidden />}
+    >
+      {p.action}
+    </Button>
+  ) : (
+    <Button
+      component="a"
+      href={href}
+      download
+      fullWidth
+      leftSection={<IconDownload size={16} aria-hidden />}
+    >
+      {p.action}
+    </Button>
   );
 }

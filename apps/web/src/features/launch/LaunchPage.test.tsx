@@ -116,6 +116,7 @@ describe('LaunchPage', () => {
     render(`/launch?room=${room}&room-name=Desk&room-type=private`);
     expect((await heading()).textContent).toBe('Desk');
     expect(screen.getByText('Private room')).toBeTruthy();
+    expect(screen.getByText('Join the private room Desk.')).toBeTruthy();
     expect(screen.queryByText('Team room')).toBeNull();
     cleanup();
 

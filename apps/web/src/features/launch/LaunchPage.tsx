@@ -16,6 +16,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  type ClientConfig,
   deepLinks,
   MeetingLookupErrors,
   meetingMessages,
@@ -31,7 +32,7 @@ import {
   IconCube,
   IconRocket,
 } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClientConfig } from '../../app/clientConfig.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
@@ -230,7 +231,7 @@ function RoomLaunch({
         </Group>
       </Stack>
       <LaunchButton href={deepLinks.room(roomId)} />
-      <Steps last={t.stepRoom(name)} />
+      <Steps last={t.stepRoom(kind, name)} />
     </Stack>
   );
 }
@@ -268,18 +269,7 @@ function Steps({ last }: { last: string }) {
           <List.Item>{t.stepWindows}</List.Item>
           <List.Item>
             {t.stepHeadset}
-            {config && (
-              <>
-                {' '}
-                <ExternalAnchor href={config.downloads.metaStoreUrl} size="sm">
-                  {t.storeLink}
-                </ExternalAnchor>
-                {' · '}
-                <ExternalAnchor href={config.downloads.picoApkUrl} size="sm">
-                  {t.picoLink}
-                </ExternalAnchor>
-              </>
-            )}
+            {config && <BuildLinks downloads={config.downloads} />}
           </List.Item>
           <List.Item>{t.stepLogin}</List.Item>
           <List.Item>{last}</List.Item>
@@ -287,6 +277,21 @@ function Steps({ last }: { last: string }) {
       </Stack>
     </>
   );
+}
+
+/** The headset builds this server has links for, '·'-separated; none when none is configured. */
+function BuildLinks({ downloads }: { downloads: ClientConfig['downloads'] }) {
+  const links: { href: string; label: string }[] = [];
+  if (downloads.metaStoreUrl) links.push({ href: downloads.metaStoreUrl, label: t.storeLink });
+  if (downloads.picoApkUrl) links.push({ href: downloads.picoApkUrl, label: t.picoLink });
+  return links.map((l, i) => (
+    <Fragment key={l.label}>
+      {i === 0 ? ' ' : ' · '}
+      <ExternalAnchor href={l.href} size="sm">
+        {l.label}
+      </ExternalAnchor>
+    </Fragment>
+  ));
 }
 
 /** No code, or an unknown one: a field to enter the code from the invitation. */

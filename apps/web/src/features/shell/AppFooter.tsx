@@ -1,5 +1,5 @@
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { shellTexts } from '@roomscale/shared';
+import { type ClientConfig, shellTexts } from '@roomscale/shared';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,10 @@ import classes from './AppFooter.module.css';
 
 const t = shellTexts.footer;
 
-/** The footer (part1 §2): contacts, quick links, support and legal links, from the client config. */
+/**
+ * The footer (part1 §2): contacts, quick links, support and legal links, from the client config.
+ * Links the operator has not configured are left out rather than pointing nowhere.
+ */
 export function AppFooter() {
   const config = useClientConfig();
   const c = config.data;
@@ -28,41 +31,53 @@ export function AppFooter() {
               {t.tagline}
             </Text>
           </Stack>
-          <Column title={t.contact}>
-            {c ? (
-              <>
-                <Contact icon={<IconPhone size={16} aria-hidden />} label={t.phone}>
-                  <Anchor href={`tel:${c.contact.phone.replace(/[^+\d]/g, '')}`} size="sm">
-                    {c.contact.phone}
-                  </Anchor>
-                </Contact>
-                <Contact icon={<IconMail size={16} aria-hidden />} label={t.support}>
-                  <Anchor href={`mailto:${c.contact.supportEmail}`} size="sm">
-                    {c.contact.supportEmail}
-                  </Anchor>
-                </Contact>
-                <Contact icon={<IconMail size={16} aria-hidden />} label={t.sales}>
-                  <Anchor href={`mailto:${c.contact.salesEmail}`} size="sm">
-                    {c.contact.salesEmail}
-                  </Anchor>
-                </Contact>
-              </>
-            ) : (
-              <Placeholder loading={config.isPending} />
-            )}
-          </Column>
+          {(!c || hasContact(c)) && (
+            <Column title={t.contact}>
+              {c ? (
+                <>
+                  {c.contact.phone && (
+                    <Contact icon={<IconPhone size={16} aria-hidden />} label={t.phone}>
+                      <Anchor href={`tel:${c.contact.phone.replace(/[^+\d]/g, '')}`} size="sm">
+                        {c.contact.phone}
+                      </Anchor>
+                    </Contact>
+                  )}
+                  {c.contact.supportEmail && (
+                    <Contact icon={<IconMail size={16} aria-hidden />} label={t.support}>
+                      <Anchor href={`mailto:${c.contact.supportEmail}`} size="sm">
+                        {c.contact.supportEmail}
+                      </Anchor>
+                    </Contact>
+                  )}
+                  {c.contact.salesEmail && (
+                    <Contact icon={<IconMail size={16} aria-hidden />} label={t.sales}>
+                      <Anchor href={`mailto:${c.contact.salesEmail}`} size="sm">
+                        {c.contact.salesEmail}
+                      </Anchor>
+                    </Contact>
+                  )}
+                </>
+              ) : (
+                <Placeholder loading={config.isPending} />
+              )}
+            </Column>
+          )}
           <Column title={t.quickLinks}>
             <Anchor component={Link} to="/dashboard" size="sm">
               {t.dashboard}
             </Anchor>
             {c ? (
               <>
-                <ExternalAnchor href={c.websiteUrl} size="sm">
-                  {t.website}
-                </ExternalAnchor>
-                <ExternalAnchor href={c.blogUrl} size="sm">
-                  {t.blog}
-                </ExternalAnchor>
+                {c.websiteUrl && (
+                  <ExternalAnchor href={c.websiteUrl} size="sm">
+                    {t.website}
+                  </ExternalAnchor>
+                )}
+                {c.blogUrl && (
+                  <ExternalAnchor href={c.blogUrl} size="sm">
+                    {t.blog}
+                  </ExternalAnchor>
+                )}
               </>
             ) : (
               <Placeholder loading={config.isPending} />
@@ -124,6 +139,10 @@ function Contact({
     </Group>
   );
 }
+
+/** The operator configured at least one contact (CONTACT_PHONE, SUPPORT_EMAIL, SALES_EMAIL). */
+const hasContact = (c: ClientConfig) =>
+  Boolean(c.contact.phone || c.contact.supportEmail || c.contact.salesEmail);
 
 /** While the config loads, a skeleton; if it failed, the links are simply left out. */
 function Placeholder({ loading }: { loading: boolean }) {

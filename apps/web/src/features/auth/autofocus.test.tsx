@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockFetch, renderScreen, resetBrowser, signedOutBrowser } from '../../test/harness.tsx';
+import { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
+import { RegisterPage } from './RegisterPage.tsx';
+
+const input = (label: RegExp) =>
+  screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const required = () => screen.queryByText('This field is required');
+
+beforeEach(signedOutBrowser);
+afterEach(resetBrowser);
+
+// A field the page focuses by itself and the user leaves without typing shows no error: the
+// message would push the page down under the pointer on the way to the terms link.
+describe('the field a page focuses by itself', () => {
+  it('registration: leaving First name untouched shows nothing; typing then clearing does', async () => {
+    mockFetch(() => ({ body: {} }));
+    renderScreen('/register', '/register', <RegisterPage />);
+    const first = input(/^First name/);
+    expect(document.activeElement).toBe(first);
+    fireEvent.blur(first);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(required()).toBeNull();
+
+    fireEvent.change(first, { target: { value: 'A' } });
+    fireEvent.change(first, { target: { value: '' } });
+    fireEvent.blur(first);
+    await waitFor(() => expect(required()).not.toBeNull());
+  });
+
+  it('forgot password: the same for Email, while other fields validate on leaving as before', async () => {
+    mockFetch(() => ({ body: {} }));
+    renderScreen('/forgot-password', '/forgot-password', <ForgotPasswordPage />);
+    fireEvent.blur(input(/^Email/));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(required()).toBeNull();
+    fireEvent.change(input(/^Email/), { target: { value: 'not-an-address' } });
+    fireEvent.blur(input(/^Email/));
+    await waitFor(() => expect(screen.getByText(/valid email|email address/i)).toBeTruthy());
+  });
+});
