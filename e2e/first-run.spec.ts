@@ -78,6 +78,19 @@ test('no link leads to a placeholder; the download page explains the builds it h
   await screenshot(page, 'downloads-unconfigured');
   await expectAccessible(page, 'downloads without configured builds');
 
+  // On a phone: the dashboard and the tutorials modal.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  await page
+    .getByRole('button', { name: /Tutorials/ })
+    .first()
+    .click();
+  const tutorials = page.getByRole('dialog');
+  await expect(tutorials.getByRole('button', { name: /Welcome to Roomscale/ })).toBeVisible();
+  await page.waitForTimeout(300); // the modal's opening transition
+  await screenshot(page, 'tutorials-phone');
+  await expectAccessible(page, 'tutorials on a phone');
+
   const support = await page.request.get('/support.html');
   expect(await support.text()).toContain('<h1>Roomscale support</h1>');
 });

@@ -305,5 +305,8 @@ test.describe('meetings', () => {
     await page.goto(`/launch?meeting=${code}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Upcoming meeting' })).toBeVisible();
     await screenshot(page, 'meetings-launch-mobile');
+    await page.goto('/dashboard');
+    await expect(page.getByText(meetingName).first()).toBeVisible();
+    await screenshot(page, 'dashboard-mobile');
   });
 });
