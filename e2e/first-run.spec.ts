@@ -1,7 +1,7 @@
 import { seedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { expect, type Page, test } from './support/fixtures.ts';
-import { field } from './support/forms.ts';
+import { expect, test } from './support/fixtures.ts';
+import { logIn } from './support/login.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -10,14 +10,6 @@ import { screenshot } from './support/screenshot.ts';
  * not linked), a page the user may not open says so in place, the launch page names a room's
  * kind, and logging out leaves no page behind in the login link.
  */
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('registration links readable terms and privacy pages served by this server', async ({
   page,
