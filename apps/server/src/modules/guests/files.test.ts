@@ -202,7 +202,7 @@ describe('guest files', () => {
       await guests.create(as(g), { name: 'x.png', type: 'Image', blobUri: pdfAsImage }),
       400,
       'blobUri',
-      fileMessages.contentMismatch('x.png', 'image'),
+      fileMessages.typeNotSupported('x.png'),
     );
     expectProblem(await guests.list(as(g), { scopes: ['User'] }), 400, 'scopes.0');
     expectProblem(await guests.list(as(g), { pagination: { pageSize: 1000 } }), 400);
