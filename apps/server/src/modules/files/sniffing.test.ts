@@ -1,4 +1,4 @@
-import { uploadMessages } from '@roomscale/shared';
+import { fileLimits, uploadMessages } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileItems } from '../../db/schema.ts';
@@ -157,6 +157,36 @@ describe('the stored content type comes from the bytes', () => {
     );
     expect(await t.ctx.storage.stat(keyOf(blobUri))).toBeNull();
     expect(await names(w.id, w.member)).toEqual([]);
+  });
+
+  it('judges objects larger than the sample from their first and last bytes', async () => {
+    const w = await team(t);
+    const size = fileLimits.sniffBytes * 3;
+    const lines = 'v 0.125 0.25 0.5\n'.repeat(Math.ceil(size / 17));
+    const obj = Buffer.from(`o Big\n${lines}f 1 2 3\n`);
+    const gltf = Buffer.from(
+      `{"buffers":[{"uri":"data:application/octet-stream;base64,${'A'.repeat(size)}"}],"asset":{"version":"2.0"}}`,
+    );
+    const stl = stlBinaryBytes(Math.ceil(size / 50));
+    for (const [name, bytes, stored] of [
+      ['big.obj', obj, 'model/obj'],
+      ['big.gltf', gltf, 'model/gltf+json'],
+      ['big.stl', stl, 'model/stl'],
+    ] as const) {
+      const blobUri = await upload(w.id, w.member, bytes, 'application/octet-stream');
+      const res = await create(w.id, w.member, { name, type: 'Model3D', blobUri });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { mimeType: string }).mimeType).toBe(stored);
+    }
+    // The same large JSON without `asset` at either end is no glTF.
+    const json = Buffer.from(`{"buffers":[{"uri":"${'A'.repeat(size)}"}]}`);
+    const blobUri = await upload(w.id, w.member, json, 'model/gltf+json');
+    expectProblem(
+      await create(w.id, w.member, { name: 'big.gltf', type: 'Model3D', blobUri }),
+      400,
+      'blobUri',
+      refused('big.gltf'),
+    );
   });
 
   it('refuses replacement content that does not match and keeps the old content', async () => {
