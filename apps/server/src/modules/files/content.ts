@@ -63,6 +63,28 @@ export function acceptedContentType(
 }
 
 /**
+ * Whether renaming an item of `type` holding `mimeType` content from `from` to `to` keeps the
+ * name's extension true to the content: a PNG may not become `photo.html`. Rows whose current
+ * name already disagrees with their stored type (stored before content was sniffed) are left
+ * to rename freely.
+ */
+export function renameFitsContent(
+  type: FileType,
+  mimeType: string | null,
+  from: string,
+  to: string,
+): boolean {
+  if (type === 'Folder' || type === 'Note' || !mimeType) return true;
+  const id = (Object.keys(formats) as FormatId[]).find((f) => {
+    const info: { mime: string; audioMime?: string } = formats[f];
+    return info.mime === mimeType || info.audioMime === mimeType;
+  });
+  if (!id) return true;
+  const sniffed = { id, ...formats[id] };
+  return !extensionFits(type, from, sniffed) || extensionFits(type, to, sniffed);
+}
+
+/**
  * The type a download is served with: the stored one when the bytes could have proved it, else
  * `application/octet-stream` (a row stored before content was sniffed may carry any declared
  * type, `text/html` included).

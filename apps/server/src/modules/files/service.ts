@@ -44,7 +44,12 @@ import {
 } from '../../platform/http/problem.ts';
 import { keyBelongsTo } from '../../platform/storage/index.ts';
 import type { Storage } from '../../platform/storage/types.ts';
-import { acceptedContentType, fileExtensionOf, servedContentType } from './content.ts';
+import {
+  acceptedContentType,
+  fileExtensionOf,
+  renameFitsContent,
+  servedContentType,
+} from './content.ts';
 import { enqueueMediaProbe, isMediaType } from './media.ts';
 import { noteContentErrors } from './note.ts';
 import {
@@ -328,6 +333,12 @@ export async function updateFile(
   const name = input.name ?? current.item.name;
   if (input.blobUri !== undefined && type === 'Folder') {
     throw fieldError('blobUri', fileMessages.folderHasNoContent);
+  }
+  if (
+    input.blobUri === undefined &&
+    !renameFitsContent(type, current.item.mimeType, current.item.name, name)
+  ) {
+    throw fieldError('name', fileMessages.typeNotSupported(name));
   }
   const blob =
     input.blobUri !== undefined

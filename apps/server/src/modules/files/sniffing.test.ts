@@ -214,6 +214,26 @@ describe('the stored content type comes from the bytes', () => {
     });
   });
 
+  it('refuses a rename whose extension claims another format than the content', async () => {
+    const w = await team(t);
+    const blobUri = await upload(w.id, w.member, pngBytes(), 'image/png');
+    const item = (
+      await create(w.id, w.member, { name: 'photo.png', type: 'Image', blobUri })
+    ).json() as Item;
+    for (const name of ['photo.html', 'photo.pdf', 'photo.exe', 'photo.svg']) {
+      expectProblem(await patch(w.id, item.fileId, w.member, { name }), 400, 'name', refused(name));
+    }
+    for (const name of ['Harbour at dawn', 'photo.jpg', 'Scan 12.2024', 'photo.PNG']) {
+      const res = await patch(w.id, item.fileId, w.member, { name });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const model = await upload(w.id, w.member, stlBinaryBytes(2), 'text/plain');
+    const part = (
+      await create(w.id, w.member, { name: 'part.stl', type: 'Model3D', blobUri: model })
+    ).json() as Item;
+    expectProblem(await patch(w.id, part.fileId, w.member, { name: 'part.obj' }), 400, 'name');
+  });
+
   it('never serves a stored type that is not one the bytes can have', async () => {
     const w = await team(t);
     const blobUri = await upload(w.id, w.member, pngBytes(), 'image/png');
