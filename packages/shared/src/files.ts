@@ -87,8 +87,11 @@ export const fileLimits = {
   breadcrumbAncestors: 3,
   propertiesMax: 50,
   propertyValueMax: 2000,
-  /** Bytes read from the start of an upload to check its kind. */
-  magicBytes: 64,
+  /**
+   * Bytes read from the start, and from the end, of an upload to tell what it is (magic bytes,
+   * 3D-model headers, `endsolid`, glTF's `asset`); the rest is never read for the check.
+   */
+  sniffBytes: 65536,
   /** A finished upload no file item references is deleted this many days after it finished. */
   unreferencedUploadDays: 2,
   /** How often a list showing a video or audio still processing asks again. */
@@ -112,8 +115,8 @@ export const fileMessages = {
   empty: (name: string) => `${name}: File is empty.`,
   tooLarge: (name: string, max: string) =>
     `${name}: File too large. Ensure the file is not larger than ${max}`,
-  contentMismatch: (name: string, kind: string) =>
-    `${name}: The content is not a valid ${kind} file.`,
+  /** part2 §5 Upload: also what an upload whose bytes are not the declared kind gets. */
+  typeNotSupported: (name: string) => `${name}: File type not supported.`,
   moveIntoItself: 'A folder cannot be moved into itself or one of its subfolders.',
   scopeOfParent: 'An item takes the scope of its folder; move it to change its scope.',
   noDownload: 'A folder cannot be downloaded.',
@@ -272,7 +275,7 @@ export const uploadMessages = {
   invalidChunkSize: (unit: number) => `The chunk size must be a non-zero multiple of ${unit}.`,
   alreadyFinished: 'This upload has already finished; start a new one.',
   cancelled: 'The upload was cancelled.',
-  unsupportedType: (name: string) => `${name}: File type not supported.`,
+  unsupportedType: fileMessages.typeNotSupported,
   failed: (name: string, error: string) => `${name}: An error occured: ${error}`,
   alreadyQueued: (name: string) => `${name}: This file is already being uploaded.`,
   activeUploadsWarning: 'Active uploads will be cancelled.',

@@ -38,10 +38,24 @@ describe('unreferenced uploads', () => {
     const guestFile = await guests.file(asGuest, 'mine.png');
     const refused = await upload(w.id, w.member, PNG, 'image/png');
     // A create refused for bad input leaves its upload behind, too.
+    const missingFolder = '00000000-0000-4000-8000-000000000000';
     expect(
-      (await create(w.id, w.member, { name: 'x.pdf', type: 'Document', blobUri: refused }))
+      (
+        await create(w.id, w.member, {
+          name: 'x.png',
+          type: 'Image',
+          blobUri: refused,
+          parentFileId: missingFolder,
+        })
+      ).statusCode,
+    ).toBe(400);
+    // One refused for its content is deleted at once.
+    const notPdf = await upload(w.id, w.member, PNG, 'application/pdf');
+    expect(
+      (await create(w.id, w.member, { name: 'x.pdf', type: 'Document', blobUri: notPdf }))
         .statusCode,
     ).toBe(400);
+    expect(await exists(notPdf)).toBe(false);
 
     await advance(t, fileLimits.unreferencedUploadDays * day - 60, w.member);
     expect(await deleteUnreferencedUploads(t.ctx, t.clock.now())).toBe(0);

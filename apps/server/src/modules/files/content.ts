@@ -1,87 +1,96 @@
 import type { FileType } from '@roomscale/shared';
 import mime from 'mime-types';
+import {
+  type FormatId,
+  formats,
+  knownExtensions,
+  type Sniffed,
+  sniffedMimeTypes,
+} from '../../platform/content/sniff.ts';
 
 /**
- * Magic-byte checks: the start of an upload must match the declared file type, so a renamed
- * executable is not served as an image. Kinds without a reliable signature (obj, stl, fbx…)
- * are accepted as they are.
+ * Which sniffed formats each file type takes (part2 §5 Upload's accepted kinds, plus GIF/WebP
+ * images, WebM/MOV videos and Ogg/FLAC/M4A audio that browsers play). A 3D model that is plain
+ * text of no known model format is taken only under the spec's `.pla` extension.
  */
-const starts = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
-const ascii = (b: Buffer, text: string, at = 0) =>
-  b.subarray(at, at + text.length).toString('latin1') === text;
+const formatsOf: Partial<Record<FileType, readonly FormatId[]>> = {
+  Image: ['png', 'jpeg', 'gif', 'webp'],
+  Document: ['pdf'],
+  Video: ['mp4', 'mov', '3gp', '3g2', 'webm', 'mkv', 'avi', 'flv', 'mpeg', 'mpegts'],
+  Audio: ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'mp4', '3gp', '3g2'],
+  Model3D: ['glb', 'gltf', 'obj', 'stl', 'fbx', '3mf', 'zip', 'text'],
+  Note: ['json'],
+};
 
-const isPng = (b: Buffer) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const isJpeg = (b: Buffer) => starts(b, [0xff, 0xd8, 0xff]);
-const isGif = (b: Buffer) => ascii(b, 'GIF8');
-const isWebp = (b: Buffer) => ascii(b, 'RIFF') && ascii(b, 'WEBP', 8);
-const isPdf = (b: Buffer) => ascii(b, '%PDF-');
-const isIsoMedia = (b: Buffer) => ascii(b, 'ftyp', 4);
-const isAvi = (b: Buffer) => ascii(b, 'RIFF') && ascii(b, 'AVI ', 8);
-const isWav = (b: Buffer) => ascii(b, 'RIFF') && ascii(b, 'WAVE', 8);
-const isMatroska = (b: Buffer) => starts(b, [0x1a, 0x45, 0xdf, 0xa3]);
-const isFlv = (b: Buffer) => ascii(b, 'FLV');
-const isMpegPs = (b: Buffer) => starts(b, [0, 0, 1]) && (b[3] === 0xba || b[3] === 0xb3);
-const isMpegTs = (b: Buffer) => b[0] === 0x47 && (b.length < 189 || b[188] === 0x47);
-const isMp3 = (b: Buffer) => ascii(b, 'ID3') || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0);
-const isOgg = (b: Buffer) => ascii(b, 'OggS');
-const isFlac = (b: Buffer) => ascii(b, 'fLaC');
-const isGlb = (b: Buffer) => ascii(b, 'glTF');
-/** JSON text: an object after optional BOM and whitespace. */
-const isJsonObject = (b: Buffer) => /^(\uFEFF)?\s*\{/.test(b.toString('utf8'));
+const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
 
-/** The kind of content a file of this type and MIME type must hold, with its check. */
-function expectation(type: FileType, mimeType: string | null, name: string) {
-  const m = (mimeType ?? '').toLowerCase();
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  switch (type) {
-    case 'Image':
-      return { kind: 'image', ok: (b: Buffer) => isPng(b) || isJpeg(b) || isGif(b) || isWebp(b) };
-    case 'Document':
-      return { kind: 'PDF', ok: isPdf };
-    case 'Video':
-      return {
-        kind: 'video',
-        ok: (b: Buffer) =>
-          isIsoMedia(b) || isAvi(b) || isMatroska(b) || isFlv(b) || isMpegPs(b) || isMpegTs(b),
-      };
-    case 'Audio':
-      return {
-        kind: 'audio',
-        ok: (b: Buffer) => isMp3(b) || isWav(b) || isOgg(b) || isFlac(b) || isIsoMedia(b),
-      };
-    case 'Note':
-      return { kind: 'note (JSON)', ok: isJsonObject };
-    case 'Model3D':
-      if (m === 'model/gltf-binary' || ext === 'glb') return { kind: 'GLB', ok: isGlb };
-      if (m === 'model/gltf+json' || ext === 'gltf' || ext === 'gltf2') {
-        return { kind: 'glTF', ok: isJsonObject };
-      }
-      return null;
-    default:
-      return null;
+/** Kinds whose players read the bytes: a `.jpg` that is a PNG, a `.avi` that is an MP4 play. */
+const byteSniffingKinds: readonly FileType[] = ['Image', 'Video', 'Audio'];
+
+/**
+ * A name's extension may not claim another format than the bytes have. An extension of a known
+ * format (or of any registered type: `.html`, `.exe`…) must be the sniffed format's, or, for
+ * images, videos and audio, one of another format of the same kind. 3D-model loaders go by the
+ * extension, so a model's must be its own format's. Names without a recognisable extension
+ * ("Plan v2", "Scan 12.2024") are fine.
+ */
+function extensionFits(type: FileType, name: string, sniffed: Sniffed) {
+  const ext = extensionOf(name);
+  if (!ext || sniffed.extensions.includes(ext)) return true;
+  if (byteSniffingKinds.includes(type)) {
+    const sameKind = formatsOf[type]!.some((id) =>
+      (formats[id].extensions as readonly string[]).includes(ext),
+    );
+    if (sameKind) return true;
   }
+  return !knownExtensions.has(ext) && !mime.lookup(ext);
 }
 
-/** Null when the head matches the type; otherwise the kind that was expected ("PDF", …). */
-export function contentMismatch(
+/**
+ * The MIME type to store for an upload that a file item of `type` named `name` takes, from
+ * what its bytes are; null when the bytes are not such a file (the declared kind or the
+ * extension says otherwise). A note's name is its title, not a file name: only its bytes count.
+ */
+export function acceptedContentType(
+  type: FileType,
+  name: string,
+  sniffed: Sniffed | null,
+): string | null {
+  if (!sniffed || !formatsOf[type]?.includes(sniffed.id)) return null;
+  if (sniffed.id === 'text' && extensionOf(name) !== 'pla') return null;
+  if (type !== 'Note' && !extensionFits(type, name, sniffed)) return null;
+  return type === 'Audio' && sniffed.audioMime ? sniffed.audioMime : sniffed.mime;
+}
+
+/**
+ * Whether renaming an item of `type` holding `mimeType` content from `from` to `to` keeps the
+ * name's extension true to the content: a PNG may not become `photo.html`. Rows whose current
+ * name already disagrees with their stored type (stored before content was sniffed) are left
+ * to rename freely.
+ */
+export function renameFitsContent(
   type: FileType,
   mimeType: string | null,
-  name: string,
-  head: Buffer,
-): string | null {
-  const e = expectation(type, mimeType, name);
-  if (!e) return null;
-  return e.ok(head) ? null : e.kind;
+  from: string,
+  to: string,
+): boolean {
+  if (type === 'Folder' || type === 'Note' || !mimeType) return true;
+  const id = (Object.keys(formats) as FormatId[]).find((f) => {
+    const info: { mime: string; audioMime?: string } = formats[f];
+    return info.mime === mimeType || info.audioMime === mimeType;
+  });
+  if (!id) return true;
+  const sniffed = { id, ...formats[id] };
+  return !extensionFits(type, from, sniffed) || extensionFits(type, to, sniffed);
 }
 
-/** The MIME type to record: the stored one, or the name's when storage has only a generic one. */
-export function mimeTypeOf(stored: string | undefined, name: string): string | null {
-  const s = (stored ?? '').split(';')[0]!.trim().toLowerCase();
-  if (s && s !== 'application/octet-stream') return s;
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  if (ext === 'glb') return 'model/gltf-binary';
-  if (ext === 'gltf' || ext === 'gltf2') return 'model/gltf+json';
-  return mime.lookup(name) || s || null;
+/**
+ * The type a download is served with: the stored one when the bytes could have proved it, else
+ * `application/octet-stream` (a row stored before content was sniffed may carry any declared
+ * type, `text/html` included).
+ */
+export function servedContentType(stored: string | null): string {
+  return stored && sniffedMimeTypes.has(stored) ? stored : 'application/octet-stream';
 }
 
 /** The extension of a file item: from its name, else from its MIME type; null for folders. */

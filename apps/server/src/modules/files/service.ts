@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileItems, memberships } from '../../db/schema.ts';
+import { sniffContent } from '../../platform/content/sniff.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
 import {
@@ -42,7 +43,13 @@ import {
   notFound,
 } from '../../platform/http/problem.ts';
 import { keyBelongsTo } from '../../platform/storage/index.ts';
-import { contentMismatch, fileExtensionOf, mimeTypeOf } from './content.ts';
+import type { Storage } from '../../platform/storage/types.ts';
+import {
+  acceptedContentType,
+  fileExtensionOf,
+  renameFitsContent,
+  servedContentType,
+} from './content.ts';
 import { enqueueMediaProbe, isMediaType } from './media.ts';
 import { noteContentErrors } from './note.ts';
 import {
@@ -90,9 +97,20 @@ async function findVisible(db: DbOrTx, space: FileSpace, fileId: string) {
 
 type Blob = { key: string; size: number; mimeType: string | null };
 
+/** The first and last `fileLimits.sniffBytes` of an object: all a content check reads. */
+async function sampleOf(storage: Storage, key: string, size: number) {
+  const n = fileLimits.sniffBytes;
+  const head = await storage.readHead(key, Math.min(n, size));
+  const tail = size > n ? await storage.readRange(key, size - n, n) : head;
+  return { head, tail, size };
+}
+
 /**
  * An uploaded blob a file item may point at: an address of our storage, under the team's
- * prefix, whose object exists, is not empty or too large, and whose first bytes match `type`.
+ * prefix, not another item's, whose object exists, is not empty or too large, and whose bytes
+ * are a file of `type` that `name`'s extension agrees with. The object's stored content type
+ * becomes the one its bytes proved. A refused upload is deleted at once (it is the caller's and
+ * no item holds it), unless it is the item's own current content.
  */
 async function checkedBlob(
   ctx: AppContext,
@@ -111,34 +129,37 @@ async function checkedBlob(
     );
   }
   // One blob, one item: deleting an item deletes its blob, which must not break another.
-  const [used] = await ctx.db
+  const holders = await ctx.db
     .select({ id: fileItems.id })
     .from(fileItems)
-    .where(
-      and(
-        or(eq(fileItems.blobKey, key), eq(fileItems.thumbnailKey, key)),
-        ownItemId ? sql`${fileItems.id} <> ${ownItemId}` : undefined,
-      ),
-    )
-    .limit(1);
-  if (used) throw fieldError(field, fileMessages.uploadInUse);
+    .where(or(eq(fileItems.blobKey, key), eq(fileItems.thumbnailKey, key)))
+    .limit(2);
+  if (holders.some((h) => h.id !== ownItemId)) throw fieldError(field, fileMessages.uploadInUse);
+  const refuse = async (problem: Error) => {
+    if (holders.length === 0) {
+      await ctx.storage
+        .delete(key)
+        .catch((e) => ctx.log.warn({ err: e, key }, 'refused upload not deleted'));
+    }
+    return problem;
+  };
   const info = await ctx.storage.stat(key);
   if (!info) throw fieldError(field, fileMessages.uploadMissing);
-  if (info.size === 0) throw fieldError(field, fileMessages.empty(name));
+  if (info.size === 0) throw await refuse(fieldError(field, fileMessages.empty(name)));
   if (info.size >= fileLimits.maxUploadBytes) {
-    throw fieldError(field, fileMessages.tooLarge(name, '2 GB'));
+    throw await refuse(fieldError(field, fileMessages.tooLarge(name, '2 GB')));
   }
-  const mimeType = mimeTypeOf(info.contentType, name);
-  const head = await ctx.storage.readHead(key, fileLimits.magicBytes);
-  const expected = contentMismatch(type, mimeType, name, head);
-  if (expected) throw fieldError(field, fileMessages.contentMismatch(name, expected));
+  const sample = await sampleOf(ctx.storage, key, info.size);
+  const mimeType = acceptedContentType(type, name, await sniffContent(sample));
+  if (!mimeType) throw await refuse(fieldError(field, fileMessages.typeNotSupported(name)));
   if (type === 'Note') {
     const problems =
       info.size > noteLimits.maxBytes
         ? [noteMessages.tooLarge]
-        : noteContentErrors(await ctx.storage.readHead(key, info.size));
-    if (problems.length > 0) throw badRequest(problems[0]!, { [field]: problems });
+        : noteContentErrors(sample.head.subarray(0, info.size));
+    if (problems.length > 0) throw await refuse(badRequest(problems[0]!, { [field]: problems }));
   }
+  if (info.contentType !== mimeType) await ctx.storage.setContentType(key, mimeType);
   return { key, size: info.size, mimeType };
 }
 
@@ -313,6 +334,12 @@ export async function updateFile(
   if (input.blobUri !== undefined && type === 'Folder') {
     throw fieldError('blobUri', fileMessages.folderHasNoContent);
   }
+  if (
+    input.blobUri === undefined &&
+    !renameFitsContent(type, current.item.mimeType, current.item.name, name)
+  ) {
+    throw fieldError('name', fileMessages.typeNotSupported(name));
+  }
   const blob =
     input.blobUri !== undefined
       ? await checkedBlob(ctx, space, 'blobUri', input.blobUri, type, name, fileId)
@@ -484,7 +511,7 @@ async function presentDownload(ctx: AppContext, f: typeof fileItems.$inferSelect
   if (status === TranscodingStatus.Failed) throw conflict(fileMessages.videoFailed);
   const signed = await ctx.storage.downloadUrl(f.blobKey, {
     fileName: f.name,
-    ...(f.mimeType ? { contentType: f.mimeType } : {}),
+    contentType: servedContentType(f.mimeType),
   });
   const thumb = f.thumbnailKey
     ? await ctx.storage.downloadUrl(f.thumbnailKey, {

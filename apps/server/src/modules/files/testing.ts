@@ -1,12 +1,11 @@
 import { expect } from 'vitest';
 import { call } from '../../test/factories.ts';
+import { pngBytes } from '../../test/mediaFixtures.ts';
 import type { Person } from '../../test/workspace.ts';
 import { type LiveApp, putRange } from '../storage/testing.ts';
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a png'),
-]);
+/** A real 2×1 PNG: the server checks the structure, not only the signature. */
+export const PNG = pngBytes();
 export const PDF = Buffer.from('%PDF-1.7\n% a tiny document\n');
 export const NOTE = Buffer.from(JSON.stringify({ text: 'Buy milk', backgroundColor: '#FFFF7A' }));
 export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom0000mp41')]);

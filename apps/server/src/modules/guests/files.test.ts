@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileItems } from '../../db/schema.ts';
 import { call, expectProblem } from '../../test/factories.ts';
 import { signInGuest } from '../../test/guests.ts';
+import { exeBytes } from '../../test/mediaFixtures.ts';
 import { team } from '../../test/workspace.ts';
 import { fileApi, filesAt, type Item, NOTE, PDF, PNG } from '../files/testing.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
@@ -202,7 +203,7 @@ describe('guest files', () => {
       await guests.create(as(g), { name: 'x.png', type: 'Image', blobUri: pdfAsImage }),
       400,
       'blobUri',
-      fileMessages.contentMismatch('x.png', 'image'),
+      fileMessages.typeNotSupported('x.png'),
     );
     expectProblem(await guests.list(as(g), { scopes: ['User'] }), 400, 'scopes.0');
     expectProblem(await guests.list(as(g), { pagination: { pageSize: 1000 } }), 400);
@@ -226,5 +227,33 @@ describe('guest files', () => {
       name: 'G',
       scope: 'Guest',
     });
+  });
+});
+
+describe('guest uploads are sniffed like team uploads', () => {
+  it('refuses an executable named x.stl and deletes it; stores a PNG declared as HTML as a PNG', async () => {
+    const g = await signInGuest(t);
+    const exe = await guests.upload(as(g), exeBytes(), 'text/plain');
+    expectProblem(
+      await guests.create(as(g), { name: 'x.stl', type: 'Model3D', blobUri: exe }),
+      400,
+      'blobUri',
+      fileMessages.typeNotSupported('x.stl'),
+    );
+    expect(await t.ctx.storage.stat(t.ctx.storage.keyFromBlobUri(exe)!)).toBeNull();
+    expect(
+      await t.ctx.db.select().from(fileItems).where(eq(fileItems.ownerGuestEmail, g.email)),
+    ).toEqual([]);
+
+    const png = await guests.upload(as(g), PNG, 'text/html');
+    const made = await guests.create(as(g), { name: 'me.png', type: 'Image', blobUri: png });
+    expect(made.statusCode, made.body).toBe(200);
+    const item = made.json() as Item;
+    expect(item.mimeType).toBe('image/png');
+    const info = await guests.get(item.fileId, as(g));
+    const { blobUri, mimeType } = info.json() as { blobUri: string; mimeType: string };
+    expect(mimeType).toBe('image/png');
+    const served = await fetch(t.local(blobUri));
+    expect(served.headers.get('content-type')).toBe('image/png');
   });
 });

@@ -7,28 +7,29 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  fileLimits,
   limits,
   type ProfileImageType,
   profileImageExtensions,
   profileImageMessages,
 } from '@roomscale/shared';
+import { type FormatId, type Sample, sniffContent } from '../../platform/content/sniff.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 
 const notSupported = () => new HttpError(400, profileImageMessages.typeNotSupported);
 const tooBig = () => new HttpError(413, profileImageMessages.tooBig);
 const drainBound = 2 * limits.profileImageMaxBytes;
 
-/** The image type that the first bytes prove, or null. */
-export function sniffImageType(head: Buffer): ProfileImageType | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) {
-    return 'image/png';
-  }
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
-    return 'image/jpeg';
-  }
-  const gif = head.subarray(0, 6).toString('latin1');
-  if (gif === 'GIF87a' || gif === 'GIF89a') return 'image/gif';
-  return null;
+const sniffedImageTypes: Partial<Record<FormatId, ProfileImageType>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+/** The picture type the bytes prove (the detector file uploads use), or null. */
+export async function sniffImageType(sample: Sample): Promise<ProfileImageType | null> {
+  const sniffed = await sniffContent(sample);
+  return (sniffed && sniffedImageTypes[sniffed.id]) ?? null;
 }
 
 const extensionTypes: Record<string, ProfileImageType> = {
@@ -77,10 +78,10 @@ export async function receiveImage<T>(
       throw e;
     });
     if (size >= limits.profileImageMaxBytes) throw tooBig();
-    const head = Buffer.alloc(12);
+    const head = Buffer.alloc(Math.min(size, fileLimits.sniffBytes));
     const handle = await open(path, 'r');
     const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
-    const sniffed = sniffImageType(head.subarray(0, bytesRead));
+    const sniffed = await sniffImageType({ head: head.subarray(0, bytesRead), tail: head, size });
     const declared = meta.declaredType?.split(';')[0]?.trim().toLowerCase();
     const declaredOk = !declared || declared === 'application/octet-stream' || declared === sniffed;
     if (!sniffed || sniffed !== extensionTypes[ext] || !declaredOk) throw notSupported();

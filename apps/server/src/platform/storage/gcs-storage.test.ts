@@ -118,6 +118,38 @@ describe('GcsStorage server-side writes', () => {
   });
 });
 
+describe('GcsStorage bounded reads and content types', () => {
+  it('reads a byte range with a ranged stream and records a content type as metadata', async () => {
+    const calls: unknown[] = [];
+    const fake = {
+      bucket(name: string) {
+        const bucket: Bucket = client.bucket(name);
+        bucket.file = ((key: string) => ({
+          createReadStream: (opts: unknown) => {
+            calls.push({ key, read: opts });
+            return Readable.from([Buffer.from('0123456789')]);
+          },
+          setMetadata: async (metadata: unknown) => {
+            calls.push({ key, metadata });
+            return [{}];
+          },
+        })) as unknown as Bucket['file'];
+        return bucket;
+      },
+    } as unknown as GcsClient;
+    const gcs = new GcsStorage({ bucket: 'rs-files', clock: systemClock, client: fake });
+    const key = newObjectKey(teamKeyPrefix(team));
+    expect((await gcs.readRange(key, 100, 4)).toString()).toBe('0123');
+    await gcs.setContentType(key, 'model/stl');
+    expect(calls).toEqual([
+      { key, read: { start: 100, end: 103, validation: false } },
+      { key, metadata: { contentType: 'model/stl' } },
+    ]);
+    expect((await gcs.readRange('../escape', 0, 4)).length).toBe(0);
+    expect(calls).toHaveLength(2);
+  });
+});
+
 describe('GcsStorage listing', () => {
   it('lists objects under a prefix with their creation time, skipping what it cannot date', async () => {
     const prefixes: unknown[] = [];

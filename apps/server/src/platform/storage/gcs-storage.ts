@@ -67,16 +67,29 @@ export class GcsStorage implements Storage {
     }
   }
 
-  async readHead(key: string, bytes: number): Promise<Buffer> {
+  readHead(key: string, bytes: number): Promise<Buffer> {
+    return this.readRange(key, 0, bytes);
+  }
+
+  async setContentType(key: string, contentType: string): Promise<void> {
+    if (!isValidKey(key)) return;
+    try {
+      await this.bucket.file(key).setMetadata({ contentType });
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+  }
+
+  async readRange(key: string, start: number, bytes: number): Promise<Buffer> {
     if (!isValidKey(key) || bytes <= 0) return Buffer.alloc(0);
     const parts: Buffer[] = [];
     try {
       const stream = this.bucket
         .file(key)
-        .createReadStream({ start: 0, end: bytes - 1, validation: false });
+        .createReadStream({ start, end: start + bytes - 1, validation: false });
       for await (const chunk of stream) parts.push(chunk as Buffer);
     } catch (e) {
-      // 416: the object is empty.
+      // 416: the object is empty, or shorter than `start`.
       if (isNotFound(e) || statusOf(e) === 416) return Buffer.alloc(0);
       throw e;
     }

@@ -42,6 +42,13 @@ export interface Storage {
   stat(key: string): Promise<ObjectInfo | null>;
   /** Up to `bytes` first bytes of an object (for magic-byte checks); empty when it is missing. */
   readHead(key: string, bytes: number): Promise<Buffer>;
+  /** Up to `bytes` bytes from offset `start` (a bounded read: the end of a 3D model, say). */
+  readRange(key: string, start: number, bytes: number): Promise<Buffer>;
+  /**
+   * Records the content type an object is served with (the type its bytes proved when a file
+   * item took it, whatever its uploader declared); a missing object is not an error.
+   */
+  setContentType(key: string, contentType: string): Promise<void>;
   /** The whole object as a stream (server-side processing); null when it is missing. */
   openRead(key: string): Promise<Readable | null>;
   /**

@@ -76,7 +76,7 @@ describe('LocalStorage', () => {
     expect(storage.keyFromBlobUri(uri)).toBeNull();
   });
 
-  it('stats, reads the head of, and deletes an object', async () => {
+  it('stats, reads the head and a range of, retypes and deletes an object', async () => {
     const key = newObjectKey(teamKeyPrefix(team));
     expect(await storage.stat(key)).toBeNull();
     expect((await storage.readHead(key, 4)).length).toBe(0);
@@ -84,7 +84,14 @@ describe('LocalStorage', () => {
     expect(await storage.stat(key)).toEqual({ size: 13, contentType: 'text/plain' });
     expect((await storage.readHead(key, 5)).toString()).toBe('%PDF-');
     expect((await storage.readHead(key, 100)).toString()).toBe('%PDF-1.7 rest');
+    expect((await storage.readRange(key, 9, 100)).toString()).toBe('rest');
+    expect((await storage.readRange(key, 5, 3)).toString()).toBe('1.7');
+    expect((await storage.readRange(key, 50, 3)).length).toBe(0);
+    await storage.setContentType(key, 'application/pdf');
+    expect(await storage.stat(key)).toEqual({ size: 13, contentType: 'application/pdf' });
     await storage.delete(key);
+    await storage.setContentType(key, 'application/pdf');
+    expect(await storage.stat(key)).toBeNull();
     expect(await storage.stat(key)).toBeNull();
     await storage.delete(key);
   });

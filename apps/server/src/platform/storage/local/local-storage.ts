@@ -79,16 +79,24 @@ export class LocalStorage implements Storage {
     return meta ? { size: meta.size, contentType: meta.contentType } : null;
   }
 
-  async readHead(key: string, bytes: number): Promise<Buffer> {
-    if (!(await this.objects.meta(key))) return Buffer.alloc(0);
+  readHead(key: string, bytes: number): Promise<Buffer> {
+    return this.readRange(key, 0, bytes);
+  }
+
+  async readRange(key: string, start: number, bytes: number): Promise<Buffer> {
+    if (bytes <= 0 || !(await this.objects.meta(key))) return Buffer.alloc(0);
     const file = await open(this.objects.dataPath(key), 'r');
     try {
       const buffer = Buffer.alloc(bytes);
-      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+      const { bytesRead } = await file.read(buffer, 0, bytes, start);
       return buffer.subarray(0, bytesRead);
     } finally {
       await file.close();
     }
+  }
+
+  setContentType(key: string, contentType: string): Promise<void> {
+    return this.objects.setContentType(key, contentType);
   }
 
   async openRead(key: string): Promise<Readable | null> {

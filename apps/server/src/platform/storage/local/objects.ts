@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { isValidKey } from '../keys.ts';
@@ -32,9 +33,22 @@ export class LocalObjects {
     const target = this.dataPath(key);
     await mkdir(dirname(target), { recursive: true });
     await rename(fromPath, target);
+    await this.writeMeta(key, meta);
+  }
+
+  /** Replaces the recorded content type of an object; nothing happens when it is missing. */
+  async setContentType(key: string, contentType: string): Promise<void> {
+    const meta = await this.meta(key);
+    if (meta && meta.contentType !== contentType)
+      await this.writeMeta(key, { ...meta, contentType });
+  }
+
+  /** Written beside, then renamed: a reader sees the old sidecar or the new one, never half. */
+  private async writeMeta(key: string, meta: ObjectMeta) {
     const metaPath = this.metaPath(key);
-    await writeFile(`${metaPath}.tmp`, JSON.stringify(meta));
-    await rename(`${metaPath}.tmp`, metaPath);
+    const temp = `${metaPath}.${randomUUID()}.tmp`;
+    await writeFile(temp, JSON.stringify(meta));
+    await rename(temp, metaPath);
   }
 
   /** The metadata of an object, or null when there is none (or the key is not one of ours). */
