@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { serverMessages } from '@roomscale/shared';
+import { security, serverMessages } from '@roomscale/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, problemBody } from './problem.ts';
@@ -109,11 +109,10 @@ function socketProblem(err: NodeJS.ErrnoException & { rawPacket?: Buffer }) {
     // "URI too long", anything else "headers too large".
     const firstLine = err.rawPacket?.indexOf('\r\n') ?? -1;
     const lineLength = firstLine === -1 ? (err.rawPacket?.length ?? 0) : firstLine;
-    return lineLength > 8 * 1024
+    return lineLength > security.maxUrlLength
       ? { status: 414, detail: serverMessages.uriTooLong }
       : { status: 431, detail: serverMessages.headersTooLarge };
   }
-  if (err.code === 'HPE_URI_TOO_LONG') return { status: 414, detail: serverMessages.uriTooLong };
   return { status: 400, detail: serverMessages.malformedHttp };
 }
 
