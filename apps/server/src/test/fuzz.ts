@@ -107,9 +107,22 @@ export function operationsOf(doc: OpenApi): Operation[] {
 }
 
 /** Ids known to exist (fixtures and ids seen in answers), by the name that carries them. */
-export type IdPool = { byName: Map<string, string[]>; any: string[] };
+export type IdPool = {
+  byName: Map<string, string[]>;
+  any: string[];
+  /** Storage addresses (path and signed query) seen in answers and Location headers. */
+  storage: string[];
+};
+
+const STORAGE_PATH = '/api/Storage/b/';
 
 export function remember(pool: IdPool, name: string, id: string) {
+  const at = id.indexOf(STORAGE_PATH);
+  if (at >= 0 && !pool.storage.includes(id.slice(at))) {
+    pool.storage.push(id.slice(at));
+    if (pool.storage.length > 20) pool.storage.shift();
+    return;
+  }
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuid.test(id)) return;
   const list = pool.byName.get(name) ?? [];
@@ -329,6 +342,26 @@ export const contentTypes: readonly string[] = [
   'application/problem+json',
 ];
 
+/** Content-Range and Range values, sound and not. */
+const storageRanges: readonly string[] = [
+  'bytes 0-9/10',
+  'bytes 0-9/*',
+  'bytes */10',
+  'bytes */*',
+  'bytes 5-2/10',
+  'bytes 0-262143/*',
+  'bytes 0-99999999999999999999/1',
+  'bytes -1-5/10',
+  'bytes 0-0/0',
+  'bytes=0-9',
+  'bytes=-5',
+  'bytes=9-0',
+  'bytes=0-1,3-4',
+  'bytes=99999999999999999999-',
+  'garbage',
+  '',
+];
+
 export type FuzzRequest = {
   method: string;
   url: string;
@@ -536,7 +569,24 @@ export function buildRequest(r: Rng, pool: IdPool, op: Operation): FuzzRequest {
   const qs = query
     .map(([k, v]) => `${encode(k)}=${encode(v).replace(/%25(00|ZZ)/g, '%$1')}`)
     .join('&');
-  const url = fillPath(op.path, pathValues) + (qs ? `?${qs}` : '');
+  let url = fillPath(op.path, pathValues) + (qs ? `?${qs}` : '');
+  if (op.path.startsWith(STORAGE_PATH) && pool.storage.length && r.chance(0.7)) {
+    // A real signed address or upload session, so the storage protocol itself gets fuzzed.
+    url = r.pick(pool.storage) + (qs ? `&${qs}` : '');
+    if (op.method === 'POST') {
+      headers['x-goog-resumable'] = r.chance(0.7) ? 'start' : r.pick(['', 'stop', 'START ']);
+    }
+    if (op.method === 'PUT' || op.method === 'GET') {
+      const range = r.pick(storageRanges);
+      headers[op.method === 'PUT' ? 'content-range' : 'range'] = range;
+      mutations.push(`storage ${op.method === 'PUT' ? 'content-range' : 'range'} ${range}`);
+    }
+    if (op.method === 'PUT' && payload === undefined) {
+      payload = Buffer.alloc(r.pick([0, 1, 10, 300, 262_144]), 7);
+      headers['content-type'] ??= 'application/octet-stream';
+    }
+    mutations.push('signed storage address');
+  }
   return {
     method: op.method,
     url,

@@ -120,12 +120,30 @@ describe('OpenAPI-driven fuzzing', () => {
     const operations: Operation[] = operationsOf(doc);
     expect(operations.length).toBeGreaterThan(60);
 
-    const pool: IdPool = { byName: new Map(), any: [] };
+    const pool: IdPool = { byName: new Map(), any: [], storage: [] };
     remember(pool, 'organizationId', teamId);
     remember(pool, 'userId', member.id);
     remember(pool, 'userId', admin.id);
     remember(pool, 'slug', `user-${member.id}`);
     remember(pool, 'guestId', guestId);
+    // Signed storage addresses and an upload session, so the storage routes are fuzzed too.
+    await refreshCallers();
+    const slot = await t.app.inject({
+      url: `/api/Organizations/${teamId}/File/Upload`,
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(slot.statusCode, slot.body).toBe(200);
+    harvest(pool, slot.json());
+    const started = await t.app.inject({
+      method: 'POST',
+      url: (slot.json() as { fileUploadUri: string }).fileUploadUri.replace(
+        /^https?:\/\/[^/]+/,
+        '',
+      ),
+      headers: { 'x-goog-resumable': 'start', 'content-type': 'image/png' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    remember(pool, 'location', String(started.headers.location));
 
     const serverErrors: Finding[] = [];
     const notProblems: Finding[] = [];
@@ -164,6 +182,8 @@ describe('OpenAPI-driven fuzzing', () => {
         ) {
           notProblems.push(finding);
         }
+        if (typeof res.headers.location === 'string')
+          remember(pool, 'location', res.headers.location);
         if (res.statusCode < 300 && String(res.headers['content-type']).includes('json')) {
           try {
             harvest(pool, res.json());
