@@ -9,9 +9,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serverMessages } from '@roomscale/shared';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -20,6 +19,13 @@ import {
 import type { AppContext } from './context.ts';
 import { modules } from './modules/index.ts';
 import { registerAccess } from './platform/http/access.ts';
+import { contentSecurityDirectives } from './platform/http/csp.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandling,
+} from './platform/http/errors.ts';
+import { registerRequestGuard } from './platform/http/guard.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
 
 export type App = FastifyInstance;
@@ -39,34 +45,15 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The 3D viewer decodes compressed models (meshopt, KTX2, Draco) with WebAssembly, and
-        // Draco in a worker made from a blob: address. 'wasm-unsafe-eval' allows compiling
-        // WebAssembly only, not JavaScript eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        workerSrc: ["'self'", 'blob:'],
-        // Mantine injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:'],
-        frameSrc: ["'self'", 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(ctx.config) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: ctx.config.publicUrl.startsWith('https://'),
   });
@@ -104,6 +91,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     app.swagger(),
   );
 
+  registerRequestGuard(app);
   registerAccess(app, ctx);
   installErrorHandling(app);
 
@@ -160,75 +148,4 @@ function sendNotFound(url: string, reply: import('fastify').FastifyReply) {
     .code(404)
     .type('application/problem+json')
     .send(problemBody(404, serverMessages.notFound, url));
-}
-
-/** Every error becomes application/problem+json; nothing a client sends yields a 500. */
-function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    const instance = req.url.split('?')[0] ?? req.url;
-    if (error instanceof HttpError) {
-      const headers = (error as HttpError & { headers?: Record<string, string> }).headers;
-      if (headers) reply.headers(headers);
-      return reply
-        .code(error.status)
-        .type('application/problem+json')
-        .send(
-          problemBody(
-            error.status,
-            error.detail,
-            instance,
-            error.errors ? { errors: error.errors } : {},
-          ),
-        );
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const v of error.validation) {
-        const field =
-          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-          (error.validationContext ?? 'body');
-        errors[field] = [...(errors[field] ?? []), v.message ?? 'Invalid value'];
-      }
-      const first = Object.entries(errors)[0];
-      return reply
-        .code(400)
-        .type('application/problem+json')
-        .send(
-          problemBody(
-            400,
-            first ? `${first[0]}: ${first[1][0]}` : serverMessages.validation,
-            instance,
-            { errors },
-          ),
-        );
-    }
-    const status = error.statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .type('application/problem+json')
-        .send(problemBody(status, clientErrorDetail(error), instance));
-    }
-    req.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .type('application/problem+json')
-      .send(problemBody(500, serverMessages.internal, instance, { requestId: String(req.id) }));
-  });
-}
-
-/** Fastify's own client errors (bad JSON, wrong media type, body too large) in plain words. */
-function clientErrorDetail(error: FastifyError): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type.';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty.';
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON.';
-    default:
-      return error.message;
-  }
 }

@@ -63,6 +63,8 @@ export const security = {
     changePassword: 10,
     logins: 30,
   },
+  /** Longest request address (path and query) the API reads; longer ones get 414. */
+  maxUrlLength: 8 * 1024,
 } as const;
 
 /** Where the default avatar lives, relative to the public URL ('Skip avatar creation'). */

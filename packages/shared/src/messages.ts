@@ -25,6 +25,19 @@ export const serverMessages = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   companyRequired: 'Company name is required unless the industry is None (Consumer).',
   internal: 'An internal error occurred.',
+  // Requests the pipeline refuses before any route sees them (platform/http/errors.ts).
+  nulCharacter: 'The request contains a NUL character (U+0000), which is not allowed.',
+  badUrl: 'The request address is not valid (bad percent-encoding).',
+  uriTooLong: 'The request address is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  malformedHttp: 'The request is not valid HTTP.',
+  requestTimeout: 'The request took too long to arrive.',
+  malformedRequest: 'The request is malformed.',
+  unsupportedContentType: 'Unsupported content type.',
+  bodyTooLarge: 'The request body is too large.',
+  emptyBody: 'The request body is empty.',
+  invalidJson: 'The request body is not valid JSON.',
+  malformedMultipart: 'The multipart body is malformed or incomplete.',
 } as const;
 
 /** `error_description` texts of POST /api/connect/token (OAuth2 error bodies, not problems). */

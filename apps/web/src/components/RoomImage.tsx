@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 import classes from './RoomImage.module.css';
 
 /**
- * Addresses the Content-Security-Policy lets an image load from: this server or https. Others
- * (http, data) would only log a violation, so they show the placeholder instead.
+ * Addresses worth trying: this server or https. Others (http, data) would only log a violation,
+ * so they show the placeholder at once. The Content-Security-Policy allows only this server and
+ * the hosts the configuration names (storage, tutorials); an https image elsewhere fails to load
+ * and shows the placeholder too.
  */
 export const isLoadable = (src: string) => /^\/(?!\/)/.test(src) || /^https:\/\//i.test(src);
 

@@ -48,6 +48,12 @@ function oauthErrorHandler(error: FastifyError | Error, _req: unknown, reply: Fa
   if (error instanceof HttpError && error.status === 429) {
     return reply.code(429).send({ error: 'slow_down', error_description: error.detail });
   }
+  // The request guard's refusals (a NUL character, an over-long address) in OAuth2 words.
+  if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+    return reply
+      .code(error.status)
+      .send({ error: 'invalid_request', error_description: error.detail });
+  }
   const status = 'statusCode' in error ? error.statusCode : undefined;
   if (status && status >= 400 && status < 500) {
     return reply

@@ -1,4 +1,4 @@
-import { security, TOKEN_SCOPE, tokenMessages } from '@roomscale/shared';
+import { security, serverMessages, TOKEN_SCOPE, tokenMessages } from '@roomscale/shared';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -180,6 +180,16 @@ describe('POST /api/connect/token, malformed requests', () => {
     expectOAuthError(xml, 'invalid_request', tokenMessages.malformedRequest, 415);
     const huge = await tokenRequest(t, { grant_type: 'password', username: 'x'.repeat(20_000) });
     expectOAuthError(huge, 'invalid_request', tokenMessages.malformedRequest, 413);
+  });
+
+  it('answers a NUL character in a field with invalid_request, not a server error', async () => {
+    for (const form of <Record<string, string>[]>[
+      { grant_type: 'password', username: 'a\u0000b@example.com', password: 'Secret123' },
+      { grant_type: 'password', username: 'a@example.com', password: 'Sec\u0000ret123' },
+      { grant_type: 'refresh_token', refresh_token: 'abc\u0000def' },
+    ]) {
+      expectOAuthError(await tokenRequest(t, form), 'invalid_request', serverMessages.nulCharacter);
+    }
   });
 
   it('is rate limited per IP with slow_down', async () => {

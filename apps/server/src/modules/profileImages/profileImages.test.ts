@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
-import { limits, profileImageMessages } from '@roomscale/shared';
+import { limits, profileImageMessages, serverMessages } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema.ts';
@@ -291,5 +291,28 @@ describe('multipart uploads (part2 §7: the part named attachment)', () => {
     });
     expectProblem(res, 413, undefined, undefined);
     expect(res.json().detail).toBe(profileImageMessages.tooBig);
+  });
+
+  it('answers a multipart body without boundary, or cut off, with 400', async () => {
+    const session = await signIn(t, await createUser(t));
+    const post = (body: Buffer | string, type: string) =>
+      call(t, 'POST', '/api/ProfileImage/user', {
+        token: session,
+        body,
+        headers: { 'content-type': type },
+      });
+    const whole = form('attachment', 'me.png', 'image/png', png());
+    const truncated = whole.body.subarray(0, whole.body.length - 30);
+    const type = whole.headers['content-type'];
+    for (const res of [
+      await post(whole.body, 'multipart/form-data'),
+      await post(truncated, type),
+      // The part's headers never end.
+      await post(whole.body.subarray(0, 60), type),
+      await post('no multipart at all', type),
+    ]) {
+      expectProblem(res, 400);
+      expect(res.json().detail).toBe(serverMessages.malformedMultipart);
+    }
   });
 });

@@ -1,13 +1,19 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { id, limits, profileImageMessages, profileImageResult } from '@roomscale/shared';
+import {
+  id,
+  limits,
+  profileImageMessages,
+  profileImageResult,
+  serverMessages,
+} from '@roomscale/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
-import { fieldError } from '../../platform/http/problem.ts';
-import { receiveImage } from './image.ts';
+import { badRequest, fieldError, HttpError } from '../../platform/http/problem.ts';
+import { type ReceivedImage, receiveImage } from './image.ts';
 import { findProfileImage, removeProfileImage, saveProfileImage } from './service.ts';
 
 const tags = ['Profile images'];
@@ -45,7 +51,9 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The uploaded image's bytes and what the client says about them, from either body form. */
   async function upload(req: FastifyRequest & { query: { fileName?: string } }) {
     if (req.isMultipart()) {
-      const part = await req.file();
+      const part = await req.file().catch((e: unknown) => {
+        throw malformedMultipart(e);
+      });
       if (part?.fieldname !== 'attachment')
         throw fieldError('attachment', profileImageMessages.typeNotSupported);
       return {
@@ -66,6 +74,22 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
+  /** Receives the upload; a multipart body that breaks off or is malformed midway is a 400. */
+  async function receive<T>(
+    req: FastifyRequest & { query: { fileName?: string } },
+    save: (image: ReceivedImage) => Promise<T>,
+  ): Promise<T> {
+    const { body, meta } = await upload(req);
+    try {
+      return await receiveImage(body, meta, save);
+    } catch (e) {
+      if (req.isMultipart() && !(e instanceof HttpError) && body.errored) {
+        throw malformedMultipart(body.errored);
+      }
+      throw e;
+    }
+  }
+
   r.post(
     '/api/ProfileImage/user',
     {
@@ -81,10 +105,7 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { body, meta } = await upload(req);
-      return receiveImage(body, meta, (image) =>
-        saveProfileImage(ctx, 'user', callerOf(req).userId, image),
-      );
+      return receive(req, (image) => saveProfileImage(ctx, 'user', callerOf(req).userId, image));
     },
   );
 
@@ -117,8 +138,7 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { body, meta } = await upload(req);
-      return receiveImage(body, meta, (image) =>
+      return receive(req, (image) =>
         saveProfileImage(ctx, 'organization', teamOf(req).organizationId, image),
       );
     },
@@ -168,4 +188,14 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
         .send(image.stream);
     },
   );
+}
+
+/**
+ * A multipart body the parser cannot read (no boundary, cut off, broken part headers) is the
+ * client's fault: 400. The plugin's own 4xx refusals (too many parts, too large) keep their status.
+ */
+function malformedMultipart(e: unknown): Error {
+  const status = (e as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return e as Error;
+  return badRequest(serverMessages.malformedMultipart);
 }

@@ -78,7 +78,8 @@ export async function putChunk(
   if (!isSessionId(id)) throw notFound(storageMessages.sessionNotFound);
   const contentLength = requestLength(req);
   const range = requestRange(req, contentLength);
-  req.raw.setTimeout(BODY_IDLE_MS, () => req.raw.destroy());
+  // Absent on requests injected without a socket (app.inject), which have no idle time to bound.
+  req.raw.setTimeout?.(BODY_IDLE_MS, () => req.raw.destroy());
   try {
     const outcome = await storage.uploads.put(
       id,

@@ -1,13 +1,18 @@
+import { connect } from 'node:net';
+import { security, serverMessages } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { call, createUser, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { contentSecurityDirectives } from './csp.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
 describe('platform', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   it('answers liveness and readiness', async () => {
     expect((await t.app.inject('/livez')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/readyz');
@@ -35,5 +40,154 @@ describe('platform', () => {
     const res = await t.app.inject('/livez');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('hostile input refused in the pipeline', () => {
+  it('refuses a NUL character in the path, the query, a header or a body with 400', async () => {
+    const session = await signIn(t, await createUser(t));
+    const nul = (res: Awaited<ReturnType<typeof call>>) => {
+      expectProblem(res, 400);
+      expect(res.json().detail).toBe(serverMessages.nulCharacter);
+    };
+    // Public routes, and routes behind a token.
+    nul(await call(t, 'GET', '/api/Meetings/%00'));
+    nul(await call(t, 'GET', '/api/Meetings/ab%00cd'));
+    nul(await call(t, 'GET', '/api/ProfileImage/user-1?updateDate=%00'));
+    nul(await call(t, 'GET', '/api/Organizations/%00', { token: session }));
+    nul(await call(t, 'GET', '/api/Users/Me?x=%00', { token: session }));
+    nul(await call(t, 'GET', '/api/does-not-exist/%00'));
+    nul(
+      await call(t, 'PUT', '/api/Users/Register', {
+        body: {
+          email: 'nul@example.com',
+          firstName: 'A\u0000da',
+          lastName: 'Lovelace',
+          password: 'Secret123',
+          confirmPassword: 'Secret123',
+        },
+      }),
+    );
+    nul(
+      await call(t, 'PATCH', '/api/Users/Me', {
+        token: session,
+        body: { firstName: 'Ada', nested: [{ deep: ['x\u0000'] }] },
+      }),
+    );
+    nul(await call(t, 'PATCH', '/api/Users/Me', { token: session, body: { 'k\u0000': 1 } }));
+    nul(
+      await call(t, 'POST', '/api/Users/ForgotPassword', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=a%00b%40example.com',
+      }),
+    );
+    // A header (Node's parser refuses it on a real socket; the pipeline checks anyway).
+    nul(await call(t, 'PUT', '/api/Guests/Authorize', { headers: { guestEmail: 'a\u0000@b.co' } }));
+    // An escaped "%00" that is text, not NUL, passes the guard.
+    expect((await call(t, 'GET', '/api/Meetings/%2500')).statusCode).toBe(404);
+  });
+
+  it('answers framework refusals as problem documents without framework codes', async () => {
+    const badEscape = await call(t, 'GET', '/api/Organizations/%ZZ');
+    expectProblem(badEscape, 400);
+    expect(badEscape.json().detail).toBe(serverMessages.badUrl);
+    expect(badEscape.body).not.toContain('FST_');
+
+    const longParam = await call(t, 'GET', `/api/Meetings/${'a'.repeat(300)}`);
+    expectProblem(longParam, 414);
+    expect(longParam.body).not.toContain('FST_');
+
+    const longUrl = await call(t, 'GET', `/api/Config?q=${'a'.repeat(security.maxUrlLength)}`);
+    expectProblem(longUrl, 414);
+    expect(longUrl.json().detail).toBe(serverMessages.uriTooLong);
+
+    const unknown = await call(t, 'DELETE', '/api/Config');
+    expectProblem(unknown, 404);
+  });
+
+  it('answers requests the HTTP parser refuses with a problem document on the socket', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let answer = '';
+        socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
+        socket.on('data', (d) => {
+          answer += d.toString('latin1');
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(request);
+      });
+    const parse = (answer: string) => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      return {
+        status: Number(head.split(' ')[1]),
+        type: head.match(/content-type: ([^\r]+)/i)?.[1] ?? '',
+        body: JSON.parse(body) as { status: number; detail: string },
+      };
+    };
+    const cases = [
+      ['GARBAGE\r\n\r\n', 400, serverMessages.malformedHttp],
+      [
+        `GET /api/Config HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        serverMessages.headersTooLarge,
+      ],
+      [
+        `GET /api/Config?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+        414,
+        serverMessages.uriTooLong,
+      ],
+      [
+        'GET /api/Config HTTP/1.1\r\nHost: x\r\nX-Nul: a\u0000b\r\n\r\n',
+        400,
+        serverMessages.malformedHttp,
+      ],
+    ] as const;
+    for (const [request, status, detail] of cases) {
+      const res = parse(await raw(request));
+      expect(res.status, request.slice(0, 40)).toBe(status);
+      expect(res.type).toContain('application/problem+json');
+      expect(res.body).toMatchObject({ status, detail });
+    }
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  const env = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/roomscale-csp-test' };
+  const policy = (extra: Record<string, string> = {}) =>
+    contentSecurityDirectives(loadConfig({ ...env, ...extra })) as Record<string, string[] | null>;
+
+  it('allows no host by scheme alone in the default configuration', async () => {
+    const header = String((await t.app.inject('/livez')).headers['content-security-policy']);
+    expect(header).toContain("connect-src 'self'");
+    for (const directive of header.split(';')) {
+      expect(directive.trim().split(/\s+/).slice(1), directive).not.toContain('https:');
+      expect(directive.trim().split(/\s+/).slice(1), directive).not.toContain('http:');
+      expect(directive, directive).not.toContain('*');
+    }
+    const p = policy();
+    expect(p.connectSrc).toEqual(["'self'"]);
+    expect(p.imgSrc).toEqual(["'self'", 'data:', 'blob:']);
+    expect(p.mediaSrc).toEqual(["'self'", 'blob:']);
+    expect(p.frameSrc).toEqual(["'self'"]);
+  });
+
+  it('lists exactly the origins the configuration uses', () => {
+    const p = policy({
+      AVATAR_BUILDER_URL: 'https://demo.avatars.example/avatar?frameApi',
+      TUTORIALS_URL: 'https://content.example:8443/tutorials/list.json',
+      STORAGE_DRIVER: 'gcs',
+      GCS_BUCKET: 'roomscale-files',
+    });
+    const gcs = 'https://storage.googleapis.com';
+    const tutorials = 'https://content.example:8443';
+    expect(p.connectSrc).toEqual(["'self'", gcs, tutorials]);
+    expect(p.imgSrc).toEqual(["'self'", 'data:', 'blob:', gcs, tutorials]);
+    expect(p.mediaSrc).toEqual(["'self'", 'blob:', gcs, tutorials]);
+    expect(p.frameSrc).toEqual(["'self'", 'https://demo.avatars.example']);
+    expect(p.scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 });
