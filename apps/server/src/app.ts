@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serverMessages } from '@roomscale/shared';
+import { security, serverMessages } from '@roomscale/shared';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { databaseOutage } from './db/errors.ts';
 import { modules } from './modules/index.ts';
 import { registerAccess } from './platform/http/access.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
@@ -100,7 +101,10 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
       await ctx.db.execute('select 1');
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      return reply
+        .code(503)
+        .header('retry-after', String(security.unavailableRetryAfterSeconds))
+        .send({ status: 'unavailable' });
     }
   });
 
@@ -177,6 +181,15 @@ function installErrorHandling(app: FastifyInstance) {
         .code(status)
         .type('application/problem+json')
         .send(problemBody(status, clientErrorDetail(error), instance));
+    }
+    const outage = databaseOutage(error);
+    if (outage) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .headers(outage.headers)
+        .type('application/problem+json')
+        .send(problemBody(503, outage.detail, instance));
     }
     req.log.error({ err: error }, 'request failed');
     return reply

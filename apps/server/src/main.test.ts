@@ -61,6 +61,24 @@ describe('the server process', () => {
     expect(err).toContain('PORT');
   });
 
+  it('stops with one line naming DATABASE_URL and the reason when the database cannot be reached', async () => {
+    // A port nothing listens on: taken, then released.
+    const closed = await freePort();
+    const p = start({
+      DATABASE_URL: `postgres://rs:hunter2secret@127.0.0.1:${closed}/roomscale`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-main-')),
+    });
+    expect(await p.exited).toBe(1);
+    const { err } = p.output();
+    const lines = err.trim().split('\n');
+    expect(lines, err).toHaveLength(1);
+    expect(lines[0]).toContain('DATABASE_URL');
+    expect(lines[0]).toContain('ECONNREFUSED');
+    expect(lines[0]).toContain(`127.0.0.1:${closed}`);
+    // The password is not printed.
+    expect(err).not.toContain('hunter2secret');
+  }, 60_000);
+
   it('prints generated super-admin credentials once, serves, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'rs-main-'));

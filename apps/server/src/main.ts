@@ -5,7 +5,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
 import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
@@ -36,7 +36,16 @@ async function main() {
   }
   mkdirSync(config.dataDir, { recursive: true });
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (e instanceof DatabaseOpenError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
   const ctx = {
     config,
     db: database.db,

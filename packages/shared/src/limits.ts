@@ -63,6 +63,8 @@ export const security = {
     changePassword: 10,
     logins: 30,
   },
+  /** `Retry-After` of a 503 while the database is unreachable or the server is shutting down. */
+  unavailableRetryAfterSeconds: 5,
 } as const;
 
 /** Where the default avatar lives, relative to the public URL ('Skip avatar creation'). */

@@ -25,6 +25,7 @@ export const serverMessages = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   companyRequired: 'Company name is required unless the industry is None (Consumer).',
   internal: 'An internal error occurred.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
 
 /** `error_description` texts of POST /api/connect/token (OAuth2 error bodies, not problems). */

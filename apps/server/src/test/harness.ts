@@ -56,7 +56,13 @@ export type TestApp = {
  * The app on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
  * (created here, dropped in close) when TEST_PG_URL names a server.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    /** On PostgreSQL: rewrites the URL the app connects with (a proxy the test can cut). */
+    connectVia?: (url: URL) => URL;
+  } = {},
+): Promise<TestApp> {
   const pgUrl = process.env.TEST_PG_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -68,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await admin.end();
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
+    database = await openDatabase({ url: (opts.connectVia?.(url) ?? url).toString() });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
