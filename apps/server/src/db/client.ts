@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withAfterCommit } from './afterCommit.ts';
 import { reasonOf } from './errors.ts';
 import * as schema from './schema.ts';
 
@@ -69,7 +70,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       );
     }
     return {
-      db: db as unknown as Db,
+      db: withAfterCommit(db as unknown as Db),
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
@@ -98,7 +99,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const db = drizzle(client, { schema, casing: 'snake_case' });
   return {
-    db: db as unknown as Db,
+    db: withAfterCommit(db as unknown as Db),
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
