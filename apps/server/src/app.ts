@@ -19,6 +19,7 @@ import type { AppContext } from './context.ts';
 import { databaseOutage } from './db/errors.ts';
 import { modules } from './modules/index.ts';
 import { registerAccess } from './platform/http/access.ts';
+import { installDrain } from './platform/http/drain.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
 
 export type App = FastifyInstance;
@@ -94,11 +95,14 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
 
   registerAccess(app, ctx);
   installErrorHandling(app);
+  installDrain(app);
 
   app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await ctx.db.execute('select 1');
+      // Shutting down (checked after the query, which may outlast the signal): send no more.
+      if (app.draining) throw new Error('shutting down');
       return { status: 'ok' };
     } catch {
       return reply

@@ -12,7 +12,7 @@ import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts'
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
-import { MAIL_SEND, mailSendHandler } from './platform/mail/background.ts';
+import { MAIL_SEND, mailSendHandler, mailsInFlight } from './platform/mail/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { ffmpegTools } from './platform/media/ffmpeg.ts';
 import { createStorage, scheduleSweep } from './platform/storage/index.ts';
@@ -87,9 +87,13 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    // /readyz turns 503 and the listener closes at once; every request already received is
+    // answered (uploads finish their chunk) with `Connection: close`, then the connections end.
+    await app.drain();
     stopSweep();
     await jobRunner.stop();
-    // Stops accepting, lets in-flight requests finish, then closes the database.
+    // Mails handed to the mailer are recorded before the database goes.
+    await mailsInFlight();
     await app.close();
     await ctx.storage.close();
     await database.close();
