@@ -1,7 +1,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { security, serverMessages } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, expectProblem, signIn } from '../test/factories.ts';
+import { call, createUser, expectProblem, signIn, tokenRequest } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import type { Db } from './client.ts';
 
@@ -58,6 +58,13 @@ describe('an unreachable database', () => {
           body: { email: user.email },
         });
         expectProblem(forgot, 503);
+        const signInAttempt = await tokenRequest(t, {
+          grant_type: 'password',
+          username: user.email,
+          password: user.password,
+        });
+        expectProblem(signInAttempt, 503);
+        expect(signInAttempt.headers['retry-after']).toBeDefined();
         const ready = await call(t, 'GET', '/readyz');
         expect(ready.statusCode).toBe(503);
         expect(ready.headers['retry-after']).toBeDefined();
