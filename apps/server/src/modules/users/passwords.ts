@@ -31,8 +31,8 @@ export async function confirmAccount(ctx: AppContext, cmd: ConfirmCommand) {
 
 /**
  * POST /api/Users/ForgotPassword. Known and unknown addresses run the same statements (for an
- * unknown one they touch no rows) and the mail leaves in the background, so neither the answer
- * nor its timing tells whether an address is registered. Unactivated users may reset too: the
+ * unknown one they touch no rows), but for the queued mail's row, and the mail leaves after the
+ * answer, so neither the answer nor its timing tells whether an address is registered. Unactivated users may reset too: the
  * link proves the address, so resetting activates them.
  */
 export async function forgotPassword(ctx: AppContext, email: string) {
