@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serverMessages } from '@roomscale/shared';
+import { security, serverMessages } from '@roomscale/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,6 +20,7 @@ import type { AppContext } from './context.ts';
 import { modules } from './modules/index.ts';
 import { registerAccess } from './platform/http/access.ts';
 import { contentSecurityDirectives } from './platform/http/csp.ts';
+import { installDrain } from './platform/http/drain.ts';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -94,14 +95,20 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   registerRequestGuard(app);
   registerAccess(app, ctx);
   installErrorHandling(app);
+  installDrain(app);
 
   app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await ctx.db.execute('select 1');
+      // Shutting down (checked after the query, which may outlast the signal): send no more.
+      if (app.draining) throw new Error('shutting down');
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      return reply
+        .code(503)
+        .header('retry-after', String(security.unavailableRetryAfterSeconds))
+        .send({ status: 'unavailable' });
     }
   });
 

@@ -5,14 +5,14 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
 import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
-import { MAIL_SEND, mailSendHandler } from './platform/mail/background.ts';
+import { MAIL_SEND, mailSendHandler, mailsInFlight } from './platform/mail/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { ffmpegTools } from './platform/media/ffmpeg.ts';
 import { createStorage, scheduleSweep } from './platform/storage/index.ts';
@@ -36,7 +36,16 @@ async function main() {
   }
   mkdirSync(config.dataDir, { recursive: true });
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (e instanceof DatabaseOpenError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
   const ctx = {
     config,
     db: database.db,
@@ -78,9 +87,13 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    // /readyz turns 503 and the listener closes at once; every request already received is
+    // answered (uploads finish their chunk) with `Connection: close`, then the connections end.
+    await app.drain();
     stopSweep();
     await jobRunner.stop();
-    // Stops accepting, lets in-flight requests finish, then closes the database.
+    // Mails handed to the mailer are recorded before the database goes.
+    await mailsInFlight();
     await app.close();
     await ctx.storage.close();
     await database.close();

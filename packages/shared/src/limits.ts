@@ -65,6 +65,8 @@ export const security = {
   },
   /** Longest request address (path and query) the API reads; longer ones get 414. */
   maxUrlLength: 8 * 1024,
+  /** `Retry-After` of a 503 while the database is unreachable or the server is shutting down. */
+  unavailableRetryAfterSeconds: 5,
 } as const;
 
 /** Where the default avatar lives, relative to the public URL ('Skip avatar creation'). */

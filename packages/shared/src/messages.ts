@@ -38,6 +38,7 @@ export const serverMessages = {
   emptyBody: 'The request body is empty.',
   invalidJson: 'The request body is not valid JSON.',
   malformedMultipart: 'The multipart body is malformed or incomplete.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
 
 /** `error_description` texts of POST /api/connect/token (OAuth2 error bodies, not problems). */

@@ -2,7 +2,25 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withAfterCommit } from './afterCommit.ts';
+import { reasonOf } from './errors.ts';
 import * as schema from './schema.ts';
+
+/** The database could not be opened at start: one line for the operator, no stack trace. */
+export class DatabaseOpenError extends Error {}
+
+/** How long a query waits for a pool connection before the request answers 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** The URL without its credentials, to name it in a message. */
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return 'an unreadable URL';
+  }
+}
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -34,14 +52,25 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection can be cut by the server (restart, failover, a dropped database): pg
     // reports it here, and the pool replaces the connection; without a listener it would crash.
     pool.on('error', (err) => process.emitWarning(`idle database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema, casing: 'snake_case' });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    try {
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw new DatabaseOpenError(
+        `Cannot open the database at DATABASE_URL (${safeUrl(opts.url)}): ${reasonOf(err)}`,
+      );
+    }
     return {
-      db: db as unknown as Db,
+      db: withAfterCommit(db as unknown as Db),
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
@@ -57,11 +86,20 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     location = join(opts.dataDir, 'db');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(location);
+    await migrate(drizzle(client, { schema, casing: 'snake_case' }), {
+      migrationsFolder: migrationsFolder(),
+    });
+  } catch (err) {
+    throw new DatabaseOpenError(
+      `Cannot open the database in DATA_DIR (${location}): ${reasonOf(err)}`,
+    );
+  }
   const db = drizzle(client, { schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
   return {
-    db: db as unknown as Db,
+    db: withAfterCommit(db as unknown as Db),
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');

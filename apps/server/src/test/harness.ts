@@ -58,7 +58,12 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { webDist?: string } = {},
+  opts: {
+    /** The built web app to serve, as `npm start` does. */
+    webDist?: string;
+    /** On PostgreSQL: rewrites the URL the app connects with (a proxy the test can cut). */
+    connectVia?: (url: URL) => URL;
+  } = {},
 ): Promise<TestApp> {
   const pgUrl = process.env.TEST_PG_URL;
   let database: Database;
@@ -71,7 +76,7 @@ export async function createTestApp(
     await admin.end();
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
+    database = await openDatabase({ url: (opts.connectVia?.(url) ?? url).toString() });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();

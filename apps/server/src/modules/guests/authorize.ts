@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { guestCodes, guestSessions, guests } from '../../db/schema.ts';
 import { fieldError, HttpError } from '../../platform/http/problem.ts';
-import { sendInBackground } from '../../platform/mail/background.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
 import { actionEmail } from '../../platform/mail/layout.ts';
 
 /**
@@ -60,13 +60,13 @@ export async function sendGuestCode(ctx: AppContext, email: string, ip: string) 
       expiresAt: later(now, guestLimits.codeSeconds),
       created: now,
     });
+    const minutes = guestLimits.codeSeconds / 60;
+    const body = actionEmail({
+      greeting: 'Hello,',
+      paragraphs: guestMessages.codeMailText(code, minutes).split('\n\n'),
+    });
+    await enqueueMail(ctx, tx, { to: email, subject: guestMessages.codeMailSubject, ...body });
   });
-  const minutes = guestLimits.codeSeconds / 60;
-  const body = actionEmail({
-    greeting: 'Hello,',
-    paragraphs: guestMessages.codeMailText(code, minutes).split('\n\n'),
-  });
-  sendInBackground(ctx, { to: email, subject: guestMessages.codeMailSubject, ...body });
   return { codeSent: true as const, email, expiresIn: guestLimits.codeSeconds };
 }
 

@@ -24,7 +24,7 @@ import { paged } from '../../platform/http/paging.ts';
 import { conflict, fieldError, notFound } from '../../platform/http/problem.ts';
 import { uniqueMeetingCode } from '../meetings/codes.ts';
 import { loadMeeting } from '../meetings/load.ts';
-import { type MeetingMails, mailsAfterSave, sendMails } from '../meetings/mailing.ts';
+import { mailsAfterSave, queueMails } from '../meetings/mailing.ts';
 import { type MeetingDetails, presentPublicMeeting } from '../meetings/presenter.ts';
 import { copiedFields } from '../rooms/presenter.ts';
 import { releaseSeat } from '../seats/service.ts';
@@ -106,7 +106,6 @@ export async function createGuestMeeting(
   if (input.currentRoomId && !templateIds.includes(input.currentRoomId)) {
     throw fieldError('currentRoomId', meetingMessages.roomNotInMeeting);
   }
-  let mails: MeetingMails = [];
   const id = await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
     ctx.db.transaction(async (tx) => {
       const templates = await publicTemplatesById(tx, templateIds);
@@ -169,17 +168,14 @@ export async function createGuestMeeting(
           created: now,
         })),
       ]);
-      mails = await mailsAfterSave(
+      await queueMails(
         ctx,
         tx,
-        meetingId!,
-        { invitedBefore: new Set(), cancelled: [] },
-        now,
+        await mailsAfterSave(ctx, tx, meetingId!, { invitedBefore: new Set(), cancelled: [] }, now),
       );
       return meetingId!;
     }),
   );
-  sendMails(ctx, mails);
   return present((await loadMeeting(ctx.db, id))!, now);
 }
 
@@ -208,7 +204,6 @@ export async function inviteToGuestMeeting(
   input: InviteInput,
 ): Promise<GuestMeeting> {
   const now = ctx.clock.now();
-  let mails: MeetingMails = [];
   await ctx.db.transaction(async (tx) => {
     const [m] = await tx
       .select({ id: meetings.id, endDate: meetings.endDate })
@@ -241,8 +236,11 @@ export async function inviteToGuestMeeting(
     );
     const invitedBefore = new Set(existing.filter((p) => p.invited).map((p) => p.email));
     const all = await mailsAfterSave(ctx, tx, meetingId, { invitedBefore, cancelled: [] }, now);
-    mails = all.filter((mail) => fresh.includes(mail.to));
+    await queueMails(
+      ctx,
+      tx,
+      all.filter((mail) => fresh.includes(mail.to)),
+    );
   });
-  sendMails(ctx, mails);
   return present((await loadMeeting(ctx.db, meetingId))!, now);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { sendInBackground } from '../../platform/mail/background.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import type { IcsPerson } from './ics.ts';
 import { type Invitee, invitationMail, organizerOf } from './invitations.ts';
@@ -71,7 +71,10 @@ export async function mailsAfterDelete(ctx: AppContext, tx: DbOrTx, d: MeetingDe
     .map((r) => invitationMail(ctx.config, cancelled, invitee(r), 'cancel', from, now));
 }
 
-/** Emails go out after the answer; a failing mail server is logged, never a failed request. */
-export function sendMails(ctx: AppContext, mails: MeetingMails) {
-  for (const mail of mails) sendInBackground(ctx, mail);
+/**
+ * Queues the emails in the transaction of the change they announce; they leave once it commits,
+ * after the answer. A failing mail server is retried by the queue, never a failed request.
+ */
+export async function queueMails(ctx: AppContext, tx: DbOrTx, mails: MeetingMails) {
+  for (const mail of mails) await enqueueMail(ctx, tx, mail);
 }

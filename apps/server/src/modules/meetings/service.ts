@@ -19,7 +19,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../platform/http/p
 import { manageableInTeam } from '../rooms/policy.ts';
 import { uniqueMeetingCode } from './codes.ts';
 import { loadDetails, loadMeeting, moderates } from './load.ts';
-import { type MeetingMails, mailsAfterDelete, mailsAfterSave, sendMails } from './mailing.ts';
+import { mailsAfterDelete, mailsAfterSave, queueMails } from './mailing.ts';
 import { resolveParticipants } from './participants.ts';
 import { visibleMeetingsOf } from './policy.ts';
 import { hasEnded, type MeetingDetails, presentMeeting } from './presenter.ts';
@@ -88,7 +88,6 @@ export async function createMeeting(
 ): Promise<Meeting> {
   const now = ctx.clock.now();
   endInFuture(input.endDate, now);
-  let mails: MeetingMails = [];
   const id = await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
     ctx.db.transaction(async (tx) => {
       const people = await resolveParticipants(tx, input.participants);
@@ -129,17 +128,14 @@ export async function createMeeting(
           created: now,
         })),
       );
-      mails = await mailsAfterSave(
+      await queueMails(
         ctx,
         tx,
-        meetingId!,
-        { invitedBefore: new Set(), cancelled: [] },
-        now,
+        await mailsAfterSave(ctx, tx, meetingId!, { invitedBefore: new Set(), cancelled: [] }, now),
       );
       return meetingId!;
     }),
   );
-  sendMails(ctx, mails);
   return present(ctx, caller, team, (await loadMeeting(ctx.db, id))!);
 }
 
@@ -160,7 +156,6 @@ export async function updateMeeting(
   input: UpdateInput,
 ): Promise<Meeting> {
   const now = ctx.clock.now();
-  let mails: MeetingMails = [];
   await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
     ctx.db.transaction(async (tx) => {
       const before = await visibleMeeting(tx, caller, team, meetingId, true);
@@ -222,10 +217,13 @@ export async function updateMeeting(
         before.participants.filter((r) => r.p.invited).map((r) => r.p.email),
       );
       const cancelled = before.participants.filter((r) => r.p.invited && !next.has(r.p.email));
-      mails = await mailsAfterSave(ctx, tx, meetingId, { invitedBefore, cancelled }, now);
+      await queueMails(
+        ctx,
+        tx,
+        await mailsAfterSave(ctx, tx, meetingId, { invitedBefore, cancelled }, now),
+      );
     }),
   );
-  sendMails(ctx, mails);
   return present(ctx, caller, team, (await loadMeeting(ctx.db, meetingId))!);
 }
 
@@ -240,15 +238,14 @@ export async function deleteMeeting(
   meetingId: string,
 ) {
   const now = ctx.clock.now();
-  let mails: MeetingMails = [];
   await ctx.db.transaction(async (tx) => {
     const d = await visibleMeeting(tx, caller, team, meetingId, true);
     if (!moderates(caller, isAdmin(team), d)) throw forbidden(meetingMessages.moderatorOrAdmin);
-    if (!hasEnded(d.meeting, now)) mails = await mailsAfterDelete(ctx, tx, d, now);
+    if (!hasEnded(d.meeting, now))
+      await queueMails(ctx, tx, await mailsAfterDelete(ctx, tx, d, now));
     await tx.delete(rooms).where(eq(rooms.meetingId, meetingId));
     await tx.delete(meetings).where(eq(meetings.id, meetingId));
   });
-  sendMails(ctx, mails);
 }
 
 /**

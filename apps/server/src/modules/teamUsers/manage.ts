@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/problem.ts';
-import { sendInBackground } from '../../platform/mail/background.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
 import { addedToTeamEmail, teamInvitationEmail } from './emails.ts';
 import { presentTeamUser } from './presenter.ts';
@@ -137,15 +137,16 @@ export async function addTeamUser(
         licenseType: cmd.licenseType,
         created: now,
       });
-    return { org, user: user!, token, presented: await present(tx, team.organizationId, userId) };
+    await enqueueMail(
+      ctx,
+      tx,
+      token
+        ? teamInvitationEmail(ctx.config, user!, org.name, token)
+        : addedToTeamEmail(ctx.config, user!, org.name),
+    );
+    return present(tx, team.organizationId, userId);
   });
-  sendInBackground(
-    ctx,
-    result.token
-      ? teamInvitationEmail(ctx.config, result.user, result.org.name, result.token)
-      : addedToTeamEmail(ctx.config, result.user, result.org.name),
-  );
-  return result.presented;
+  return result;
 }
 
 /** PATCH …/Users/{userId}: names, position, role and license of a member. */

@@ -10,7 +10,7 @@ import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/problem.ts';
-import { sendInBackground } from '../../platform/mail/background.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from './email-tokens.ts';
 import { resetPasswordEmail } from './emails.ts';
@@ -31,18 +31,19 @@ export async function confirmAccount(ctx: AppContext, cmd: ConfirmCommand) {
 
 /**
  * POST /api/Users/ForgotPassword. Known and unknown addresses run the same statements (for an
- * unknown one they touch no rows) and the mail leaves in the background, so neither the answer
- * nor its timing tells whether an address is registered. Unactivated users may reset too: the
+ * unknown one they touch no rows), but for the queued mail's row, and the mail leaves after the
+ * answer, so neither the answer nor its timing tells whether an address is registered. Unactivated users may reset too: the
  * link proves the address, so resetting activates them.
  */
 export async function forgotPassword(ctx: AppContext, email: string) {
   const now = ctx.clock.now();
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  const token = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await retireEmailTokens(tx, user?.id ?? NO_USER, 'reset', now);
-    return user ? issueEmailToken(tx, user.id, 'reset', now) : null;
+    if (!user) return;
+    const token = await issueEmailToken(tx, user.id, 'reset', now);
+    await enqueueMail(ctx, tx, resetPasswordEmail(ctx.config, user, token));
   });
-  if (user && token) sendInBackground(ctx, resetPasswordEmail(ctx.config, user, token));
 }
 
 const NO_USER = '00000000-0000-0000-0000-000000000000';

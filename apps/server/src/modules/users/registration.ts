@@ -2,7 +2,7 @@ import { DEFAULT_AVATAR_PATH, type RegisterBody, type Registration } from '@room
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { sendInBackground } from '../../platform/mail/background.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
 import { createTeam } from '../organizations/service.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { activationEmail, alreadyRegisteredEmail } from './emails.ts';
@@ -32,15 +32,12 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<voi
     if (!row) return null;
     const token = await issueEmailToken(tx, row.id, 'activation', now);
     if (organization) await createTeam(tx, row.id, organization, now);
-    return { row, token };
+    await enqueueMail(ctx, tx, activationEmail(ctx.config, row, token));
+    return row;
   });
-
-  if (created) {
-    sendInBackground(ctx, activationEmail(ctx.config, created.row, created.token));
-    return;
-  }
+  if (created) return;
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, user.email));
-  if (existing) sendInBackground(ctx, alreadyRegisteredEmail(ctx.config, existing));
+  if (existing) await enqueueMail(ctx, ctx.db, alreadyRegisteredEmail(ctx.config, existing));
 }
 
 function avatarOf(ctx: AppContext, user: Partial<Registration['user']>): string | null {

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { security, serverMessages } from '@roomscale/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseOutage } from '../../db/errors.ts';
 import { HttpError, problemBody } from './problem.ts';
 
 /**
@@ -64,6 +65,13 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
       return sendProblem(reply, status, clientErrorDetail(error), instance);
+    }
+    // A database that cannot be reached is an outage, not a bug: 503 with Retry-After.
+    const outage = databaseOutage(error);
+    if (outage) {
+      req.log.warn({ err: error }, 'database unavailable');
+      reply.headers(outage.headers);
+      return sendProblem(reply, 503, outage.detail, instance);
     }
     req.log.error({ err: error }, 'request failed');
     return sendProblem(reply, 500, serverMessages.internal, instance, {

@@ -4,7 +4,7 @@ import { jobs } from '../../db/schema.ts';
 import { call, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { JobRunner } from '../jobs/runner.ts';
-import { MAIL_SEND, mailSendHandler, sendInBackground } from './background.ts';
+import { enqueueMail, MAIL_SEND, mailSendHandler } from './background.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 let t: TestApp;
@@ -43,7 +43,7 @@ const invitation = (to: string): Mail => ({
 
 describe('mails on the durable queue', () => {
   it('sends at once and records the send as a succeeded mail.send job', async () => {
-    sendInBackground(t.ctx, invitation('ada@example.com'));
+    await enqueueMail(t.ctx, t.ctx.db, invitation('ada@example.com'));
     expect(t.mailer.to('ada@example.com')).toHaveLength(1);
     await expect.poll(async () => (await mailJobs('ada@example.com'))[0]?.status).toBe('succeeded');
     const [row] = await mailJobs('ada@example.com');
@@ -59,7 +59,7 @@ describe('mails on the durable queue', () => {
   it('gives a failed send to the queue, which retries it with backoff until it goes through', async () => {
     const flaky = new FlakyMailer();
     const ctx = { ...t.ctx, mailer: flaky };
-    sendInBackground(ctx, invitation('bob@example.com'));
+    await enqueueMail(ctx, ctx.db, invitation('bob@example.com'));
     await expect.poll(async () => (await mailJobs('bob@example.com'))[0]?.status).toBe('queued');
     expect((await mailJobs('bob@example.com'))[0]).toMatchObject({
       attempts: 1,
@@ -147,7 +147,7 @@ describe('mails on the durable queue', () => {
   it('drops the body of a mail the queue gives up on', async () => {
     const flaky = new FlakyMailer();
     const ctx = { ...t.ctx, mailer: flaky };
-    sendInBackground(ctx, invitation('dee@example.com'));
+    await enqueueMail(ctx, ctx.db, invitation('dee@example.com'));
     await expect.poll(async () => (await mailJobs('dee@example.com'))[0]?.status).toBe('queued');
     const runner = new JobRunner(
       t.ctx.db,

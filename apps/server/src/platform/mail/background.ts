@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { afterCommit } from '../../db/afterCommit.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { DEFAULT_MAX_ATTEMPTS, type Job } from '../jobs/runner.ts';
 import type { Mail, Mailer } from './mailer.ts';
@@ -63,19 +64,34 @@ async function redact(db: Db, id: string, mail: { to: string; subject: string })
   );
 }
 
+/** Sends started by this process and not yet recorded; shutdown waits for them. */
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves once every send this process started has finished and been recorded. */
+export async function mailsInFlight(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
+
 /**
- * Sends without making the request wait, durably. Account emails must not reveal through
- * response time (or a failing SMTP server) whether an address is registered.
+ * Queues a mail in the transaction of the change it announces (an outbox), and sends it once
+ * that transaction commits, without making the request wait.
  *
- * The mail is handed to the mailer at once and, at the same time, recorded as a `mail.send` job
- * that this process holds (status running, locked for 5 minutes). A successful send marks the
- * job succeeded; a failed one gives it back to the queue, whose runner retries it with backoff
- * (30 s, 60 s, …, 5 attempts) on any instance; if the process dies mid-send, the lock lapses and
- * the runner sends it again. So a mail is sent at least once, never lost to one SMTP failure.
+ * Pass the open transaction `tx` of the business change: the `mail.send` job row is written in
+ * it, so it exists exactly when the change does — a rollback leaves no mail, a commit leaves a
+ * row before any send, and a crash right after the commit leaves a row the queue sends later.
+ * Pass `ctx.db` only where nothing else is written (the row then commits on its own).
+ *
+ * The row is written as held by this process (status running, locked for 5 minutes). After the
+ * commit the mail is handed to the mailer; success marks the job succeeded, a failure gives it
+ * back to the queue, whose runner retries it with backoff (30 s, 60 s, …, 5 attempts) on any
+ * instance; if the process dies before or during the send, the lock lapses and the runner sends
+ * it. So a mail is sent at least once, never lost to a crash or one SMTP failure. Account emails
+ * leave after the answer, so neither its timing nor a failing SMTP server tells whether an
+ * address is registered.
  */
-export function sendInBackground(ctx: MailContext, mail: Mail) {
+export async function enqueueMail(ctx: MailContext, tx: DbOrTx, mail: Mail): Promise<void> {
   const now = ctx.clock.now();
-  const recorded = ctx.db
+  const [row] = await tx
     .insert(jobs)
     .values({
       kind: MAIL_SEND,
@@ -87,31 +103,38 @@ export function sendInBackground(ctx: MailContext, mail: Mail) {
       created: now,
       updated: now,
     })
-    .returning({ id: jobs.id })
-    .then(([row]) => row!.id);
-  const sent = ctx.mailer.send(mail).then(
+    .returning({ id: jobs.id });
+  const id = row!.id;
+  afterCommit(tx, () => {
+    const delivery = deliver(ctx, id, mail).finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+  });
+}
+
+/** The first send of a committed mail job, and its outcome on the row. */
+async function deliver(ctx: MailContext, id: string, mail: Mail): Promise<void> {
+  const err = await ctx.mailer.send(mail).then(
     () => null,
-    (err: unknown) => err,
+    (e: unknown) => e ?? new Error('send failed'),
   );
-  void Promise.all([recorded, sent])
-    .then(async ([id, err]) => {
-      const at = ctx.clock.now();
-      if (err === null) {
-        await ctx.db.execute(sql`update ${jobs} set status = 'succeeded', locked_until = null,
-          payload = ${JSON.stringify(redacted(mail))}::jsonb,
-          updated = ${iso(at)}::timestamptz where id = ${id}`);
-        return;
-      }
-      ctx.log.warn({ err, to: mail.to, subject: mail.subject }, 'sending mail failed; queued');
-      const message = err instanceof Error ? err.message : String(err);
-      const retryAt = new Date(at.getTime() + firstRetrySeconds * 1000);
-      await ctx.db.execute(sql`update ${jobs} set status = 'queued', locked_until = null,
-        last_error = ${message}, run_at = ${iso(retryAt)}::timestamptz,
+  try {
+    const at = ctx.clock.now();
+    if (err === null) {
+      await ctx.db.execute(sql`update ${jobs} set status = 'succeeded', locked_until = null,
+        payload = ${JSON.stringify(redacted(mail))}::jsonb,
         updated = ${iso(at)}::timestamptz where id = ${id}`);
-    })
-    .catch((err: unknown) =>
-      ctx.log.error({ err, to: mail.to, subject: mail.subject }, 'recording mail failed'),
-    );
+      return;
+    }
+    ctx.log.warn({ err, to: mail.to, subject: mail.subject }, 'sending mail failed; queued');
+    const message = err instanceof Error ? err.message : String(err);
+    const retryAt = new Date(at.getTime() + firstRetrySeconds * 1000);
+    await ctx.db.execute(sql`update ${jobs} set status = 'queued', locked_until = null,
+      last_error = ${message}, run_at = ${iso(retryAt)}::timestamptz,
+      updated = ${iso(at)}::timestamptz where id = ${id}`);
+  } catch (e) {
+    // The row stays held until its lock lapses; the queue then sends it (again).
+    ctx.log.error({ err: e, to: mail.to, subject: mail.subject }, 'recording mail failed');
+  }
 }
 
 /**

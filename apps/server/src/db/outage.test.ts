@@ -1,0 +1,183 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { security, serverMessages } from '@roomscale/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createUser, expectProblem, signIn, tokenRequest } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import type { Db } from './client.ts';
+
+/** Errors node-postgres and drizzle raise when the database is out, each as drizzle wraps it. */
+const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
+const outages: Record<string, () => Error> = {
+  refused: () =>
+    wrapped(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ),
+  reset: () => wrapped(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
+  'terminated by administrator (57P01)': () =>
+    wrapped(
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+    ),
+  'starting up (57P03)': () =>
+    wrapped(Object.assign(new Error('the database system is starting up'), { code: '57P03' })),
+  'connection failure (08006)': () =>
+    wrapped(Object.assign(new Error('connection failure'), { code: '08006' })),
+  'pool timeout': () => wrapped(new Error('timeout exceeded when trying to connect')),
+  'cut connection': () => wrapped(new Error('Connection terminated unexpectedly')),
+};
+
+/** A database whose every query fails with `fail()`. */
+const brokenDb = (fail: () => Error) =>
+  new Proxy({} as Db, {
+    get: () => () => {
+      throw fail();
+    },
+  });
+
+describe('an unreachable database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(Object.keys(outages))(
+    'answers 503 with Retry-After when the connection is %s',
+    async (kind) => {
+      const user = await createUser(t);
+      const token = await signIn(t, user);
+      const real = t.ctx.db;
+      t.ctx.db = brokenDb(outages[kind]!);
+      try {
+        const me = await call(t, 'GET', '/api/Users/Me', { token });
+        const body = expectProblem(me, 503) as { detail?: string };
+        expect(body.detail).toBe(serverMessages.unavailable);
+        expect(me.headers['retry-after']).toBe(String(security.unavailableRetryAfterSeconds));
+        const forgot = await call(t, 'POST', '/api/Users/ForgotPassword', {
+          body: { email: user.email },
+        });
+        expectProblem(forgot, 503);
+        const signInAttempt = await tokenRequest(t, {
+          grant_type: 'password',
+          username: user.email,
+          password: user.password,
+        });
+        expectProblem(signInAttempt, 503);
+        expect(signInAttempt.headers['retry-after']).toBeDefined();
+        const ready = await call(t, 'GET', '/readyz');
+        expect(ready.statusCode).toBe(503);
+        expect(ready.headers['retry-after']).toBeDefined();
+      } finally {
+        t.ctx.db = real;
+      }
+      expect((await call(t, 'GET', '/api/Users/Me', { token })).statusCode).toBe(200);
+      expect((await call(t, 'GET', '/readyz')).statusCode).toBe(200);
+    },
+  );
+
+  it('keeps a genuine bug a 500', async () => {
+    const user = await createUser(t);
+    const token = await signIn(t, user);
+    const real = t.ctx.db;
+    for (const bug of [
+      () => new TypeError("Cannot read properties of undefined (reading 'id')"),
+      () => wrapped(Object.assign(new Error('column "nope" does not exist'), { code: '42703' })),
+      () => wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })),
+    ]) {
+      t.ctx.db = brokenDb(bug);
+      try {
+        const res = await call(t, 'GET', '/api/Users/Me', { token });
+        expectProblem(res, 500);
+        expect(res.headers['retry-after']).toBeUndefined();
+      } finally {
+        t.ctx.db = real;
+      }
+    }
+  });
+});
+
+/** A TCP proxy in front of PostgreSQL that the test can cut and restore on the same port. */
+class CuttableProxy {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open() {
+    if (this.server) return;
+    const server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('error', () => {});
+        s.on('close', () => {
+          this.sockets.delete(s);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as { port: number }).port;
+    this.server = server;
+  }
+
+  /** Stops accepting and cuts every open connection, as a database crash would. */
+  async cut() {
+    const server = this.server;
+    this.server = null;
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+}
+
+describe.skipIf(!process.env.TEST_PG_URL)('a PostgreSQL outage', () => {
+  let t: TestApp;
+  let proxy: CuttableProxy;
+  beforeAll(async () => {
+    const pgUrl = new URL(process.env.TEST_PG_URL!);
+    proxy = new CuttableProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+    await proxy.open();
+    t = await createTestApp(
+      {},
+      {
+        connectVia: (url) => {
+          const via = new URL(url);
+          via.hostname = '127.0.0.1';
+          via.port = String(proxy.port);
+          return via;
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await proxy.open();
+    await t.close();
+    await proxy.cut();
+  });
+
+  it('answers 503 with Retry-After while the database is gone, and recovers when it is back', async () => {
+    const user = await createUser(t);
+    const token = await signIn(t, user);
+    expect((await call(t, 'GET', '/api/Users/Me', { token })).statusCode).toBe(200);
+
+    await proxy.cut();
+    const me = await call(t, 'GET', '/api/Users/Me', { token });
+    expectProblem(me, 503);
+    expect(me.headers['retry-after']).toBe(String(security.unavailableRetryAfterSeconds));
+    expectProblem(
+      await call(t, 'POST', '/api/Users/ForgotPassword', { body: { email: user.email } }),
+      503,
+    );
+    expect((await call(t, 'GET', '/readyz')).statusCode).toBe(503);
+
+    await proxy.open();
+    await expect
+      .poll(async () => (await call(t, 'GET', '/api/Users/Me', { token })).statusCode)
+      .toBe(200);
+    expect((await call(t, 'GET', '/readyz')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,63 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as { port: number }).port;
+});
+afterAll(() => t.close());
+
+/** A raw connection, to send a request body in pieces and read the raw answer. */
+function rawConnection() {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (d) => {
+    received += d;
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const error = new Promise<string>((resolve) =>
+    socket.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? '')),
+  );
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { socket, connected, closed, error, received: () => received };
+}
+
+describe('draining the listener', () => {
+  it('finishes a request whose body is still arriving, closes politely and refuses new connections', async () => {
+    const body = JSON.stringify({ position: 'Still uploading, part two.' });
+    const upload = rawConnection();
+    await upload.connected;
+    upload.socket.write(
+      `PATCH /api/Users/Me HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    // An idle kept-alive connection, and the drain begins while the body is half sent.
+    const idle = rawConnection();
+    await idle.connected;
+    await new Promise((r) => setTimeout(r, 100));
+    const drained = t.app.drain({ idleGraceMs: 300, deadlineMs: 10_000 });
+    expect(t.app.draining).toBe(true);
+
+    // The listener is closed: a new connection is refused.
+    const late = rawConnection();
+    expect(await late.error).toBe('ECONNREFUSED');
+
+    // The idle connection may still send a request during the grace; it is answered.
+    idle.socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await idle.closed;
+    expect(idle.received()).toMatch(/^HTTP\/1\.1 503/);
+    expect(idle.received()).toMatch(/connection: close/i);
+    expect(idle.received()).toMatch(/retry-after: \d+/i);
+
+    // The rest of the body arrives: the request is answered, then the connection closes.
+    upload.socket.write(body.slice(10));
+    await upload.closed;
+    expect(upload.received()).toMatch(/^HTTP\/1\.1 401/);
+    expect(upload.received()).toMatch(/connection: close/i);
+    expect(upload.received()).toContain('application/problem+json');
+    await drained;
+  });
+});

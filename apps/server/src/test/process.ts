@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** The server's entry point, run with tsx as `npm run dev` does. */
+export const mainTs = join(import.meta.dirname, '..', 'main.ts');
+
+/** A TCP port nothing listens on at the moment. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns the real server process with `env`, collecting its output. */
+export function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ out, err }) };
+}
+
+/** Waits until the server on `port` answers /readyz, or fails if the process exits first. */
+export async function waitReady(port: number, exited: Promise<unknown>) {
+  let done = false;
+  void exited.then(() => {
+    done = true;
+  });
+  for (let i = 0; i < 900 && !done; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
