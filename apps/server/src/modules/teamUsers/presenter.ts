@@ -1,5 +1,5 @@
 import { META_LOGIN_PROVIDER, type TeamUser } from '@roomscale/shared';
-import type { memberships, users } from '../../db/schema.ts';
+import type { memberships, teamInvitations, users } from '../../db/schema.ts';
 
 export type TeamUserRow = {
   user: Pick<
@@ -24,5 +24,31 @@ export function presentTeamUser({ user, membership, providers }: TeamUserRow): T
     hasRoomscaleLogin: user.passwordHash !== null,
     hasSsoLogin: providers.some((p) => p !== META_LOGIN_PROVIDER),
     hasOculusLogin: providers.includes(META_LOGIN_PROVIDER),
+    invitationPending: false,
+  };
+}
+
+/**
+ * An existing account invited to the team, not yet answered: only the address the admin typed
+ * and the role and license it will get. Nothing of the account itself (names, position,
+ * pictures, logins, activation) until the person accepts.
+ */
+export function presentPendingInvitee(
+  userId: string,
+  invitation: Pick<typeof teamInvitations.$inferSelect, 'email' | 'role' | 'licenseType'>,
+): TeamUser {
+  return {
+    id: userId,
+    firstName: '',
+    lastName: '',
+    email: invitation.email,
+    position: null,
+    role: invitation.role,
+    licenseType: invitation.licenseType,
+    userActivated: false,
+    hasRoomscaleLogin: false,
+    hasSsoLogin: false,
+    hasOculusLogin: false,
+    invitationPending: true,
   };
 }
