@@ -30,6 +30,11 @@ export const teamUser = z.object({
    * member; removing it withdraws the invitation.
    */
   invitationPending: z.boolean(),
+  /**
+   * Whether this team may edit the person's names and position: only for an account the team
+   * created by inviting a new address, until it is activated. Otherwise they are the owner's.
+   */
+  profileEditable: z.boolean(),
 });
 export type TeamUser = z.infer<typeof teamUser>;
 

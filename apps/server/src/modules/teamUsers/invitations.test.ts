@@ -68,6 +68,7 @@ describe('inviting an existing account', () => {
       hasSsoLogin: false,
       hasOculusLogin: false,
       invitationPending: true,
+      profileEditable: false,
     });
     const [m] = await t.ctx.db
       .select()
@@ -322,7 +323,11 @@ describe('names and position belong to the account', () => {
     const added = await invite(w.id, w.admin, email, { firstName: 'Fresh', lastName: 'Person' });
     expect(added.statusCode, added.body).toBe(200);
     const created = added.json() as TeamUser;
-    expect(created).toMatchObject({ firstName: 'Fresh', invitationPending: false });
+    expect(created).toMatchObject({
+      firstName: 'Fresh',
+      invitationPending: false,
+      profileEditable: true,
+    });
     const url = `${usersUrl(w.id)}/${created.id}`;
     const edit = await call(t, 'PATCH', url, {
       token: w.admin.session,
@@ -356,6 +361,8 @@ describe('names and position belong to the account', () => {
       await call(t, 'PATCH', url, { token: w.admin.session, body: { firstName: 'Again' } }),
       403,
     );
+    const row = (await listOf(w.id, w.admin)).results.find((u) => u.id === created.id);
+    expect(row).toMatchObject({ firstName: 'Frieda', userActivated: true, profileEditable: false });
   });
 });
 

@@ -25,7 +25,7 @@ import {
   withdrawInvitation,
 } from './invitations.ts';
 import { licenseCountOf, licensesInUse } from './licenses.ts';
-import { presentPendingInvitee, presentTeamUser } from './presenter.ts';
+import { presentPendingInvitee, presentTeamUser, profileEditable } from './presenter.ts';
 
 /** A License can be given only while a free one is left (the member's own one counts as theirs). */
 async function assertFreeLicense(db: DbOrTx, organizationId: string) {
@@ -68,6 +68,7 @@ async function present(db: DbOrTx, organizationId: string, userId: string): Prom
     user: row.user,
     membership: row.membership,
     providers: logins.map((l) => l.provider),
+    createdByTeam: await teamCreatedAccount(db, organizationId, userId),
   });
 }
 
@@ -203,9 +204,7 @@ export async function editTeamUser(
     };
     if (
       Object.keys(userChanges).length &&
-      (row.user.activated ||
-        row.user.passwordHash !== null ||
-        !(await teamCreatedAccount(tx, team.organizationId, userId)))
+      !profileEditable(row.user, await teamCreatedAccount(tx, team.organizationId, userId))
     )
       throw forbidden(teamUserMessages.profileLocked);
     if (Object.keys(userChanges).length)

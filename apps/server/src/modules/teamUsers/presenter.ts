@@ -9,9 +9,16 @@ export type TeamUserRow = {
   membership: Pick<typeof memberships.$inferSelect, 'role' | 'licenseType'>;
   /** Provider ids of the user's external logins. */
   providers: string[];
+  /** The team created the account (a `new_account` invitation). */
+  createdByTeam: boolean;
 };
 
-export function presentTeamUser({ user, membership, providers }: TeamUserRow): TeamUser {
+export function presentTeamUser({
+  user,
+  membership,
+  providers,
+  createdByTeam,
+}: TeamUserRow): TeamUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -25,6 +32,7 @@ export function presentTeamUser({ user, membership, providers }: TeamUserRow): T
     hasSsoLogin: providers.some((p) => p !== META_LOGIN_PROVIDER),
     hasOculusLogin: providers.includes(META_LOGIN_PROVIDER),
     invitationPending: false,
+    profileEditable: profileEditable(user, createdByTeam),
   };
 }
 
@@ -50,5 +58,12 @@ export function presentPendingInvitee(
     hasSsoLogin: false,
     hasOculusLogin: false,
     invitationPending: true,
+    profileEditable: false,
   };
 }
+
+/** Names and position are the team's to edit only on an account it created, until activated. */
+export const profileEditable = (
+  user: Pick<typeof users.$inferSelect, 'activated' | 'passwordHash'>,
+  createdByTeam: boolean,
+) => createdByTeam && !user.activated && user.passwordHash === null;

@@ -91,6 +91,19 @@ export async function listTeamUsers(
         .from(userLogins)
         .where(inArray(userLogins.userId, ids))
     : [];
+  const created = ids.length
+    ? await ctx.db
+        .select({ userId: teamInvitations.userId })
+        .from(teamInvitations)
+        .where(
+          and(
+            eq(teamInvitations.organizationId, team.organizationId),
+            eq(teamInvitations.kind, 'new_account'),
+            inArray(teamInvitations.userId, ids),
+          ),
+        )
+    : [];
+  const createdByTeam = new Set(created.map((c) => c.userId));
   const providersOf = (userId: string) =>
     logins.filter((l) => l.userId === userId).map((l) => l.provider);
   const [licenseCount, inUse] = await Promise.all([
@@ -102,7 +115,13 @@ export async function listTeamUsers(
     licensesInUse: inUse,
     results: paged(
       [
-        ...rows.map((r) => presentTeamUser({ ...r, providers: providersOf(r.user.id) })),
+        ...rows.map((r) =>
+          presentTeamUser({
+            ...r,
+            providers: providersOf(r.user.id),
+            createdByTeam: createdByTeam.has(r.user.id),
+          }),
+        ),
         ...pending.map((p) => presentPendingInvitee(p.userId, p)),
       ],
       {

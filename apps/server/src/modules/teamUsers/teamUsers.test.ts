@@ -80,6 +80,7 @@ describe('GET /api/Organizations/{organizationId}/Users', () => {
       hasSsoLogin: false,
       hasOculusLogin: true,
       invitationPending: false,
+      profileEditable: false,
     });
     expect(page.results.results[0]).toMatchObject({ id: w.admin.id, role: 'Admin' });
   });
