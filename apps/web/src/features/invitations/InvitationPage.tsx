@@ -47,14 +47,14 @@ export function InvitationPage() {
         <Alert color="red" icon={<IconAlertCircle />} role="alert">
           {token ? serverMessage(invitation.error) : t.missingToken}
         </Alert>
-        <Group grow>
+        <Stack gap="sm">
           {wrongAccount && (
             <Button variant="default" onClick={() => void switchAccount()}>
               {t.logout}
             </Button>
           )}
           <Button onClick={() => navigate('/organization/resolve')}>{t.toDashboard}</Button>
-        </Group>
+        </Stack>
       </AuthLayout>
     );
   }
