@@ -56,6 +56,7 @@ export const shellTexts = {
     noTeams: 'You are not a member of any team yet',
     /** Open invitations to join teams, listed with the teams (docs/team.md "Invitations"). */
     invitationsLabel: 'Invitations',
+    invitationsHeading: 'You have been invited to join:',
     invitedAs: (role: string) => `Invited as ${role === 'Admin' ? 'admin' : 'user'}`,
     accept: 'Accept',
     decline: 'Decline',

@@ -13,6 +13,7 @@ import {
   stubFonts,
   teamFixture,
 } from '../../test/harness.tsx';
+import { OrganizationCreatePage } from '../organization/OrganizationCreatePage.tsx';
 import { UserMenu } from '../shell/UserMenu.tsx';
 import { InvitationPage } from './InvitationPage.tsx';
 
@@ -150,5 +151,38 @@ describe('InvitationPage (/invitation?token=)', () => {
     api();
     renderPage('');
     expect((await screen.findByRole('alert')).textContent).toContain('incomplete');
+  });
+});
+
+describe('team creation of a person without a team', () => {
+  it('offers the open invitations first; accepting joins instead of creating', async () => {
+    let open = [invitation];
+    const fetch = mockApi((method, url) => {
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations')
+        return { body: open.length ? [] : [joined] };
+      if (url.pathname === base) return { body: open };
+      if (method === 'POST' && url.pathname === `${base}/${invitation.id}/Accept`) {
+        open = [];
+        return { body: joined };
+      }
+      return { status: 404, body: { status: 404, title: 'Not Found' } };
+    });
+    session.selectTeam(null);
+    renderScreen(
+      '/organization/create',
+      '/organization/create',
+      <ModalsProvider>
+        <OrganizationCreatePage />
+      </ModalsProvider>,
+    );
+    expect(await screen.findByText('You have been invited to join:')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Invitations' });
+    fireEvent.click(
+      within(list).getByRole('button', { name: 'Accept the invitation to Orbit Labs' }),
+    );
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(session.get().team?.id).toBe(joined.id);
+    expect(posts(fetch)).toEqual([`${base}/${invitation.id}/Accept`]);
   });
 });

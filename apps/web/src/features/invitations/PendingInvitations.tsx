@@ -33,15 +33,16 @@ export function useAcceptAndEnter() {
 }
 
 /**
- * The open invitations in the user menu's Teams list: the team, the role offered, and Accept or
+ * The open invitations in the user menu's Teams list (and, with `heading`, on team creation, so
+ * a person without a team can join one instead): the team, the role offered, and Accept or
  * Decline. Nothing shows when there are none.
  */
-export function PendingInvitations() {
+export function PendingInvitations({ heading = false }: { heading?: boolean }) {
   const invitations = useMyInvitations();
   const { decline } = useAnswerInvitation();
   const accept = useAcceptAndEnter();
   if (!invitations.data?.length) return null;
-  return (
+  const list = (
     <ul className={classes.list} aria-label={t.invitationsLabel}>
       {invitations.data.map((inv) => (
         <li key={inv.id} className={classes.item}>
@@ -85,5 +86,14 @@ export function PendingInvitations() {
         </li>
       ))}
     </ul>
+  );
+  if (!heading) return list;
+  return (
+    <div>
+      <Text size="sm" mb={6}>
+        {t.invitationsHeading}
+      </Text>
+      {list}
+    </div>
   );
 }
