@@ -271,19 +271,23 @@ test.describe('team users', () => {
     await expect(theirPage.getByText('Only team admins can add or edit users.')).toBeVisible();
     await expect(theirPage.getByRole('button', { name: 'Add user' })).toHaveCount(0);
 
-    // The admin sees the activation, then makes them an admin with a new position.
+    // The admin sees the activation, then makes them an admin. Activated, Mary's name and
+    // position are her own: the team cannot change them any more.
     await page.reload();
     await expect(mary.getByText('Invitation sent')).toHaveCount(0);
     await mary.getByRole('button', { name: 'Edit Mary Jackson' }).click();
     const editing = users.getByRole('listitem', { name: 'Mary Jackson' });
-    await editing.getByLabel(/^Position/).fill('Engineer');
+    await expect(editing.getByLabel(/^Position/)).toHaveAttribute('readonly', '');
+    await expect(
+      editing.getByText('Only the person can change their name and position.'),
+    ).toBeVisible();
     await editing.getByRole('switch', { name: 'Admin' }).click({ force: true });
     await expect(editing.getByRole('switch', { name: 'Admin' })).toBeChecked();
     await screenshot(page, 'team-users-edit');
     await editing.getByRole('button', { name: 'Save user' }).click();
     await closeModal(page, 'User has been edited.');
     await expect(mary.getByText('Admin', { exact: true })).toBeVisible();
-    await expect(mary.getByText('Engineer')).toBeVisible();
+    await expect(mary.getByText('Mathematician')).toBeVisible();
 
     // Now an admin, Mary may add users too.
     await theirPage.reload();

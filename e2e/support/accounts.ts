@@ -137,7 +137,10 @@ export async function signInApi(
   return { headers, teamId: teams[0]?.id ?? '' };
 }
 
-/** A team admin adds a registered user to their team (the team users call of part2 §7). */
+/**
+ * A team admin invites a registered user to their team (the team users call of part2 §7) and
+ * the user accepts the invitation: a registered account joins only by accepting.
+ */
 export async function addToTeam(
   request: APIRequestContext,
   admin: { headers: Record<string, string>; teamId: string },
@@ -149,6 +152,16 @@ export async function addToTeam(
       headers: admin.headers,
       data: { email: user.email, firstName: user.firstName, lastName: user.lastName, role },
     }),
-    'add to team',
+    'invite to team',
+  );
+  const { headers } = await signInApi(request, user);
+  const invitations = (await (
+    await ok(request.get('/api/Users/Me/Invitations', { headers }), 'invitations')
+  ).json()) as { id: string; organizationId: string }[];
+  const invitation = invitations.find((i) => i.organizationId === admin.teamId);
+  if (!invitation) throw new Error('seeding: the invitation did not arrive');
+  await ok(
+    request.post(`/api/Users/Me/Invitations/${invitation.id}/Accept`, { headers }),
+    'accept invitation',
   );
 }

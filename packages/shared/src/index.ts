@@ -15,6 +15,7 @@ export * from './schemas/content.ts';
 export * from './schemas/files.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/guests.ts';
+export * from './schemas/invitations.ts';
 export * from './schemas/meetings.ts';
 export * from './schemas/organizations.ts';
 export * from './schemas/roomForms.ts';

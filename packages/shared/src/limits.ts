@@ -109,6 +109,15 @@ export const roomLimits = {
 export const teamUserLimits = {
   pageSize: 50,
   pagerLinks: 4,
+  /** An invitation to join a team (an existing account) may be answered this long. */
+  invitationSeconds: 7 * 24 * 3600,
+  /**
+   * Invitations (to new addresses and to existing accounts) one team, and one admin across all
+   * their teams, may send within `invitationWindowSeconds`; the next one is a 429.
+   */
+  invitationsPerTeam: 30,
+  invitationsPerAdmin: 30,
+  invitationWindowSeconds: 3600,
 } as const;
 
 /** Meetings (part2 §5, §9). */

@@ -177,8 +177,9 @@ export const meetingMessages = {
   // Messages of our own server.
   roomsRequired: 'Select at least one room.',
   participantsRequired: 'Add at least one participant.',
-  moderatorMustBeUser: 'Only users with an account can be moderators.',
-  unknownUser: 'This user does not exist.',
+  moderatorMustBeUser: 'Only members of the team can be moderators.',
+  /** A userId that is not a member of the team, whether or not such an account exists. */
+  unknownUser: 'This user is not a member of the team.',
   unknownRoom: 'This room is not available to the team.',
   notATemplate: 'Temporary rooms are made from room templates only.',
   templateAsRoom: 'A room template cannot be joined; add it as a temporary room.',

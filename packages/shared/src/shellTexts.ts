@@ -18,6 +18,7 @@ export const routeTitles = {
   activateAccount: 'Activate account',
   userRegister: 'Complete your registration',
   createAvatar: 'Create your avatar',
+  invitation: 'Team invitation',
 } as const;
 
 /** Titles of the success modals named by part1 §2 (shared dialogs). */
@@ -53,6 +54,16 @@ export const shellTexts = {
     teamsLoading: 'Loading teams…',
     teamsFailed: 'Teams could not be loaded',
     noTeams: 'You are not a member of any team yet',
+    /** Open invitations to join teams, listed with the teams (docs/team.md "Invitations"). */
+    invitationsLabel: 'Invitations',
+    invitationsHeading: 'You have been invited to join:',
+    invitedAs: (role: string) => `Invited as ${role === 'Admin' ? 'admin' : 'user'}`,
+    accept: 'Accept',
+    decline: 'Decline',
+    acceptLabel: (team: string) => `Accept the invitation to ${team}`,
+    declineLabel: (team: string) => `Decline the invitation to ${team}`,
+    accepted: (team: string) => `You are now part of ${team}.`,
+    declined: (team: string) => `You declined the invitation to ${team}.`,
     current: 'current',
     administrator: 'Administrator',
     profile: 'Profile',
@@ -162,4 +173,22 @@ export const shellTexts = {
     configFailed: 'The download links could not be loaded.',
     retry: 'Try again',
   },
+} as const;
+
+/** The page of an emailed team invitation link (/invitation?token=). */
+export const invitationTexts = {
+  loading: 'Loading the invitation…',
+  title: (team: string) => `Join ${team}?`,
+  text: (inviter: string | null, team: string, role: string) =>
+    `${inviter ?? 'A team admin'} invited you to join ${team} on Roomscale as ${role === 'Admin' ? 'an admin' : 'a user'}.`,
+  expires: (date: string) => `This invitation is valid until ${date}.`,
+  accept: 'Accept and join',
+  decline: 'Decline',
+  declined: 'Invitation declined',
+  declinedText: (team: string) =>
+    `You will not join ${team}. The team's admin can invite you again.`,
+  failedTitle: 'Invitation',
+  missingToken: 'This invitation link is incomplete. Open the link from the email again.',
+  toDashboard: 'Go to the dashboard',
+  logout: 'Log out and switch account',
 } as const;

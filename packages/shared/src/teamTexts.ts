@@ -51,7 +51,7 @@ export const teamTexts = {
 
     add: {
       title: 'Add user',
-      text: 'Invite a colleague by email. A new address gets an invitation to set a password.',
+      text: 'Invite a colleague by email. A new address gets an invitation to set a password; someone with an account joins after accepting.',
       button: 'Add user',
     },
 
@@ -86,6 +86,18 @@ export const teamTexts = {
         sso: 'Single sign-on',
       },
       emailFixed: 'The email address of a member cannot be changed here.',
+      /** Names and position of an account the team did not create, or that is activated. */
+      profileLocked: 'Only the person can change their name and position.',
+      pending: 'Invitation pending',
+      pendingHint: 'Joins the team after accepting the invitation.',
+      withdraw: (email: string) => `Withdraw the invitation of ${email}`,
+    },
+    withdraw: {
+      title: 'Withdraw invitation',
+      text: (email: string, team: string) =>
+        `Withdraw the invitation of ${email} to ${team}? The link in their email stops working.`,
+      confirm: 'Withdraw',
+      done: 'Invitation withdrawn',
     },
 
     remove: {

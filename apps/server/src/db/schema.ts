@@ -175,6 +175,50 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * Every invitation a team sends (docs/team.md "Invitations"). `new_account`: the address had no
+ * account, so the team created one and its membership at once (the activation link sets the
+ * password); the team may edit that account's names until it is activated. `existing_account`:
+ * the person joins only by accepting; until then the row is `pending` and grants nothing. Only
+ * the SHA-256 of the emailed token is kept. The rows also count invitations for the hourly
+ * limits per team and per admin.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the admin typed (lower-case): all the team sees of a pending invitee. */
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['new_account', 'existing_account'] }).notNull(),
+    status: text('status', {
+      enum: ['pending', 'accepted', 'declined', 'withdrawn', 'expired'],
+    }).notNull(),
+    role: text('role', { enum: Roles }).notNull(),
+    licenseType: text('license_type', { enum: LicenseTypes }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Null for `new_account` (its link is the activation token in user_tokens). */
+    tokenHash: text('token_hash'),
+    expiresAt: ts('expires_at').notNull(),
+    answeredAt: ts('answered_at'),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token').on(t.tokenHash),
+    uniqueIndex('team_invitations_one_pending')
+      .on(t.organizationId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('team_invitations_org_created').on(t.organizationId, t.created),
+    index('team_invitations_inviter_created').on(t.invitedBy, t.created),
+    index('team_invitations_user').on(t.userId),
+  ],
+);
+
 /** Key-value settings of the installation (e.g. first-start markers). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -13,6 +13,10 @@ function screen<M extends Record<K, ComponentType<any>>, K extends keyof M>(
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 
+export const InvitationPage = screen(
+  () => import('../features/invitations/InvitationPage.tsx'),
+  'InvitationPage',
+);
 export const AdminLayout = screen(() => import('../features/admin/AdminLayout.tsx'), 'AdminLayout');
 export const RoomTemplateEditPage = screen(
   () => import('../features/admin/roomTemplates/RoomTemplateEditPage.tsx'),

@@ -22,6 +22,7 @@ import {
   FilesLayout,
   FolderRedirect,
   ForgotPasswordPage,
+  InvitationPage,
   LaunchPage,
   LibraryPage,
   MeetingsPage,
@@ -97,6 +98,12 @@ export const appRoutes: AppRoute[] = [
     path: 'organization/create',
     flags: { ...onboarding, title: routeTitles.organizationCreate },
     element: <OrganizationCreatePage />,
+  },
+  {
+    // An emailed invitation to join a team (docs/team.md "Invitations"): signed in, no team needed.
+    path: 'invitation',
+    flags: { ...onboarding, title: routeTitles.invitation },
+    element: <InvitationPage />,
   },
   {
     path: 'user/register',

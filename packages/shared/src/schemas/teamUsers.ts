@@ -24,6 +24,17 @@ export const teamUser = z.object({
   hasRoomscaleLogin: z.boolean(),
   hasSsoLogin: z.boolean(),
   hasOculusLogin: z.boolean(),
+  /**
+   * An existing account invited to the team that has not answered yet. Such a row carries only
+   * the address the admin typed: names and position are empty, the flags false. It is not a
+   * member; removing it withdraws the invitation.
+   */
+  invitationPending: z.boolean(),
+  /**
+   * Whether this team may edit the person's names and position: only for an account the team
+   * created by inviting a new address, until it is activated. Otherwise they are the owner's.
+   */
+  profileEditable: z.boolean(),
 });
 export type TeamUser = z.infer<typeof teamUser>;
 
@@ -71,6 +82,11 @@ export type TeamUserEdit = z.input<typeof teamUserEdit>;
 
 export const teamUserMessages = {
   alreadyMember: 'This user is already a member of the team.',
+  alreadyInvited: 'This address has already been invited to the team.',
+  profileLocked:
+    'Only the person can change their name and position: the team can edit them only for accounts it invited that have not been activated yet.',
+  invitationRateLimited:
+    'Too many invitations were sent in the last hour, by this team or by you. Please try again later.',
   notMember: 'This user is not a member of the team.',
   ownRole: 'You cannot change your own role.',
   removeSelf: 'You cannot remove yourself from the team.',

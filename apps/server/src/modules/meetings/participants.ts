@@ -1,8 +1,8 @@
 import { meetingMessages, type ParticipantType, type participantInput } from '@roomscale/shared';
-import { inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { memberships, users } from '../../db/schema.ts';
 import { fieldError } from '../../platform/http/problem.ts';
 
 export type ResolvedParticipant = {
@@ -12,13 +12,16 @@ export type ResolvedParticipant = {
 };
 
 /**
- * Turns the form's participants into invitations: a `userId` must name a user (whose address is
- * then used), an address of a registered user becomes that user, any other address is a guest.
- * Addresses are de-duplicated (a moderator entry wins over a plain one), and only users can
+ * Turns the form's participants into invitations: a `userId` must name a member of the team
+ * (whose address is then used), an address of a member becomes that member, any other address
+ * is a guest — a registered account outside the team included, so the answer (shape, names,
+ * errors) is the same for registered and unknown addresses and nobody probes who has an account.
+ * Addresses are de-duplicated (a moderator entry wins over a plain one), and only members can
  * moderate (part2 §5).
  */
 export async function resolveParticipants(
   db: DbOrTx,
+  organizationId: string,
   input: z.output<typeof participantInput>[],
 ): Promise<ResolvedParticipant[]> {
   const ids = [...new Set(input.flatMap((p) => (p.userId ? [p.userId] : [])))];
@@ -26,7 +29,14 @@ export async function resolveParticipants(
   const known = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(or(inArray(users.email, emails), ids.length ? inArray(users.id, ids) : undefined));
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        ne(memberships.role, 'None'),
+        or(inArray(users.email, emails), ids.length ? inArray(users.id, ids) : undefined),
+      ),
+    );
   const byId = new Map(known.map((u) => [u.id, u]));
   const byEmail = new Map(known.map((u) => [u.email, u]));
 

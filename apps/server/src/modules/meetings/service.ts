@@ -90,7 +90,7 @@ export async function createMeeting(
   endInFuture(input.endDate, now);
   const id = await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
     ctx.db.transaction(async (tx) => {
-      const people = await resolveParticipants(tx, input.participants);
+      const people = await resolveParticipants(tx, team.organizationId, input.participants);
       let meetingId: string | undefined;
       // The unique index settles races between two new meetings drawing the same code.
       await uniqueMeetingCode(async (code) => {
@@ -163,7 +163,7 @@ export async function updateMeeting(
         throw forbidden(meetingMessages.moderatorOrAdmin);
       if (hasEnded(before.meeting, now)) throw conflict(meetingMessages.alreadyEnded);
       endInFuture(input.endDate, now);
-      const people = await resolveParticipants(tx, input.participants);
+      const people = await resolveParticipants(tx, team.organizationId, input.participants);
 
       await tx
         .update(meetings)

@@ -24,11 +24,17 @@ type RoomRow = typeof rooms.$inferSelect;
  */
 
 /** A user takes part in a not-ended meeting that uses the room. */
-const usedInMeetingOf = (userId: string, now: Date) =>
+/**
+ * The room is one of an unfinished meeting's rooms the user takes part in: by user id, or with
+ * `email` also by the address they were invited with (someone outside the team is invited as an
+ * address, as the meetings policy counts them).
+ */
+const usedInMeetingOf = (userId: string, now: Date, email?: string) =>
   sql`exists (select 1 from meeting_rooms mr
     join meeting_participants mp on mp.meeting_id = mr.meeting_id
     join meetings m on m.id = mr.meeting_id
-    where mr.room_id = "rooms"."id" and mp.user_id = ${userId}
+    where mr.room_id = "rooms"."id"
+    and (mp.user_id = ${userId}${email ? sql` or mp.email = ${email}` : sql``})
     and m.end_date > ${now.toISOString()}::timestamptz)`;
 
 const allowlisted = (organizationId: string) =>
@@ -103,11 +109,11 @@ async function inAllowlist(db: DbOrTx, roomId: string, userId: string) {
   return Boolean(row);
 }
 
-async function participatesInMeetingUsing(db: DbOrTx, roomId: string, userId: string, now: Date) {
+async function participatesInMeetingUsing(db: DbOrTx, roomId: string, caller: Caller, now: Date) {
   const [row] = await db
     .select({ one: sql`1` })
     .from(rooms)
-    .where(and(eq(rooms.id, roomId), usedInMeetingOf(userId, now)));
+    .where(and(eq(rooms.id, roomId), usedInMeetingOf(caller.userId, now, caller.email)));
   return Boolean(row);
 }
 
@@ -139,7 +145,7 @@ export async function roomAccess(
   if (role && room.sharingType === 'OwnerUser') {
     see = room.ownerUserId === caller.userId || (admin && room.ownerUserId === null);
   }
-  if (!see) see = await participatesInMeetingUsing(db, room.id, caller.userId, now);
+  if (!see) see = await participatesInMeetingUsing(db, room.id, caller, now);
   return { see, manage: see && admin };
 }
 

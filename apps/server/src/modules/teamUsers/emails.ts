@@ -1,3 +1,4 @@
+import { teamUserLimits } from '@roomscale/shared';
 import type { Config } from '../../config.ts';
 import { actionEmail } from '../../platform/mail/layout.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
@@ -27,17 +28,31 @@ export function teamInvitationEmail(
   };
 }
 
-/** A registered person added to another team. */
-export function addedToTeamEmail(config: Config, user: Recipient, teamName: string): Mail {
+/** The link of an invitation to join a team: opens it in the dashboard (sign-in first). */
+export const joinTeamLink = (config: Config, token: string) =>
+  `${config.publicUrl}/invitation?${new URLSearchParams({ token }).toString()}`;
+
+/**
+ * An existing account invited to a team. Nothing happens until the person accepts, from this
+ * link or from the Teams list of the user menu.
+ */
+export function joinTeamInvitationEmail(
+  config: Config,
+  user: Recipient,
+  teamName: string,
+  token: string,
+): Mail {
+  const days = Math.round(teamUserLimits.invitationSeconds / 86400);
   return {
     to: user.email,
-    subject: `You have been added to ${teamName} on Roomscale`,
+    subject: `You have been invited to ${teamName} on Roomscale`,
     ...actionEmail({
       greeting: `Hello ${user.firstName},`,
       paragraphs: [
-        `You are now a member of the team ${teamName} on Roomscale. Switch to it from the user menu after logging in.`,
+        `You have been invited to join the team ${teamName} on Roomscale. You join only if you accept.`,
+        `Log in to accept or decline, here or from the Teams list in your user menu. This invitation is valid for ${days} days. If you did not expect it, you can ignore this email.`,
       ],
-      action: { label: 'Log in', url: `${config.publicUrl}/login` },
+      action: { label: 'View invitation', url: joinTeamLink(config, token) },
     }),
   };
 }

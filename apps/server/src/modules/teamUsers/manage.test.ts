@@ -104,26 +104,33 @@ describe('PUT /api/Organizations/{organizationId}/Users', () => {
     expect((teams.json() as { id: string }[]).map((x) => x.id)).toContain(w.id);
   });
 
-  it('adds a registered person as an admin and tells them; twice is refused', async () => {
+  it('invites a registered person as an admin: pending, only the typed address, told by email; twice is refused', async () => {
     const w = await team(t, 'Second team');
     const known = await createUser(t, { firstName: 'Katherine' });
     const body = newUser({ email: known.email.toUpperCase(), role: 'Admin' });
     const res = await call(t, 'PUT', usersUrl(w.id), { body, token: w.admin.session });
     expect(res.statusCode, res.body).toBe(200);
-    // The account keeps its own names.
-    expect(res.json()).toMatchObject({ id: known.id, firstName: 'Katherine', role: 'Admin' });
+    // Not a member until they accept: the team sees the address, none of the account's names.
+    expect(res.json()).toMatchObject({
+      id: known.id,
+      email: known.email,
+      firstName: '',
+      role: 'Admin',
+      invitationPending: true,
+    });
+    expect(await membershipOf(w.id, known.id)).toBeUndefined();
     await expect.poll(() => t.mailer.to(known.email).length).toBe(1);
-    expect(t.mailer.link(known.email, '/login').pathname).toBe('/login');
+    expect(t.mailer.link(known.email, '/invitation').searchParams.get('token')).toBeTruthy();
 
     expectProblem(
       await call(t, 'PUT', usersUrl(w.id), { body, token: w.admin.session }),
       400,
       'email',
-      teamUserMessages.alreadyMember,
+      teamUserMessages.alreadyInvited,
     );
   });
 
-  it('brings a removed member back', async () => {
+  it('invites a removed member back; they return only by accepting', async () => {
     const w = await team(t);
     const del = await call(t, 'DELETE', `${usersUrl(w.id)}/${w.member.id}`, {
       token: w.admin.session,
@@ -135,8 +142,8 @@ describe('PUT /api/Organizations/{organizationId}/Users', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await membershipOf(w.id, w.member.id)).toMatchObject({
-      role: 'User',
-      licenseType: 'Trial',
+      role: 'None',
+      licenseType: 'None',
     });
   });
 });
@@ -164,17 +171,26 @@ describe('PATCH /api/Organizations/{organizationId}/Users/{userId}', () => {
     );
   });
 
-  it('edits names, position and role; nobody changes their own role; the last admin stays', async () => {
+  it('edits names and position of an account it invited (not yet activated), and roles; nobody changes their own role; the last admin stays', async () => {
     const w = await team(t);
-    const url = `${usersUrl(w.id)}/${w.member.id}`;
-    const res = await call(t, 'PATCH', url, {
-      body: { firstName: 'Maxine', position: 'Lead', role: 'Admin' },
+    const added = await call(t, 'PUT', usersUrl(w.id), { body: newUser(), token: w.admin.session });
+    const invitedUrl = `${usersUrl(w.id)}/${(added.json() as { id: string }).id}`;
+    const named = await call(t, 'PATCH', invitedUrl, {
+      body: { firstName: 'Maxine', position: 'Lead' },
       token: w.admin.session,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Maxine', position: 'Lead', role: 'Admin' });
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, w.member.id));
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({ firstName: 'Maxine', position: 'Lead' });
+    const [row] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, (added.json() as { id: string }).id));
     expect(row?.lastModifiedBy).toBe(w.admin.id);
+    // An activated member's names are their own (invitations.test.ts); the role is the team's.
+    const url = `${usersUrl(w.id)}/${w.member.id}`;
+    const res = await call(t, 'PATCH', url, { body: { role: 'Admin' }, token: w.admin.session });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Max', role: 'Admin' });
 
     expectProblem(
       await call(t, 'PATCH', `${usersUrl(w.id)}/${w.admin.id}`, {

@@ -1,38 +1,31 @@
 import {
+  security,
   type TeamUser,
   type teamUserAdd,
   type teamUserEdit,
+  teamUserLimits,
   teamUserMessages,
 } from '@roomscale/shared';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
+import { memberships, organizations, teamInvitations, userLogins, users } from '../../db/schema.ts';
+import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
-import { badRequest, fieldError, notFound } from '../../platform/http/problem.ts';
+import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
-import { addedToTeamEmail, teamInvitationEmail } from './emails.ts';
-import { presentTeamUser } from './presenter.ts';
-
-/**
- * Licenses the team holds. Paid licenses come with subscriptions (billing); until a team has
- * one it holds none, so members stay on the free Trial license.
- */
-export async function licenseCountOf(_db: DbOrTx, _organizationId: string): Promise<number> {
-  return 0;
-}
-
-export async function licensesInUse(db: DbOrTx, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(memberships)
-    .where(
-      and(eq(memberships.organizationId, organizationId), eq(memberships.licenseType, 'License')),
-    );
-  return row?.n ?? 0;
-}
+import { joinTeamInvitationEmail, teamInvitationEmail } from './emails.ts';
+import {
+  assertInvitationAllowance,
+  openInvitation,
+  retireExpiredInvitation,
+  teamCreatedAccount,
+  withdrawInvitation,
+} from './invitations.ts';
+import { licenseCountOf, licensesInUse } from './licenses.ts';
+import { presentPendingInvitee, presentTeamUser, profileEditable } from './presenter.ts';
 
 /** A License can be given only while a free one is left (the member's own one counts as theirs). */
 async function assertFreeLicense(db: DbOrTx, organizationId: string) {
@@ -75,13 +68,16 @@ async function present(db: DbOrTx, organizationId: string, userId: string): Prom
     user: row.user,
     membership: row.membership,
     providers: logins.map((l) => l.provider),
+    createdByTeam: await teamCreatedAccount(db, organizationId, userId),
   });
 }
 
 /**
- * PUT …/Users: adds a person to the team. A new address gets an unactivated account and an
- * invitation whose link sets the first password (the activation link of registration); a
- * registered person is added and told by email. A removed member (role None) comes back.
+ * PUT …/Users: invites a person to the team. A new address gets an unactivated account, its
+ * membership at once and an invitation whose link sets the first password (the activation link
+ * of registration). An existing account — a removed member included — gets a pending invitation
+ * and joins only by accepting it; until then the team sees just the address it typed. Every
+ * invitation counts towards the hourly limits per team and per admin.
  */
 export async function addTeamUser(
   ctx: AppContext,
@@ -99,52 +95,76 @@ export async function addTeamUser(
     if (cmd.licenseType === 'License') await assertFreeLicense(tx, team.organizationId);
 
     const [existing] = await tx.select().from(users).where(eq(users.email, cmd.email));
-    let user = existing;
-    let token: string | null = null;
-    if (!user) {
-      [user] = await tx
-        .insert(users)
-        .values({
-          email: cmd.email,
-          firstName: cmd.firstName,
-          lastName: cmd.lastName,
-          position: cmd.position ?? null,
-          created: now,
-          createdBy: invitedBy,
-        })
-        .returning();
-      token = await issueEmailToken(tx, user!.id, 'activation', now);
-    }
-    const userId = user!.id;
-    const [membership] = await tx
-      .select()
-      .from(memberships)
-      .where(
-        and(eq(memberships.organizationId, team.organizationId), eq(memberships.userId, userId)),
-      );
-    if (membership && membership.role !== 'None')
-      throw fieldError('email', teamUserMessages.alreadyMember);
-    if (membership)
-      await tx
-        .update(memberships)
-        .set({ role: cmd.role, licenseType: cmd.licenseType, lastModified: now })
-        .where(eq(memberships.id, membership.id));
-    else
-      await tx.insert(memberships).values({
+    if (existing) {
+      const [membership] = await tx
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.organizationId, team.organizationId),
+            eq(memberships.userId, existing.id),
+          ),
+        );
+      if (membership && membership.role !== 'None')
+        throw fieldError('email', teamUserMessages.alreadyMember);
+      await retireExpiredInvitation(tx, team.organizationId, existing.id, now);
+      if (await openInvitation(tx, team.organizationId, existing.id, now))
+        throw fieldError('email', teamUserMessages.alreadyInvited);
+      await assertInvitationAllowance(tx, team.organizationId, invitedBy, now);
+      const token = randomToken();
+      await tx.insert(teamInvitations).values({
         organizationId: team.organizationId,
-        userId,
+        userId: existing.id,
+        email: cmd.email,
+        kind: 'existing_account',
+        status: 'pending',
         role: cmd.role,
         licenseType: cmd.licenseType,
+        invitedBy,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + teamUserLimits.invitationSeconds * 1000),
         created: now,
       });
-    await enqueueMail(
-      ctx,
-      tx,
-      token
-        ? teamInvitationEmail(ctx.config, user!, org.name, token)
-        : addedToTeamEmail(ctx.config, user!, org.name),
-    );
-    return present(tx, team.organizationId, userId);
+      // The mail's job is written with the invitation: both or neither (outbox).
+      await enqueueMail(ctx, tx, joinTeamInvitationEmail(ctx.config, existing, org.name, token));
+      return presentPendingInvitee(existing.id, cmd);
+    }
+
+    await assertInvitationAllowance(tx, team.organizationId, invitedBy, now);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: cmd.email,
+        firstName: cmd.firstName,
+        lastName: cmd.lastName,
+        position: cmd.position ?? null,
+        created: now,
+        createdBy: invitedBy,
+      })
+      .returning();
+    const token = await issueEmailToken(tx, user!.id, 'activation', now);
+    await tx.insert(memberships).values({
+      organizationId: team.organizationId,
+      userId: user!.id,
+      role: cmd.role,
+      licenseType: cmd.licenseType,
+      created: now,
+    });
+    await tx.insert(teamInvitations).values({
+      organizationId: team.organizationId,
+      userId: user!.id,
+      email: cmd.email,
+      kind: 'new_account',
+      status: 'accepted',
+      role: cmd.role,
+      licenseType: cmd.licenseType,
+      invitedBy,
+      expiresAt: new Date(now.getTime() + security.activationTokenSeconds * 1000),
+      answeredAt: now,
+      created: now,
+    });
+    await enqueueMail(ctx, tx, teamInvitationEmail(ctx.config, user!, org.name, token));
+    return present(tx, team.organizationId, user!.id);
   });
   return result;
 }
@@ -167,11 +187,22 @@ export async function editTeamUser(
     }
     if (cmd.licenseType === 'License' && row.membership.licenseType !== 'License')
       await assertFreeLicense(tx, team.organizationId);
+    // Names and position are the account's, seen by every team: a team edits them only for an
+    // account it created that has not been activated yet. Unchanged values pass, so the edit
+    // form may send them along with a role or license change.
     const userChanges = {
-      ...(cmd.firstName !== undefined && { firstName: cmd.firstName }),
-      ...(cmd.lastName !== undefined && { lastName: cmd.lastName }),
-      ...(cmd.position !== undefined && { position: cmd.position }),
+      ...(cmd.firstName !== undefined &&
+        cmd.firstName !== row.user.firstName && { firstName: cmd.firstName }),
+      ...(cmd.lastName !== undefined &&
+        cmd.lastName !== row.user.lastName && { lastName: cmd.lastName }),
+      ...(cmd.position !== undefined &&
+        cmd.position !== row.user.position && { position: cmd.position }),
     };
+    if (
+      Object.keys(userChanges).length &&
+      !profileEditable(row.user, await teamCreatedAccount(tx, team.organizationId, userId))
+    )
+      throw forbidden(teamUserMessages.profileLocked);
     if (Object.keys(userChanges).length)
       await tx
         .update(users)
@@ -192,7 +223,8 @@ export async function editTeamUser(
 
 /**
  * DELETE …/Users/{userId}: removes a member from the team (role and license None, part1 §4);
- * the account stays. Nobody removes themselves, and the last admin stays.
+ * the account stays. Nobody removes themselves, and the last admin stays. For a pending
+ * invitee it withdraws the invitation.
  */
 export async function removeTeamUser(
   ctx: AppContext,
@@ -203,7 +235,13 @@ export async function removeTeamUser(
   if (userId === callerId) throw badRequest(teamUserMessages.removeSelf);
   await ctx.db.transaction(async (tx) => {
     const row = await memberRow(tx, team.organizationId, userId);
-    if (!row) throw notFound(teamUserMessages.notMember);
+    if (!row) {
+      const now = ctx.clock.now();
+      const invitation = await openInvitation(tx, team.organizationId, userId, now);
+      if (!invitation) throw notFound(teamUserMessages.notMember);
+      await withdrawInvitation(tx, invitation.id, now);
+      return;
+    }
     if (row.membership.role === 'Admin') await assertAnotherAdmin(tx, team.organizationId);
     await tx
       .update(memberships)

@@ -1,5 +1,5 @@
 import { META_LOGIN_PROVIDER, type TeamUser } from '@roomscale/shared';
-import type { memberships, users } from '../../db/schema.ts';
+import type { memberships, teamInvitations, users } from '../../db/schema.ts';
 
 export type TeamUserRow = {
   user: Pick<
@@ -9,9 +9,16 @@ export type TeamUserRow = {
   membership: Pick<typeof memberships.$inferSelect, 'role' | 'licenseType'>;
   /** Provider ids of the user's external logins. */
   providers: string[];
+  /** The team created the account (a `new_account` invitation). */
+  createdByTeam: boolean;
 };
 
-export function presentTeamUser({ user, membership, providers }: TeamUserRow): TeamUser {
+export function presentTeamUser({
+  user,
+  membership,
+  providers,
+  createdByTeam,
+}: TeamUserRow): TeamUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -24,5 +31,39 @@ export function presentTeamUser({ user, membership, providers }: TeamUserRow): T
     hasRoomscaleLogin: user.passwordHash !== null,
     hasSsoLogin: providers.some((p) => p !== META_LOGIN_PROVIDER),
     hasOculusLogin: providers.includes(META_LOGIN_PROVIDER),
+    invitationPending: false,
+    profileEditable: profileEditable(user, createdByTeam),
   };
 }
+
+/**
+ * An existing account invited to the team, not yet answered: only the address the admin typed
+ * and the role and license it will get. Nothing of the account itself (names, position,
+ * pictures, logins, activation) until the person accepts.
+ */
+export function presentPendingInvitee(
+  userId: string,
+  invitation: Pick<typeof teamInvitations.$inferSelect, 'email' | 'role' | 'licenseType'>,
+): TeamUser {
+  return {
+    id: userId,
+    firstName: '',
+    lastName: '',
+    email: invitation.email,
+    position: null,
+    role: invitation.role,
+    licenseType: invitation.licenseType,
+    userActivated: false,
+    hasRoomscaleLogin: false,
+    hasSsoLogin: false,
+    hasOculusLogin: false,
+    invitationPending: true,
+    profileEditable: false,
+  };
+}
+
+/** Names and position are the team's to edit only on an account it created, until activated. */
+export const profileEditable = (
+  user: Pick<typeof users.$inferSelect, 'activated' | 'passwordHash'>,
+  createdByTeam: boolean,
+) => createdByTeam && !user.activated && user.passwordHash === null;

@@ -2,15 +2,18 @@ import type { TeamUserList, teamUserListQuery } from '@roomscale/shared';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { memberships, userLogins, users } from '../../db/schema.ts';
+import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
-import { licenseCountOf, licensesInUse } from './manage.ts';
-import { presentTeamUser } from './presenter.ts';
+import { pendingInTeam } from './invitations.ts';
+import { licenseCountOf, licensesInUse } from './licenses.ts';
+import { presentPendingInvitee, presentTeamUser } from './presenter.ts';
 
 /**
- * One page of the team's members (removed members, role None, are not listed), by name.
- * The filter matches first name, last name, 'first last' and email, ignoring case.
+ * One page of the team's members (removed members, role None, are not listed), by name, then
+ * the open invitations of existing accounts by address. The filter matches a member's first
+ * name, last name, 'first last' and email, ignoring case; a pending invitee only by the typed
+ * address (their names are not the team's to search).
  */
 export async function listTeamUsers(
   ctx: AppContext,
@@ -31,11 +34,20 @@ export async function listTeamUsers(
         )
       : undefined,
   );
-  const [total] = await ctx.db
-    .select({ n: count() })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(where);
+  const pendingWhere = and(
+    pendingInTeam(team.organizationId, ctx.clock.now()),
+    filter ? ilike(teamInvitations.email, pattern) : undefined,
+  );
+  const [[total], [pendingTotal]] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+    ctx.db.select({ n: count() }).from(teamInvitations).where(pendingWhere),
+  ]);
+  const memberCount = total?.n ?? 0;
+  const offset = (q.Page - 1) * q.PageSize;
   const rows = await ctx.db
     .select({
       user: {
@@ -54,7 +66,24 @@ export async function listTeamUsers(
     .where(where)
     .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id))
     .limit(q.PageSize)
-    .offset((q.Page - 1) * q.PageSize);
+    .offset(offset);
+  // Pending invitations follow the members: this page's share of them, if any.
+  const pendingRoom = q.PageSize - rows.length;
+  const pending =
+    pendingRoom > 0 && (pendingTotal?.n ?? 0) > 0
+      ? await ctx.db
+          .select({
+            userId: teamInvitations.userId,
+            email: teamInvitations.email,
+            role: teamInvitations.role,
+            licenseType: teamInvitations.licenseType,
+          })
+          .from(teamInvitations)
+          .where(pendingWhere)
+          .orderBy(asc(teamInvitations.email), asc(teamInvitations.id))
+          .limit(pendingRoom)
+          .offset(Math.max(0, offset - memberCount))
+      : [];
   const ids = rows.map((r) => r.user.id);
   const logins = ids.length
     ? await ctx.db
@@ -62,6 +91,19 @@ export async function listTeamUsers(
         .from(userLogins)
         .where(inArray(userLogins.userId, ids))
     : [];
+  const created = ids.length
+    ? await ctx.db
+        .select({ userId: teamInvitations.userId })
+        .from(teamInvitations)
+        .where(
+          and(
+            eq(teamInvitations.organizationId, team.organizationId),
+            eq(teamInvitations.kind, 'new_account'),
+            inArray(teamInvitations.userId, ids),
+          ),
+        )
+    : [];
+  const createdByTeam = new Set(created.map((c) => c.userId));
   const providersOf = (userId: string) =>
     logins.filter((l) => l.userId === userId).map((l) => l.provider);
   const [licenseCount, inUse] = await Promise.all([
@@ -72,8 +114,22 @@ export async function listTeamUsers(
     licenseCount,
     licensesInUse: inUse,
     results: paged(
-      rows.map((r) => presentTeamUser({ ...r, providers: providersOf(r.user.id) })),
-      { page: q.Page, pageSize: q.PageSize, entryCount: total?.n ?? 0, filter },
+      [
+        ...rows.map((r) =>
+          presentTeamUser({
+            ...r,
+            providers: providersOf(r.user.id),
+            createdByTeam: createdByTeam.has(r.user.id),
+          }),
+        ),
+        ...pending.map((p) => presentPendingInvitee(p.userId, p)),
+      ],
+      {
+        page: q.Page,
+        pageSize: q.PageSize,
+        entryCount: memberCount + (pendingTotal?.n ?? 0),
+        filter,
+      },
     ),
   };
 }

@@ -79,6 +79,8 @@ describe('GET /api/Organizations/{organizationId}/Users', () => {
       hasRoomscaleLogin: true,
       hasSsoLogin: false,
       hasOculusLogin: true,
+      invitationPending: false,
+      profileEditable: false,
     });
     expect(page.results.results[0]).toMatchObject({ id: w.admin.id, role: 'Admin' });
   });

@@ -56,7 +56,10 @@ export function ParticipantsField({ value, onChange, meId, error }: Props) {
   const typed = search.trim();
   const email = guestEmail(typed);
   const suggestions =
-    typed.length >= 2 && term.trim() === typed ? (users.data?.results.results ?? []) : [];
+    typed.length >= 2 && term.trim() === typed
+      ? // A pending invitee is not a member yet: not a user to pick (the address still works).
+        (users.data?.results.results ?? []).filter((u) => !u.invitationPending)
+      : [];
   const offerGuest = email !== null && !suggestions.some((u) => u.email.toLowerCase() === email);
 
   const add = (p: FormParticipant) => {

@@ -20,6 +20,7 @@ import { session } from '../../app/session.ts';
 import { useMyTeams } from '../../app/teams.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { safeTarget, withTarget } from '../auth/targetRoute.ts';
+import { PendingInvitations } from '../invitations/PendingInvitations.tsx';
 import { ExistingTeams } from './ExistingTeams.tsx';
 import { creatorMembership } from './resolveTeam.ts';
 import { TeamFields } from './TeamFields.tsx';
@@ -70,6 +71,7 @@ export function OrganizationCreatePage() {
   return (
     <AuthLayout title={t.heading} description={t.intro} width={520}>
       {teams.isLoading && <Skeleton height={52} radius="md" />}
+      <PendingInvitations heading />
       {existing.length > 0 && (
         <>
           <ExistingTeams teams={existing} onPick={pick} />

@@ -23,6 +23,14 @@ const a = team('11111111-1111-4111-8111-111111111111', 'Alpha');
 const b = team('22222222-2222-4222-8222-222222222222', 'Beta');
 
 describe('pickTeam', () => {
+  it('opens an invitation link without a team, so a teamless person can accept it', () => {
+    expect(pickTeam([], null, '/invitation?token=abc')).toEqual({
+      kind: 'go',
+      to: '/invitation?token=abc',
+    });
+    expect(pickTeam([], null, '/rooms')).toMatchObject({ kind: 'create' });
+  });
+
   it('takes the remembered team when the user is still a member', () => {
     expect(pickTeam([a, b], b.id, '/rooms')).toEqual({ kind: 'select', team: b, to: '/rooms' });
   });

@@ -22,6 +22,8 @@ export function pickTeam(
   const remembered = rememberedTeamId ? teams.find((t) => t.id === rememberedTeamId) : undefined;
   const team = remembered ?? teams[0];
   if (team) return { kind: 'select', team, to: target };
+  // An invitation link opens without a team: accepting it gives the first one.
+  if (target.startsWith('/invitation?')) return { kind: 'go', to: target };
   return { kind: 'create', to: withTarget('/organization/create', target) };
 }
 

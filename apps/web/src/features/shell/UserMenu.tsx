@@ -13,13 +13,15 @@ import { session, useSession } from '../../app/session.ts';
 import { useMyTeams } from '../../app/teams.ts';
 import { useLogout } from '../../app/useLogout.ts';
 import { ProfileIcon } from '../../components/ProfileIcon.tsx';
+import { PendingInvitations } from '../invitations/PendingInvitations.tsx';
 import classes from './UserMenu.module.css';
 
 const t = shellTexts.userMenu;
 
 /**
  * The user menu (part1 §2): picture or initial, full name and current team; the teams to switch
- * between, Administrator for super admins, Profile and Log out.
+ * between with the open invitations to join others (Accept, Decline), Administrator for super
+ * admins, Profile and Log out.
  */
 export function UserMenu() {
   const { user, team } = useSession();
@@ -66,6 +68,7 @@ export function UserMenu() {
         {teams.isPending && <Menu.Item disabled>{t.teamsLoading}</Menu.Item>}
         {teams.isError && <Menu.Item disabled>{t.teamsFailed}</Menu.Item>}
         {teams.data?.length === 0 && <Menu.Item disabled>{t.noTeams}</Menu.Item>}
+        <PendingInvitations />
         {teams.data?.map((m) => {
           const current = m.id === team?.id;
           return (

@@ -34,6 +34,8 @@ function userFixture(overrides: Partial<TeamUser> = {}): TeamUser {
     hasRoomscaleLogin: true,
     hasSsoLogin: false,
     hasOculusLogin: false,
+    invitationPending: false,
+    profileEditable: false,
     ...overrides,
   };
 }
@@ -286,7 +288,15 @@ describe('TeamUsersPage', () => {
   });
 
   it('edits role and position: only the changes are sent, then the edited message', async () => {
-    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper', position: 'Analyst' });
+    // Names and position are editable only on an account the team invited, not yet activated.
+    const grace = userFixture({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      position: 'Analyst',
+      userActivated: false,
+      hasRoomscaleLogin: false,
+      profileEditable: true,
+    });
     const fetch = mockApi((method, _url, body) =>
       method === 'PATCH'
         ? { body: { ...grace, ...(body as Partial<TeamUser>) } }
@@ -312,7 +322,7 @@ describe('TeamUsersPage', () => {
   });
 
   it('a refused edit shows the customizing error and stays in edit mode', async () => {
-    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper' });
+    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper', profileEditable: true });
     mockApi((method) =>
       method === 'PATCH'
         ? {
@@ -412,5 +422,61 @@ describe('TeamUsersPage', () => {
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
+  it("locks an activated member's names and position; the role still saves", async () => {
+    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper', position: 'Analyst' });
+    const fetch = mockApi((method, _url, body) =>
+      method === 'PATCH'
+        ? { body: { ...grace, ...(body as Partial<TeamUser>) } }
+        : { body: list([self(), grace]) },
+    );
+    render();
+    await screen.findByRole('listitem', { name: 'Grace Hopper' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    const form = row('Grace Hopper');
+    for (const label of [/First name/, /Last name/, /Position/])
+      expect((within(form).getByLabelText(label) as HTMLInputElement).readOnly).toBe(true);
+    expect(
+      within(form).getByText('Only the person can change their name and position.'),
+    ).toBeTruthy();
+    fireEvent.click(within(form).getByRole('switch', { name: 'Admin' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
+    expect(await screen.findByText('User has been edited.')).toBeTruthy();
+    expect(bodyOf(calls(fetch, 'PATCH')[0])).toEqual({ role: 'Admin' });
+  });
+
+  it('shows a pending invitee by the typed address only, and withdraws the invitation', async () => {
+    const pending = userFixture({
+      firstName: '',
+      lastName: '',
+      email: 'invitee@example.com',
+      userActivated: false,
+      hasRoomscaleLogin: false,
+      invitationPending: true,
+    });
+    let listed = [self(), pending];
+    const fetch = mockApi((method) => {
+      if (method === 'DELETE') {
+        listed = [self()];
+        return { status: 204 };
+      }
+      return { body: list(listed) };
+    });
+    render();
+    const item = await screen.findByRole('listitem', { name: 'invitee@example.com' });
+    expect(within(item).getByText('Invitation pending')).toBeTruthy();
+    expect(within(item).getByText('Joins the team after accepting the invitation.')).toBeTruthy();
+    expect(within(item).queryByText('Invitation sent')).toBeNull();
+    // Nothing to edit before they accept.
+    expect(within(item).queryByRole('button', { name: /Edit/ })).toBeNull();
+    fireEvent.click(
+      within(item).getByRole('button', { name: 'Withdraw the invitation of invitee@example.com' }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'invitee@example.com' })).toBeNull(),
+    );
+    expect(String(calls(fetch, 'DELETE')[0]?.[0])).toContain(`${usersPath}/${pending.id}`);
   });
 });

@@ -10,7 +10,17 @@ export function UserBadges({ user }: { user: TeamUser }) {
   const license = user.licenseType === 'License' ? 'License' : 'Trial';
   return (
     <Group gap={6} wrap="wrap" justify="flex-end">
-      {!user.userActivated && (
+      {user.invitationPending && (
+        <Badge
+          color="blue"
+          variant="light"
+          tt="none"
+          leftSection={<IconMailForward size={12} aria-hidden />}
+        >
+          {t.pending}
+        </Badge>
+      )}
+      {!user.userActivated && !user.invitationPending && (
         <Badge
           color="orange"
           variant="light"

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type TeamUser, teamTexts, teamUserSpecMessages } from '@roomscale/shared';
-import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconMailForward, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { fieldErrors, serverMessage } from '../../api/errors.ts';
@@ -70,8 +70,74 @@ export function UserRow({
   onEdit: () => void;
   onDone: () => void;
 }) {
+  if (user.invitationPending) return <PendingView user={user} ctx={ctx} />;
   if (editing) return <UserForm user={user} ctx={ctx} onDone={onDone} />;
   return <UserView user={user} ctx={ctx} onEdit={onEdit} />;
+}
+
+/**
+ * An existing account invited to the team that has not answered: only the address the admin
+ * typed, the offered role and license, and (for admins) withdrawing the invitation.
+ */
+function PendingView({ user, ctx }: { user: TeamUser; ctx: RowContext }) {
+  const remove = useRemoveTeamUser(ctx.teamId);
+  const onWithdraw = async () => {
+    const ok = await showConfirm({
+      title: teamTexts.users.withdraw.title,
+      content: teamTexts.users.withdraw.text(user.email, ctx.teamName),
+      confirmLabel: teamTexts.users.withdraw.confirm,
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(user.id);
+      notifications.show({ title: teamTexts.users.withdraw.done, message: user.email });
+    } catch (e) {
+      await showError(e);
+    }
+  };
+  return (
+    <Card
+      component="li"
+      withBorder
+      padding="md"
+      className={classes.row}
+      aria-label={user.email}
+      data-pending
+    >
+      <Group justify="space-between" align="center" gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" className={classes.identity}>
+          <Avatar radius="xl" size={44} aria-hidden color="blue">
+            <IconMailForward size={20} />
+          </Avatar>
+          <div className={classes.text}>
+            <Text fw={600} truncate>
+              {user.email}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {t.pendingHint}
+            </Text>
+          </div>
+        </Group>
+        <Group gap="md" wrap="nowrap" className={classes.side}>
+          <UserBadges user={user} />
+          {ctx.canEdit && (
+            <Tooltip label={t.withdraw(user.email)}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t.withdraw(user.email)}
+                loading={remove.isPending}
+                onClick={() => void onWithdraw()}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+    </Card>
+  );
 }
 
 function UserView({ user, ctx, onEdit }: { user: TeamUser; ctx: RowContext; onEdit: () => void }) {
@@ -189,10 +255,18 @@ export function UserForm({
   const hasLicense = user?.licenseType === 'License';
   const licenseLocked = !ctx.licenseFree && !hasLicense;
   const sso = watch('sso');
+  // Names and position are the person's own unless the team created the account and it is not
+  // activated yet (the server refuses other changes).
+  const profileLocked = !isNew && !user.profileEditable;
+  const locked = (field: 'firstName' | 'lastName' | 'position') => ({
+    readOnly: profileLocked,
+    variant: profileLocked ? 'filled' : 'default',
+    ...(profileLocked && field === 'position' ? { description: t.profileLocked } : {}),
+  });
 
   // Edit mode starts in the first field, as a dialog would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the row opens
-  useEffect(() => form.setFocus('firstName'), []);
+  useEffect(() => form.setFocus(profileLocked ? 'admin' : 'firstName'), []);
 
   const showServerErrors = (e: unknown) => {
     for (const [field, message] of Object.entries(fieldErrors(e))) {
@@ -284,6 +358,7 @@ export function UserForm({
               withAsterisk
               autoComplete="off"
               error={errors.firstName?.message}
+              {...locked('firstName')}
               {...register('firstName')}
             />
             <TextInput
@@ -291,6 +366,7 @@ export function UserForm({
               withAsterisk
               autoComplete="off"
               error={errors.lastName?.message}
+              {...locked('lastName')}
               {...register('lastName')}
             />
             <TextInput
@@ -308,6 +384,7 @@ export function UserForm({
               label={t.fields.position}
               autoComplete="off"
               error={errors.position?.message}
+              {...locked('position')}
               {...register('position')}
             />
           </SimpleGrid>
