@@ -80,7 +80,7 @@ export const session = {
   /** Logout clears tokens, role, team and user. The caller navigates to /login. */
   async logout() {
     if (readTokens()) await api('GET', '/api/Users/Logout').catch(() => undefined);
-    clearTokens();
+    await clearTokens();
     set({ status: 'anonymous', user: null, team: null });
   },
 
