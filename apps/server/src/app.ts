@@ -41,7 +41,13 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: ctx.config.trustProxy,
+    // Trust exactly the configured hops, never `true`: trusting every hop would take the
+    // leftmost X-Forwarded-For entry, which the client writes itself. (Fastify refuses a bare
+    // number, as it cannot tell a proxy from a direct client; README says the proxies must be
+    // the only way in.)
+    trustProxy: ctx.config.trustProxyHops
+      ? (_address: string, hop: number) => hop < ctx.config.trustProxyHops
+      : false,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

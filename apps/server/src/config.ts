@@ -22,7 +22,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'must be false, true or a number of proxies (0 to 99)')
+    .default('false'),
   AVATAR_BUILDER_URL: z.url().optional(),
   TUTORIALS_URL: z.url().optional(),
   PATCH_NOTES_URL: z.url().optional(),
@@ -66,7 +69,11 @@ export type Config = {
   admin: { email: string; password: string } | { email: undefined; password: undefined };
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For: the client address is
+   * the one that many entries from the right (0: the socket's address, the header is ignored).
+   */
+  trustProxyHops: number;
   avatarBuilderUrl: string | undefined;
   tutorialsUrl: string | undefined;
   patchNotesUrl: string | undefined;
@@ -137,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { email: undefined, password: undefined },
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxyHops: trustProxyHops(e.TRUST_PROXY),
     avatarBuilderUrl: e.AVATAR_BUILDER_URL,
     tutorialsUrl: e.TUTORIALS_URL,
     patchNotesUrl: e.PATCH_NOTES_URL,
@@ -161,6 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { driver: 'gcs', bucket: e.GCS_BUCKET, projectId: e.GCS_PROJECT_ID }
         : { driver: 'local', dir: join(dataDir, 'files') },
   };
+}
+
+/** `true` means one proxy: trusting every hop would take the client's own first entry. */
+function trustProxyHops(value: string): number {
+  if (value === 'false') return 0;
+  if (value === 'true') return 1;
+  return Number(value);
 }
 
 /** Generated once and kept in DATA_DIR so tokens survive a restart. */

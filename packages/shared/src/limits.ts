@@ -47,12 +47,31 @@ export const security = {
   uploadUrlSeconds: 3600,
   /** How long a signed download address works; long enough to watch a video to its end. */
   downloadUrlSeconds: 3600,
-  /** Failed password grants tolerated per account before throttling. */
-  accountFailuresBeforeLock: 5,
-  accountLockSeconds: 15 * 60,
-  /** Failed password grants tolerated per IP within the window. */
+  /**
+   * Password-grant throttle (apps/server/src/modules/auth/throttle.ts). Failed attempts at one
+   * account from one address: this many within the window lock that pair — not the account.
+   */
+  pairFailuresBeforeLock: 5,
+  /** The pair's counting window, and how long its lock lasts. */
+  pairLockSeconds: 15 * 60,
+  /** Failed password grants tolerated per IP (any accounts) within the window. */
   ipFailuresBeforeLock: 20,
   ipFailureWindowSeconds: 15 * 60,
+  /**
+   * Account-wide failures (from every address) before attempts from unfamiliar addresses must
+   * wait: a delay that starts at the base, doubles with each further failure and stops growing
+   * at the cap. A slowdown, never a lock; a completed password reset lifts it.
+   */
+  accountFailuresBeforeSlowdown: 5,
+  accountSlowdownBaseSeconds: 1,
+  accountSlowdownMaxSeconds: 15 * 60,
+  /** An account's failure count is forgotten after this long without a failure. */
+  accountFailureMemorySeconds: 24 * 3600,
+  /**
+   * An address that signed in to the account within this time is familiar: it keeps its own
+   * pair budget whatever the account-wide slowdown, so an attacker cannot lock the owner out.
+   */
+  familiarAddressSeconds: 90 * 24 * 3600,
   /** Requests per minute and IP on the public account routes (a second line behind the above). */
   rateLimitPerMinute: {
     token: 30,

@@ -130,12 +130,26 @@ export const refreshTokens = pgTable(
 );
 
 /** Failed password grants, counted per key (account or IP) to throttle brute force across instances. */
-export const authThrottle = pgTable('auth_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStart: ts('window_start').notNull().defaultNow(),
-  lockedUntil: ts('locked_until'),
-});
+/**
+ * Password-grant throttle rows (modules/auth/throttle.ts): `account:<email>` (account-wide
+ * slowdown), `pair:<ip>|<email>` (one address at one account), `ip:<address>` (one address at
+ * any account). `account` names the account of the first two, so a reset can clear them.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    key: text('key').primaryKey(),
+    account: text('account'),
+    failures: integer('failures').notNull().default(0),
+    windowStart: ts('window_start').notNull().defaultNow(),
+    lastFailureAt: ts('last_failure_at'),
+    /** Pair and IP rows: locked until then. Account row: unfamiliar addresses wait until then. */
+    lockedUntil: ts('locked_until'),
+    /** Pair rows: the last successful sign-in from this address to this account. */
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [index('auth_throttle_account').on(t.account)],
+);
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),

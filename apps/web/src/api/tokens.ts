@@ -1,6 +1,11 @@
 import { limits, TOKEN_SCOPE, type TokenResponse } from '@roomscale/shared';
+import { readVault, writeVault } from './tokenVault.ts';
 
-/** Session tokens, remembered per browser in local storage (part1 §3). */
+/**
+ * Session tokens, remembered per browser (part1 §3): in local storage, which every tab reads
+ * synchronously, and in IndexedDB (tokenVault.ts), which a tab reads under the refresh lock
+ * because it is the copy other tabs' writes reach in order.
+ */
 const KEY = 'roomscale.tokens';
 
 export type StoredTokens = { accessToken: string; refreshToken: string; validUntil: number };
@@ -14,17 +19,33 @@ export function readTokens(): StoredTokens | null {
   }
 }
 
-export function storeTokens(t: TokenResponse, now = Date.now()) {
+/** Remembers new tokens; resolves once the cross-tab copy has been written. */
+export function storeTokens(t: TokenResponse, now = Date.now()): Promise<void> {
   const stored: StoredTokens = {
     accessToken: t.access_token,
     refreshToken: t.refresh_token,
     validUntil: now + t.expires_in * 1000,
   };
   localStorage.setItem(KEY, JSON.stringify(stored));
+  return writeVault(stored);
 }
 
-export function clearTokens() {
+export function clearTokens(): Promise<void> {
   localStorage.removeItem(KEY);
+  return writeVault(null);
+}
+
+/**
+ * The newest tokens this tab can see: local storage, or the cross-tab copy when that is newer
+ * (another tab refreshed and this tab's local storage has not caught up). Tokens issued later
+ * expire later, so `validUntil` orders them.
+ */
+async function newestTokens(): Promise<StoredTokens | null> {
+  const local = readTokens();
+  const shared = await readVault();
+  if (!shared || (local && local.validUntil >= shared.validUntil)) return local;
+  localStorage.setItem(KEY, JSON.stringify(shared));
+  return shared;
 }
 
 /** An access token counts as valid until its expiry minus the safety margin. */
@@ -57,16 +78,24 @@ export async function requestToken(fields: Record<string, string>): Promise<Toke
       description: body.error_description,
     } satisfies TokenFailure;
   }
-  storeTokens(body as TokenResponse);
+  await storeTokens(body as TokenResponse);
   return body as TokenResponse;
 }
 
 let refreshing: Promise<string | null> | null = null;
 
+/** The Web Lock that tabs take turns on to refresh. */
+export const REFRESH_LOCK = 'roomscale.token-refresh';
+
 /**
- * A valid access token, refreshing when it has expired. Concurrent callers in this tab share one
- * refresh, and tabs take turns through a Web Lock: refresh tokens rotate on every use and the
- * server treats a second use as theft, so two tabs must never present the same one.
+ * A valid access token, refreshing when it has expired. Refresh tokens rotate on every use and
+ * the server treats a second use as theft (it ends the session), so no two refreshes may ever
+ * present the same token:
+ * - within a tab, concurrent callers share one refresh;
+ * - across tabs, a refresh runs under a Web Lock, and the tab that gets the lock first re-reads
+ *   the tokens from the cross-tab copy: when another tab has just refreshed, it uses those.
+ * Where the browser has no Web Locks (older browsers; pages not served over https or from
+ * localhost), only the first rule holds.
  * Returns null when no token can be had (the refresh failed or there is no session); the
  * tokens are then cleared and `onSessionLost` listeners run.
  */
@@ -82,12 +111,12 @@ export async function accessToken(): Promise<string | null> {
 
 function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? (locks.request('roomscale.token-refresh', fn) as Promise<T>) : fn();
+  return locks ? (locks.request(REFRESH_LOCK, fn) as Promise<T>) : fn();
 }
 
 async function refreshOnce(): Promise<string | null> {
   // Another tab may have refreshed while this one waited for the lock.
-  const t = readTokens();
+  const t = await newestTokens();
   if (t && isAccessValid(t)) return t.accessToken;
   if (!t?.refreshToken) return null;
   try {
@@ -95,9 +124,9 @@ async function refreshOnce(): Promise<string | null> {
       .access_token;
   } catch (e) {
     const failure = e as TokenFailure;
-    // A network failure keeps the tokens: the next call may succeed.
-    if (failure.status !== 0) {
-      clearTokens();
+    // No answer, a rate limit or a server failure keeps the tokens: the next call may succeed.
+    if (failure.status !== 0 && failure.status !== 429 && failure.status < 500) {
+      await clearTokens();
       for (const l of lostListeners) l();
     }
     return null;

@@ -88,7 +88,7 @@ export const session = {
    */
   async logout(opts: { byUser?: boolean } = {}) {
     if (readTokens()) await api('GET', '/api/Users/Logout').catch(() => undefined);
-    clearTokens();
+    await clearTokens();
     set({ status: 'anonymous', user: null, team: null, loggedOut: opts.byUser ?? false });
   },
 

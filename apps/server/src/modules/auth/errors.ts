@@ -6,6 +6,7 @@ export class OAuthError extends Error {
     readonly status: number,
     readonly error: TokenError['error'],
     readonly description: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
   }
@@ -23,3 +24,6 @@ export const invalidScope = (description: string) =>
   new OAuthError(400, 'invalid_scope', description);
 export const unsupportedGrantType = (description: string) =>
   new OAuthError(400, 'unsupported_grant_type', description);
+/** A throttled attempt: try again after `seconds` (RFC 6749 body, RFC 9110 Retry-After). */
+export const slowDown = (description: string, seconds: number) =>
+  new OAuthError(429, 'slow_down', description, { 'retry-after': String(seconds) });

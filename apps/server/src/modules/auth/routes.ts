@@ -44,7 +44,9 @@ const noStore = (reply: FastifyReply) =>
 /** The token endpoint answers every client error as an OAuth2 error body (RFC 6749 §5.2). */
 function oauthErrorHandler(error: FastifyError | Error, _req: unknown, reply: FastifyReply) {
   noStore(reply);
-  if (error instanceof OAuthError) return reply.code(error.status).send(error.body);
+  if (error instanceof OAuthError) {
+    return reply.code(error.status).headers(error.headers).send(error.body);
+  }
   if (error instanceof HttpError && error.status === 429) {
     return reply.code(429).send({ error: 'slow_down', error_description: error.detail });
   }

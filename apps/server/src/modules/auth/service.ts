@@ -11,11 +11,11 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/password.ts';
-import { invalidGrant, invalidRequest, unsupportedGrantType } from './errors.ts';
+import { invalidGrant, invalidRequest, slowDown, unsupportedGrantType } from './errors.ts';
 import { presentTokens, type TokenSubject } from './presenter.ts';
 import { grantedScope, narrowedScope } from './scope.ts';
 import { rotateRefreshToken, startSession } from './sessions.ts';
-import { clearAccountFailures, isLocked, recordFailure, throttleKeys } from './throttle.ts';
+import { recordFailure, recordSuccess, secondsToWait, throttleKeys } from './throttle.ts';
 
 type GrantMeta = { ip: string; now: Date };
 type GrantHandler = (
@@ -69,24 +69,25 @@ async function passwordGrant(
   if (!input.password) throw invalidRequest(tokenMessages.missingParameter('password'));
   const scope = grantedScope(input.scope);
   const keys = throttleKeys(email, meta.ip);
-  if (await isLocked(ctx.db, keys, meta.now)) throw invalidGrant(tokenMessages.tooManyAttempts);
+  const wait = await secondsToWait(ctx.db, keys, meta.now);
+  if (wait > 0) throw slowDown(tokenMessages.tooManyAttempts, wait);
 
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   // Unknown users cost the same hashing as known ones, so timing does not tell them apart.
   const passwordOk = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password).then(() => false);
+  // Wrong password, unknown address and an account awaiting activation (which has no password
+  // yet) get one and the same answer, so it cannot be used to probe addresses.
   if (!user || !passwordOk) {
     await recordFailure(ctx.db, keys, meta.now);
-    const awaitingActivation = user && !user.activated && !user.passwordHash;
-    throw invalidGrant(
-      awaitingActivation ? tokenMessages.notActivated : tokenMessages.invalidCredentials,
-    );
+    throw invalidGrant(tokenMessages.invalidCredentials);
   }
+  // Only someone who knows the password learns that the account still awaits activation.
   if (!user.activated) throw invalidGrant(tokenMessages.notActivated);
 
   const started = await ctx.db.transaction(async (tx) => {
-    await clearAccountFailures(tx, keys);
+    await recordSuccess(tx, keys, meta.now);
     return startSession(tx, { userId: user.id, method: 'password', scope, now: meta.now });
   });
   return presentTokens(ctx, { user: subjectOf(user), ...started, scope, now: meta.now });

@@ -12,6 +12,7 @@ import type { Caller } from '../../platform/http/access.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/problem.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { clearAccountThrottle } from '../auth/throttle.ts';
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from './email-tokens.ts';
 import { resetPasswordEmail } from './emails.ts';
 
@@ -48,19 +49,25 @@ export async function forgotPassword(ctx: AppContext, email: string) {
 
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 
-/** POST /api/Users/ResetPassword: a new password, and every session of the account ends. */
+/**
+ * POST /api/Users/ResetPassword: a new password, every session of the account ends, and the
+ * sign-in throttle of the account is cleared.
+ */
 export async function resetPassword(ctx: AppContext, cmd: ResetPasswordCommand) {
   const passwordHash = await hashPassword(cmd.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const ok = await consumeEmailToken(tx, { ...cmd, purpose: 'reset', now });
     if (!ok) throw badRequest(serverMessages.invalidToken);
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, activated: true, lastModified: now, lastModifiedBy: cmd.userId })
-      .where(eq(users.id, cmd.userId));
+      .where(eq(users.id, cmd.userId))
+      .returning({ email: users.email });
     await retireEmailTokens(tx, cmd.userId, 'reset', now);
     await revokeUserSessions(tx, cmd.userId, now);
+    // The owner proved the address: whatever slowed or locked sign-ins to it is lifted.
+    if (user) await clearAccountThrottle(tx, user.email);
   });
 }
 
