@@ -5,6 +5,7 @@ import { expectAccessible } from './support/axe.ts';
 import { type Fixture, makeFileFixtures } from './support/fileFixtures.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
+import { logIn } from './support/login.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -32,14 +33,6 @@ test.afterEach(({ consoleErrors }) => {
 test.afterAll(() => {
   if (fixtures) rmSync(fixtures.dir, { recursive: true, force: true });
 });
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const card = (scope: Page | Locator, name: string) =>
   scope.getByRole('group', { name, exact: true });

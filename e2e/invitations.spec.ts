@@ -2,6 +2,7 @@ import { seedUser, signInApi } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { field } from './support/forms.ts';
+import { logIn } from './support/login.ts';
 import { linkFrom } from './support/mailbox.ts';
 import { screenshot } from './support/screenshot.ts';
 
@@ -12,14 +13,6 @@ import { screenshot } from './support/screenshot.ts';
  * and lands in the team; the inviting admin cannot change the person's names. Another
  * invitation is declined from its emailed link, which no other account may answer.
  */
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function closeModal(page: Page, text: string) {
   const dialog = page.getByRole('dialog').filter({ hasText: text });

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { addToTeam, seedUser, signInApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { expect, type Page, test } from './support/fixtures.ts';
-import { field } from './support/forms.ts';
+import { expect, test } from './support/fixtures.ts';
+import { logIn } from './support/login.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -33,14 +33,6 @@ async function addTeamRoom(request: APIRequestContext, api: Api, name: string) {
   });
   expect(res.ok(), await res.text()).toBe(true);
   return { room: (await res.json()) as { id: string; name: string }, template: list.results[0]! };
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test.describe('meetings', () => {

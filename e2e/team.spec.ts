@@ -3,6 +3,7 @@ import { addToTeam, seedUser, signInApi, uniqueEmail } from './support/accounts.
 import { expectAccessible } from './support/axe.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
+import { logIn } from './support/login.ts';
 import { linkFrom } from './support/mailbox.ts';
 import { screenshot } from './support/screenshot.ts';
 
@@ -15,14 +16,6 @@ import { screenshot } from './support/screenshot.ts';
 
 const title = (t: string) => `${t} - Roomscale Dashboard`;
 const invitationSubject = /invited to/i;
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Closes the success or error modal showing `text`. */
 async function closeModal(page: Page, text: string) {
