@@ -1,23 +1,26 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { publicTexts } from '@roomscale/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors.ts';
 import { session } from '../../app/session.ts';
+import { myTeamsQuery } from '../../app/teams.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { safeTarget } from '../auth/targetRoute.ts';
 import { type ResolveDeps, resolveOrganization } from './resolveTeam.ts';
 
 const t = publicTexts.resolve;
 
-const deps: ResolveDeps = {
+const depsFor = (queryClient: QueryClient): ResolveDeps => ({
   ensure: () => session.ensure(),
   currentTeam: () => session.get().team,
   currentUserId: () => session.get().user?.id ?? null,
-  loadTeams: () => session.loadTeams(),
+  // Through the cache: the shell's user menu asks for the same list right after.
+  loadTeams: () => queryClient.fetchQuery(myTeamsQuery(session.get().user?.id)),
   rememberedTeamId: (userId) => session.rememberedTeamId(userId),
-};
+});
 
 /** /organization/resolve?targetRoute: picks the team to work in, then goes on (part1 §4). */
 export function OrganizationResolvePage() {
@@ -26,12 +29,13 @@ export function OrganizationResolvePage() {
   const target = safeTarget(params.get('targetRoute'));
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the resolution
   useEffect(() => {
     let active = true;
     setError(null);
-    resolveOrganization(deps, target).then(
+    resolveOrganization(depsFor(queryClient), target).then(
       (outcome) => {
         if (!active) return;
         if (outcome.kind === 'select') session.selectTeam(outcome.team);
@@ -44,7 +48,7 @@ export function OrganizationResolvePage() {
     return () => {
       active = false;
     };
-  }, [navigate, target, attempt]);
+  }, [navigate, target, attempt, queryClient]);
 
   if (error) {
     return (
