@@ -37,6 +37,10 @@ export const teamTexts = {
       inUse: 'Licenses in use',
       of: (used: number, total: number) => `${used} / ${total}`,
       members: 'Team members',
+      pending: (n: number) =>
+        n === 1
+          ? '1 invitation is waiting for an answer.'
+          : `${n} invitations are waiting for an answer.`,
       noLicenses: 'Your team holds no licenses yet, so members use the Trial license.',
       allUsed: 'Every license is assigned. Free one up to give it to someone else.',
       free: (n: number) => (n === 1 ? '1 license is free.' : `${n} licenses are free.`),

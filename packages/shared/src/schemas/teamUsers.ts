@@ -49,13 +49,15 @@ export const teamUserList = z.object({
   /** Licenses the team holds, and how many of them members use (part2 §3). */
   licenseCount: z.number().int(),
   licensesInUse: z.number().int(),
+  /** Of `results.entryCount`, the pending invitations (listed after the members). */
+  invitationsPending: z.number().int(),
 });
 export type TeamUserList = z.infer<typeof teamUserList>;
 
 /**
  * PUT /api/Organizations/{organizationId}/Users (team admins): add a user to the team. A new
- * address gets an account and an invitation to choose a password; a registered one is added
- * and told so. New users start as User with a Trial license, password login on, SSO off
+ * address gets an account and an invitation to choose a password; a registered one is invited
+ * and joins once they accept (docs/team.md 'Invitations'). New users start as User with a Trial license, password login on, SSO off
  * (part2 §4 'User row').
  */
 export const teamUserAdd = z.object({

@@ -107,6 +107,8 @@ describe('inviting an existing account', () => {
     expect((await invite(w.id, w.admin, invitee.email)).statusCode).toBe(200);
     const page = await listOf(w.id, w.member);
     expect(page.entryCount).toBe(3);
+    const whole = await call(t, 'GET', listUrl(w.id, ''), { token: w.member.session });
+    expect(whole.json()).toMatchObject({ invitationsPending: 1 });
     const row = page.results.find((u) => u.id === invitee.id);
     expect(row).toMatchObject({ email: invitee.email, firstName: '', invitationPending: true });
     expect(JSON.stringify(page)).not.toContain('Zelda');

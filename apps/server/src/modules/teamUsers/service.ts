@@ -113,6 +113,7 @@ export async function listTeamUsers(
   return {
     licenseCount,
     licensesInUse: inUse,
+    invitationsPending: pendingTotal?.n ?? 0,
     results: paged(
       [
         ...rows.map((r) =>

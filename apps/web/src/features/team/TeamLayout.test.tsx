@@ -62,6 +62,7 @@ const emptyList = {
   },
   licenseCount: 0,
   licensesInUse: 0,
+  invitationsPending: 0,
 };
 
 beforeEach(async () => {

@@ -65,6 +65,7 @@ function list(
     },
     licenseCount: opts.licenseCount ?? 0,
     licensesInUse: opts.licensesInUse ?? 0,
+    invitationsPending: users.filter((u) => u.invitationPending).length,
   };
 }
 
@@ -466,6 +467,9 @@ describe('TeamUsersPage', () => {
     render();
     const item = await screen.findByRole('listitem', { name: 'invitee@example.com' });
     expect(within(item).getByText('Invitation pending')).toBeTruthy();
+    // Not a member yet: the counter counts members only and says who is waiting.
+    expect(screen.getByTestId('counter-Team members').textContent).toBe('1');
+    expect(screen.getByText('1 invitation is waiting for an answer.')).toBeTruthy();
     expect(within(item).getByText('Joins the team after accepting the invitation.')).toBeTruthy();
     expect(within(item).queryByText('Invitation sent')).toBeNull();
     // Nothing to edit before they accept.

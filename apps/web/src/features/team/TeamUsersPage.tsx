@@ -170,7 +170,8 @@ function LicenseCounters({ data }: { data: TeamUserList | undefined }) {
         <Counter
           icon={<IconUsers size={20} aria-hidden />}
           label={c.members}
-          value={data ? String(data.results.entryCount) : null}
+          value={data ? String(data.results.entryCount - data.invitationsPending) : null}
+          hint={data && data.invitationsPending > 0 ? c.pending(data.invitationsPending) : null}
         />
       </SimpleGrid>
     </section>
