@@ -10,8 +10,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.tsx';
+import { session } from './app/session.ts';
 import notificationClasses from './notifications.module.css';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// The cached login starts with the script, not after the first render: the user and their teams
+// are on their way while React and the first screen's code load.
+void session.ensure();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -53,6 +53,10 @@ export const session = {
           set({ status: 'anonymous', user: null, team: null });
           return false;
         }
+        // The teams do not depend on the user's answer: ask for both at once. Team resolution
+        // (or the user menu) takes this answer instead of asking again.
+        prefetchedTeams = fetchTeams();
+        prefetchedTeams.catch(() => undefined);
         await session.reloadUser();
         return true;
       } catch (e) {
@@ -89,6 +93,7 @@ export const session = {
   async logout(opts: { byUser?: boolean } = {}) {
     if (readTokens()) await api('GET', '/api/Users/Logout').catch(() => undefined);
     await clearTokens();
+    prefetchedTeams = null;
     set({ status: 'anonymous', user: null, team: null, loggedOut: opts.byUser ?? false });
   },
 
@@ -102,10 +107,18 @@ export const session = {
     return localStorage.getItem(teamKey(userId));
   },
 
-  loadTeams: () => api<Membership[]>('GET', '/api/Users/Me/Organizations'),
+  /** The signed-in user's teams; the first call after a cached login takes its prefetch. */
+  loadTeams(): Promise<Membership[]> {
+    const early = prefetchedTeams;
+    prefetchedTeams = null;
+    return early ?? fetchTeams();
+  },
 };
 
+const fetchTeams = () => api<Membership[]>('GET', '/api/Users/Me/Organizations');
+
 let pending: Promise<boolean> | null = null;
+let prefetchedTeams: Promise<Membership[]> | null = null;
 const teamKey = (userId: string) => `roomscale.team.${userId}`;
 
 onSessionLost(() => set({ status: 'anonymous', user: null, team: null }));

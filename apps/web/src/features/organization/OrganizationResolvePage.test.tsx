@@ -3,12 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session.ts';
 import { useMyTeams } from '../../app/teams.ts';
 import {
   meFixture,
   mockApi,
+  mockFetch,
   resetBrowser,
   signedInBrowser,
   teamFixture,
@@ -49,6 +50,33 @@ describe('OrganizationResolvePage', () => {
     );
     expect(await screen.findByText('Orbit Labs')).toBeTruthy();
     expect(session.get().team?.id).toBe(team.id);
+    const teamCalls = fetch.mock.calls.filter(([u]) =>
+      String(u).endsWith('/api/Users/Me/Organizations'),
+    );
+    expect(teamCalls).toHaveLength(1);
+  });
+
+  it('a cached login asks for the user and the teams at once, and resolution takes that answer', async () => {
+    const me = meFixture();
+    const team = teamFixture({ name: 'Orbit Labs' });
+    let answerMe: () => void = () => {};
+    const meAnswered = new Promise<void>((resolve) => {
+      answerMe = resolve;
+    });
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/api/Users/Me') return meAnswered.then(() => ({ body: me }));
+      return { body: [team] };
+    });
+    const login = session.ensure();
+    // The user's answer is still outstanding, and the teams are already asked for.
+    await vi.waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([u]) => String(u).endsWith('/api/Users/Me/Organizations')),
+      ).toBe(true),
+    );
+    answerMe();
+    expect(await login).toBe(true);
+    expect(await session.loadTeams()).toEqual([team]);
     const teamCalls = fetch.mock.calls.filter(([u]) =>
       String(u).endsWith('/api/Users/Me/Organizations'),
     );
