@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { publicTexts } from '@roomscale/shared';
 import type { ReactNode } from 'react';
 import classes from './AuthLayout.module.css';
@@ -58,5 +58,21 @@ export function AuthLayout({ title, description, children, below, width = 440 }:
         © {new Date().getFullYear()} {publicTexts.footer}
       </footer>
     </main>
+  );
+}
+
+/** The public frame while something loads: a spinner and what is being done, announced politely. */
+export function AuthLoading({ text }: { text: string }) {
+  return (
+    <AuthLayout>
+      <Center py="xl">
+        <Stack align="center" gap="sm" role="status" aria-live="polite">
+          <Loader />
+          <Text c="dimmed" size="sm">
+            {text}
+          </Text>
+        </Stack>
+      </Center>
+    </AuthLayout>
   );
 }

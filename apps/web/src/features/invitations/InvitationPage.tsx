@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { invitationTexts } from '@roomscale/shared';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { serverMessage } from '../../api/errors.ts';
 import { session } from '../../app/session.ts';
-import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { AuthLayout, AuthLoading } from '../auth/AuthLayout.tsx';
 import { withTarget } from '../auth/targetRoute.ts';
 import { openInvitation } from './api.ts';
 import { useAcceptAndEnter } from './PendingInvitations.tsx';
@@ -60,18 +60,7 @@ export function InvitationPage() {
   }
 
   if (!invitation.data) {
-    return (
-      <AuthLayout>
-        <Center py="xl">
-          <Stack align="center" gap="sm" role="status" aria-live="polite">
-            <Loader />
-            <Text c="dimmed" size="sm">
-              {t.loading}
-            </Text>
-          </Stack>
-        </Center>
-      </AuthLayout>
-    );
+    return <AuthLoading text={t.loading} />;
   }
 
   const inv = invitation.data;

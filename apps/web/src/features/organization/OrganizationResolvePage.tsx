@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { publicTexts } from '@roomscale/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors.ts';
 import { session } from '../../app/session.ts';
 import { myTeamsQuery } from '../../app/teams.ts';
-import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { AuthLayout, AuthLoading } from '../auth/AuthLayout.tsx';
 import { safeTarget } from '../auth/targetRoute.ts';
 import { type ResolveDeps, resolveOrganization } from './resolveTeam.ts';
 
@@ -72,16 +72,5 @@ export function OrganizationResolvePage() {
     );
   }
 
-  return (
-    <AuthLayout>
-      <Center py="xl">
-        <Stack align="center" gap="sm" role="status" aria-live="polite">
-          <Loader />
-          <Text c="dimmed" size="sm">
-            {t.loading}
-          </Text>
-        </Stack>
-      </Center>
-    </AuthLayout>
-  );
+  return <AuthLoading text={t.loading} />;
 }
