@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { security, serverMessages } from '@roomscale/shared';
+import { delivery, security, serverMessages } from '@roomscale/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -30,9 +30,6 @@ import { registerRequestGuard } from './platform/http/guard.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
 
 export type App = FastifyInstance;
-
-/** Answers smaller than this go out uncompressed: the saving would not pay for the work. */
-const COMPRESS_THRESHOLD = 1024;
 
 /** Default body limit; routes that take more say so with `bodyLimit`. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -79,7 +76,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   // bodies are never inflated: a compressed body could expand past every body limit.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: COMPRESS_THRESHOLD,
+    threshold: delivery.compressMinBytes,
     globalDecompression: false,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });

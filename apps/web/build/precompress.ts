@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { delivery } from '@roomscale/shared';
 import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -9,8 +10,6 @@ const gz = promisify(gzip);
 
 /** Text files worth compressing; images, fonts and videos are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|wasm|txt|xml)$/;
-/** Below this the encoded file saves too little to be worth a second file. */
-export const PRECOMPRESS_MIN_BYTES = 1024;
 
 /**
  * Writes `name.br` and `name.gz` beside every text file of the build, at the highest levels:
@@ -28,7 +27,7 @@ export function precompress(): Plugin {
     async closeBundle() {
       for (const file of await textFiles(outDir)) {
         const body = await readFile(file);
-        if (body.length < PRECOMPRESS_MIN_BYTES) continue;
+        if (body.length < delivery.compressMinBytes) continue;
         const [br, gzipped] = await Promise.all([
           brotli(body, {
             params: {

@@ -35,6 +35,11 @@ export const limits = {
 } as const;
 
 /** Server-side lifetimes and security parameters. */
+/** How text goes over the wire: answers and built assets smaller than this stay uncompressed. */
+export const delivery = {
+  compressMinBytes: 1024,
+} as const;
+
 export const security = {
   accessTokenSeconds: 15 * 60,
   /** A refresh-token family lives at most this long from the login that started it. */
