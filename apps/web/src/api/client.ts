@@ -1,4 +1,6 @@
 import type { Problem } from '@roomscale/shared';
+import { type Endpoint, fillPath, needsToken } from '@roomscale/shared/contract';
+import type { z } from 'zod';
 import { accessToken } from './tokens.ts';
 
 /** A failed call: HTTP status (0 when the server could not be reached) and the problem body. */
@@ -11,17 +13,38 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+type Schema<E extends Endpoint> = E['schema'];
 
-export type CallOptions = {
-  query?: Query;
-  body?: unknown;
-  /** Calls made before sign-in pass false: no bearer token is attached or required. */
-  auth?: boolean;
-  signal?: AbortSignal;
-};
+type ParamsPart<E extends Endpoint> =
+  Schema<E> extends { params: infer P extends z.ZodType }
+    ? { params: z.input<P> }
+    : { params?: undefined };
 
-function withQuery(path: string, query?: Query) {
+type QueryPart<E extends Endpoint> =
+  Schema<E> extends { querystring: infer Q extends z.ZodType }
+    ? object extends z.input<Q>
+      ? { query?: z.input<Q> }
+      : { query: z.input<Q> }
+    : { query?: undefined };
+
+type BodyPart<E extends Endpoint> = E['bodyKind'] extends 'file'
+  ? { body: Blob | FormData }
+  : Schema<E> extends { body: infer B extends z.ZodType }
+    ? { body: z.input<B> }
+    : { body?: undefined };
+
+/** What a call of `E` takes: its path parameters, query and body, as the contract types them. */
+export type CallInput<E extends Endpoint> = ParamsPart<E> &
+  QueryPart<E> &
+  BodyPart<E> & { signal?: AbortSignal };
+
+/** What a call of `E` answers: the contract's 200 body, or nothing (204). */
+export type CallAnswer<E extends Endpoint> =
+  Schema<E> extends { response: { 200: infer O extends z.ZodType } } ? z.output<O> : undefined;
+
+type Args<E extends Endpoint> = object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>];
+
+function withQuery(path: string, query?: object) {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
@@ -32,40 +55,54 @@ function withQuery(path: string, query?: Query) {
   return s ? `${path}?${s}` : path;
 }
 
+function encodeBody(e: Endpoint, body: unknown, headers: Record<string, string>) {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  if (body instanceof Blob) {
+    // A file sent as it is (profile images): its own type, no JSON.
+    headers['content-type'] = body.type || 'application/octet-stream';
+    return body;
+  }
+  if (e.bodyKind === 'form') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    return new URLSearchParams(body as Record<string, string>).toString();
+  }
+  headers['content-type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
 /**
- * Calls our own API (same origin). The bearer token goes only to same-origin paths under /api,
- * never to the token endpoint. Resolves with the JSON body, or undefined for 204.
+ * Calls one endpoint of the shared contract on our own API (same origin). The address, method,
+ * input and answer types all come from the contract; the bearer token goes only to calls the
+ * contract marks as needing it. Resolves with the JSON body, or undefined for 204.
  */
-export async function api<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
-  if (!path.startsWith('/api/')) throw new Error(`not an API path: ${path}`);
+export async function call<E extends Endpoint>(e: E, ...[input]: Args<E>): Promise<CallAnswer<E>> {
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.auth !== false && path !== '/api/connect/token') {
+  if (needsToken(e)) {
     const token = await accessToken();
     if (!token) throw new ApiError(401, null);
     headers.authorization = `Bearer ${token}`;
   }
-  let body: BodyInit | undefined;
-  if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body instanceof Blob) {
-    // A file sent as it is (profile images): its own type, no JSON.
-    headers['content-type'] = opts.body.type || 'application/octet-stream';
-    body = opts.body;
-  } else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
+  const url = withQuery(fillPath(e.path, params), query);
+  const init = { method: e.method, headers, body: encodeBody(e, body, headers), signal };
   let res: Response;
   try {
-    res = await fetch(withQuery(path, opts.query), { method, headers, body, signal: opts.signal });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    res = await fetch(url, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, null);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return undefined as CallAnswer<E>;
   const text = await res.text();
   const json = text ? safeJson(text) : undefined;
   if (!res.ok) throw new ApiError(res.status, isProblem(json) ? json : null);
-  return json as T;
+  return json as CallAnswer<E>;
 }
 
 function safeJson(text: string): unknown {

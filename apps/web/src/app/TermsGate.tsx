@@ -1,5 +1,6 @@
 import type { MeEdit } from '@roomscale/shared';
-import { api } from '../api/client.ts';
+import { usersApi } from '@roomscale/shared/contract';
+import { call } from '../api/client.ts';
 import { AcceptTermsDialog } from '../components/AcceptTermsDialog.tsx';
 import { useClientConfig } from './clientConfig.ts';
 import { session, useSession } from './session.ts';
@@ -15,7 +16,7 @@ export function TermsGate() {
 
   const accept = async () => {
     const body: MeEdit = { termsAccepted: true, privacyAccepted: true };
-    await api('PATCH', '/api/Users/Me', { body });
+    await call(usersApi.editMe, { body });
     await session.reloadUser();
   };
   return (

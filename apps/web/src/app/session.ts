@@ -1,6 +1,7 @@
 import type { Me, Membership } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { useSyncExternalStore } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, call } from '../api/client.ts';
 import {
   accessToken,
   clearTokens,
@@ -81,7 +82,7 @@ export const session = {
   },
 
   async reloadUser(): Promise<Me> {
-    const user = await api<Me>('GET', '/api/Users/Me');
+    const user = await call(usersApi.me);
     set({ status: 'authenticated', user, loggedOut: false });
     return user;
   },
@@ -91,7 +92,7 @@ export const session = {
    * logout the user chose, after which no screen offers its address to the next login.
    */
   async logout(opts: { byUser?: boolean } = {}) {
-    if (readTokens()) await api('GET', '/api/Users/Logout').catch(() => undefined);
+    if (readTokens()) await call(usersApi.logout).catch(() => undefined);
     await clearTokens();
     prefetchedTeams = null;
     set({ status: 'anonymous', user: null, team: null, loggedOut: opts.byUser ?? false });
@@ -115,7 +116,7 @@ export const session = {
   },
 };
 
-const fetchTeams = () => api<Membership[]>('GET', '/api/Users/Me/Organizations');
+const fetchTeams = () => call(usersApi.myTeams);
 
 let pending: Promise<boolean> | null = null;
 let prefetchedTeams: Promise<Membership[]> | null = null;

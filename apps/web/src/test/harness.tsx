@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import type { Me, Membership } from '@roomscale/shared';
+import type { ClientConfig, Me, Membership } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { storeTokens } from '../api/tokens.ts';
 import { session } from '../app/session.ts';
+import { checkFixture } from './contractCheck.ts';
 
 /** A signed-in user as GET /api/Users/Me returns it; override what a test is about. */
 export function meFixture(overrides: Partial<Me> = {}): Me {
@@ -58,6 +59,30 @@ export function teamFixture(overrides: Partial<Membership> = {}): Membership {
   };
 }
 
+/** The client configuration as GET /api/Config answers it on a fresh install. */
+export function configFixture(overrides: Partial<ClientConfig> = {}): ClientConfig {
+  return {
+    avatarBuilderUrl: null,
+    defaultAvatarUrl: 'http://localhost/content/default-avatar.glb',
+    tutorialsUrl: 'http://localhost/api/Content/tutorials',
+    patchNotesUrl: 'http://localhost/support.html#changes',
+    supportUrl: 'http://localhost/support.html',
+    websiteUrl: null,
+    blogUrl: null,
+    termsUrl: 'http://localhost/terms-of-service.html',
+    privacyUrl: 'http://localhost/privacy-policy.html',
+    contact: { phone: null, supportEmail: null, salesEmail: null },
+    downloads: {
+      metaStoreUrl: null,
+      picoApkUrl: null,
+      windowsInstallerUrl: null,
+      knowledgeBaseUrl: 'http://localhost/support.html',
+      changelogUrl: null,
+    },
+    ...overrides,
+  };
+}
+
 /** Stores a valid token pair, as after a login. */
 export function storeValidTokens() {
   localStorage.setItem(
@@ -97,6 +122,7 @@ export function mockFetch(handler: Handler) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const { status = 200, body } = await handler(url, init);
+    checkFixture(init?.method ?? 'GET', url, status, body);
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
       headers: { 'content-type': 'application/json' },

@@ -143,6 +143,7 @@ export const fileDownload = z.object({
   lastModified: isoDate.nullable(),
   fileExtension: z.string().nullable(),
 });
+export type FileDownload = z.infer<typeof fileDownload>;
 
 /**
  * Guests' own files (`/api/Guests/Files`): the same calls as a team's, in the Guest scope only

@@ -1,41 +1,28 @@
-import {
-  security,
-  tokenError,
-  tokenMessages,
-  tokenRequest,
-  tokenResponse,
-} from '@roomscale/shared';
+import { security, tokenMessages } from '@roomscale/shared';
+import { authApi } from '@roomscale/shared/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../platform/http/problem.ts';
+import { routeOf } from '../../platform/http/route.ts';
 import { OAuthError } from './errors.ts';
 import { exchangeToken } from './service.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/connect/token',
-    {
-      config: {
-        access: 'public',
-        rateLimit: { max: security.rateLimitPerMinute.token, timeWindow: '1 minute' },
-      },
-      // The grant decides which fields are required; the service reads the raw form itself.
-      attachValidation: true,
-      errorHandler: oauthErrorHandler,
-      schema: {
-        tags: ['Auth'],
-        summary: 'OAuth2 token endpoint: password and refresh_token grants',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: tokenRequest,
-        response: { 200: tokenResponse, 400: tokenError, 429: tokenError },
-      },
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...routeOf(authApi.token),
+    config: {
+      access: 'public',
+      rateLimit: { max: security.rateLimitPerMinute.token, timeWindow: '1 minute' },
     },
-    async (req, reply) => {
+    // The grant decides which fields are required; the service reads the raw form itself.
+    attachValidation: true,
+    errorHandler: oauthErrorHandler,
+    handler: async (req, reply) => {
       const tokens = await exchangeToken(ctx, req.body, req.ip);
       return noStore(reply).send(tokens);
     },
-  );
+  });
 }
 
 const noStore = (reply: FastifyReply) =>

@@ -1,7 +1,8 @@
-import { clientConfig, tutorialList } from '@roomscale/shared';
+import { contentApi } from '@roomscale/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../platform/http/route.ts';
 import { clientConfigOf } from './links.ts';
 import { bundledTutorials } from './tutorials.ts';
 
@@ -11,35 +12,21 @@ export function contentModule(fastify: FastifyInstance, ctx: AppContext) {
   const config = clientConfigOf(ctx.config);
   const tutorials = bundledTutorials(ctx.config.links.support);
 
-  app.get(
-    '/api/Config',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Content'],
-        summary: 'Client configuration: product links and content URLs',
-        response: { 200: clientConfig },
-      },
-    },
-    async (_req, reply) => {
+  app.route({
+    ...routeOf(contentApi.config),
+    config: { access: 'public' },
+    handler: async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
       return config;
     },
-  );
+  });
 
-  app.get(
-    '/api/Content/tutorials',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Content'],
-        summary: 'The bundled tutorials list (all device types; clients filter)',
-        response: { 200: tutorialList },
-      },
-    },
-    async (_req, reply) => {
+  app.route({
+    ...routeOf(contentApi.tutorials),
+    config: { access: 'public' },
+    handler: async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return tutorials;
     },
-  );
+  });
 }

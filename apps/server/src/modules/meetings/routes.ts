@@ -1,22 +1,11 @@
-import {
-  id,
-  meeting,
-  meetingCodeParam,
-  meetingCreate,
-  meetingLimits,
-  meetingListQuery,
-  meetingLookup,
-  meetingPage,
-  meetingRoomChange,
-  meetingUpdate,
-  problem,
-} from '@roomscale/shared';
+import { meetingLimits } from '@roomscale/shared';
+import { meetingsApi } from '@roomscale/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
 import { problemBody } from '../../platform/http/problem.ts';
+import { routeOf } from '../../platform/http/route.ts';
 import { changeCurrentRoom, lookupMeeting } from './lookup.ts';
 import {
   createMeeting,
@@ -26,113 +15,50 @@ import {
   updateMeeting,
 } from './service.ts';
 
-const tags = ['Meetings'];
-const security = [{ bearer: [] }];
-const teamParams = z.object({ organizationId: id });
-const meetingParams = teamParams.extend({ meetingId: id });
-
 export function meetingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/Organizations/:organizationId/Meetings',
-    {
-      config: { access: 'teamMember' },
-      schema: {
-        tags,
-        security,
-        summary: "The team's meetings the caller sees: upcoming and ongoing, or all",
-        params: teamParams,
-        querystring: meetingListQuery,
-        response: { 200: meetingPage },
-      },
-    },
-    (req) => listMeetings(ctx, callerOf(req), teamOf(req), req.query),
-  );
+  r.route({
+    ...routeOf(meetingsApi.list),
+    config: { access: 'teamMember' },
+    handler: (req) => listMeetings(ctx, callerOf(req), teamOf(req), req.query),
+  });
 
-  r.put(
-    '/api/Organizations/:organizationId/Meetings',
-    {
-      config: { access: 'teamMember' },
-      schema: {
-        tags,
-        security,
-        summary: 'Plan a meeting; with emailNewUsers every participant gets an invitation',
-        params: teamParams,
-        body: meetingCreate,
-        response: { 200: meeting },
-      },
-    },
-    (req) => createMeeting(ctx, callerOf(req), teamOf(req), req.body),
-  );
+  r.route({
+    ...routeOf(meetingsApi.create),
+    config: { access: 'teamMember' },
+    handler: (req) => createMeeting(ctx, callerOf(req), teamOf(req), req.body),
+  });
 
-  r.get(
-    '/api/Organizations/:organizationId/Meetings/:meetingId',
-    {
-      config: { access: 'teamMember' },
-      schema: {
-        tags,
-        security,
-        summary: 'One meeting',
-        params: meetingParams,
-        response: { 200: meeting },
-      },
-    },
-    (req) => getMeeting(ctx, callerOf(req), teamOf(req), req.params.meetingId),
-  );
+  r.route({
+    ...routeOf(meetingsApi.get),
+    config: { access: 'teamMember' },
+    handler: (req) => getMeeting(ctx, callerOf(req), teamOf(req), req.params.meetingId),
+  });
 
-  r.patch(
-    '/api/Organizations/:organizationId/Meetings/:meetingId',
-    {
-      config: { access: 'teamMember' },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a meeting (a moderator or a team admin, before its end)',
-        params: meetingParams,
-        body: meetingUpdate,
-        response: { 200: meeting },
-      },
-    },
-    (req) => updateMeeting(ctx, callerOf(req), teamOf(req), req.params.meetingId, req.body),
-  );
+  r.route({
+    ...routeOf(meetingsApi.edit),
+    config: { access: 'teamMember' },
+    handler: (req) =>
+      updateMeeting(ctx, callerOf(req), teamOf(req), req.params.meetingId, req.body),
+  });
 
-  r.delete(
-    '/api/Organizations/:organizationId/Meetings/:meetingId',
-    {
-      config: { access: 'teamMember' },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a meeting and its temporary rooms (a moderator or a team admin)',
-        params: meetingParams,
-        response: { 204: z.null().describe('No content') },
-      },
-    },
-    async (req, reply) => {
+  r.route({
+    ...routeOf(meetingsApi.remove),
+    config: { access: 'teamMember' },
+    handler: async (req, reply) => {
       await deleteMeeting(ctx, callerOf(req), teamOf(req), req.params.meetingId);
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  r.get(
-    '/api/Meetings/:code',
-    {
-      config: {
-        access: 'public',
-        rateLimit: { max: meetingLimits.lookupPerMinute, timeWindow: '1 minute' },
-      },
-      schema: {
-        tags,
-        summary: 'Look a meeting up by its code (launch page, VR app)',
-        params: z.object({ code: meetingCodeParam }),
-        response: {
-          200: meetingLookup,
-          404: problem.extend(meetingLookup.shape).describe('MeetingNotFound (error 10)'),
-        },
-      },
+  r.route({
+    ...routeOf(meetingsApi.lookup),
+    config: {
+      access: 'public',
+      rateLimit: { max: meetingLimits.lookupPerMinute, timeWindow: '1 minute' },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const result = await lookupMeeting(ctx, req.params.code);
       if (result.error !== 10) return result;
       return reply
@@ -140,21 +66,11 @@ export function meetingRoutes(app: FastifyInstance, ctx: AppContext) {
         .type('application/problem+json')
         .send({ ...problemBody(404, result.message, req.url.split('?')[0] ?? req.url), ...result });
     },
-  );
+  });
 
-  r.post(
-    '/api/Meetings/:meetingId/Room',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        summary: "Change a meeting's current room (a moderator or a team admin)",
-        params: z.object({ meetingId: id }),
-        body: meetingRoomChange,
-        response: { 200: meeting },
-      },
-    },
-    (req) => changeCurrentRoom(ctx, callerOf(req), req.params.meetingId, req.body.roomId),
-  );
+  r.route({
+    ...routeOf(meetingsApi.changeRoom),
+    config: { access: 'user' },
+    handler: (req) => changeCurrentRoom(ctx, callerOf(req), req.params.meetingId, req.body.roomId),
+  });
 }

@@ -1,35 +1,15 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import {
-  id,
-  limits,
-  profileImageMessages,
-  profileImageResult,
-  serverMessages,
-} from '@roomscale/shared';
+import { limits, profileImageMessages, serverMessages } from '@roomscale/shared';
+import { profileImagesApi } from '@roomscale/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
 import { badRequest, fieldError, HttpError } from '../../platform/http/problem.ts';
+import { routeOf } from '../../platform/http/route.ts';
 import { type ReceivedImage, receiveImage } from './image.ts';
 import { findProfileImage, removeProfileImage, saveProfileImage } from './service.ts';
-
-const tags = ['Profile images'];
-const security = [{ bearer: [] }];
-const uploadQuery = z.object({
-  fileName: z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .describe("The picked file's name for a raw-body upload; its extension counts"),
-});
-const uploadDescription =
-  "A multipart/form-data body whose part 'attachment' is the image (part2 §7), or the image " +
-  'as the request body itself (Content-Type image/png, image/jpeg or image/gif) with its name ' +
-  'in `fileName`. Below 10,000,000 bytes; the extension, the type and the first bytes must agree.';
 
 /**
  * Pictures of users and teams (part2 §5, §7). Uploads arrive as the spec's multipart part
@@ -90,89 +70,48 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   }
 
-  r.post(
-    '/api/ProfileImage/user',
-    {
-      config: { access: 'user' },
-      bodyLimit: Number.MAX_SAFE_INTEGER,
-      schema: {
-        tags,
-        security,
-        summary: "Upload the caller's profile picture",
-        description: uploadDescription,
-        querystring: uploadQuery,
-        response: { 200: profileImageResult },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...routeOf(profileImagesApi.uploadMine),
+    config: { access: 'user' },
+    bodyLimit: Number.MAX_SAFE_INTEGER,
+    handler: async (req) => {
       return receive(req, (image) => saveProfileImage(ctx, 'user', callerOf(req).userId, image));
     },
-  );
+  });
 
-  r.delete(
-    '/api/ProfileImage/user',
-    {
-      config: { access: 'user' },
-      schema: { tags, security, summary: "Remove the caller's picture" },
-    },
-    async (req, reply) => {
+  r.route({
+    ...routeOf(profileImagesApi.removeMine),
+    config: { access: 'user' },
+    handler: async (req, reply) => {
       await removeProfileImage(ctx, 'user', callerOf(req).userId);
       return reply.status(204).send();
     },
-  );
+  });
 
-  const teamParams = z.object({ organizationId: id });
-  r.post(
-    '/api/ProfileImage/organization/:organizationId',
-    {
-      config: { access: 'teamAdmin' },
-      bodyLimit: Number.MAX_SAFE_INTEGER,
-      schema: {
-        tags,
-        security,
-        summary: "Upload the team's logo (team admins)",
-        description: uploadDescription,
-        params: teamParams,
-        querystring: uploadQuery,
-        response: { 200: profileImageResult },
-      },
-    },
-    async (req) => {
+  r.route({
+    ...routeOf(profileImagesApi.uploadTeamLogo),
+    config: { access: 'teamAdmin' },
+    bodyLimit: Number.MAX_SAFE_INTEGER,
+    handler: async (req) => {
       return receive(req, (image) =>
         saveProfileImage(ctx, 'organization', teamOf(req).organizationId, image),
       );
     },
-  );
+  });
 
-  r.delete(
-    '/api/ProfileImage/organization/:organizationId',
-    {
-      config: { access: 'teamAdmin' },
-      schema: {
-        tags,
-        security,
-        summary: "Remove the team's logo (team admins)",
-        params: teamParams,
-      },
-    },
-    async (req, reply) => {
+  r.route({
+    ...routeOf(profileImagesApi.removeTeamLogo),
+    config: { access: 'teamAdmin' },
+    handler: async (req, reply) => {
       await removeProfileImage(ctx, 'organization', teamOf(req).organizationId);
       return reply.status(204).send();
     },
-  );
+  });
 
-  r.get(
-    '/api/ProfileImage/:slug',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'A user or team picture (slug user-{id} or organization-{id})',
-        params: z.object({ slug: z.string().max(100) }),
-        querystring: z.object({ updateDate: z.string().max(64).optional() }),
-      },
-    },
-    async (req, reply) => {
+  r.route({
+    ...routeOf(profileImagesApi.image),
+    config: { access: 'public' },
+    handler: async (req, reply) => {
       const image = await findProfileImage(ctx, req.params.slug);
       const asked = req.query.updateDate ? Date.parse(req.query.updateDate) : Number.NaN;
       // The address with the current picture's time never changes content: cache it for good.
@@ -187,7 +126,7 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('Last-Modified', image.imageUpdated.toUTCString())
         .send(image.stream);
     },
-  );
+  });
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Alert, TextInput } from '@mantine/core';
 import { type ConfirmCommand, publicTexts, screenMessages } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
 import { session } from '../../app/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LinkOutcome } from './LinkOutcome.tsx';
@@ -60,7 +62,7 @@ export function ActivateAccountPage() {
   }) => {
     setRetryError(null);
     const body: ConfirmCommand = { ...link, password, confirmPassword };
-    const sent = await postLinkCommand('/api/Users/Confirm', body);
+    const sent = await postLinkCommand(() => call(usersApi.confirm, { body }));
     if (sent.kind === 'retry') {
       setRetryError(sent.message);
       return;

@@ -6,11 +6,12 @@ import {
   publicTexts,
   screenMessages,
 } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { autofocused } from '../../components/autofocusedField.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
@@ -28,9 +29,7 @@ export function ForgotPasswordPage() {
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     // The answer is deliberately not shown: it would tell who has an account.
-    await api('POST', '/api/Users/ForgotPassword', { auth: false, body: { email } }).catch(
-      () => undefined,
-    );
+    await call(usersApi.forgotPassword, { body: { email } }).catch(() => undefined);
     setSent(true);
   });
 

@@ -2,7 +2,13 @@
 import { PASSWORD_LOGIN_PROVIDER, screenMessages } from '@roomscale/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockFetch, renderScreen, resetBrowser, signedOutBrowser } from '../../test/harness.tsx';
+import {
+  meFixture,
+  mockFetch,
+  renderScreen,
+  resetBrowser,
+  signedOutBrowser,
+} from '../../test/harness.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input' });
@@ -85,7 +91,7 @@ describe('LoginPage', () => {
         };
       }
       if (url.pathname === '/api/Users/Me')
-        return { body: { id: 'u1', readyPlayerMeAvatar: null } };
+        return { body: meFixture({ readyPlayerMeAvatar: null }) };
       return { body: [] };
     });
     renderScreen('/login', '/login?targetRoute=team/users', <LoginPage />);

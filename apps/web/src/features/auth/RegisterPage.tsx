@@ -7,11 +7,12 @@ import {
   registerForm,
   screenMessages,
 } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useClientConfig } from '../../app/clientConfig.ts';
 import { autofocused } from '../../components/autofocusedField.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -40,7 +41,7 @@ export function RegisterPage() {
       termsAccepted: true,
     };
     try {
-      await api('PUT', '/api/Users/Register', { auth: false, body });
+      await call(usersApi.register, { body });
       navigate('/register/complete', { state: { email } });
     } catch {
       setFailed(true);

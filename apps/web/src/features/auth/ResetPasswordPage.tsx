@@ -1,8 +1,10 @@
 import { Alert, Stack } from '@mantine/core';
 import { publicTexts, type ResetPasswordCommand, screenMessages } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { call } from '../../api/client.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LinkOutcome } from './LinkOutcome.tsx';
 import { linkParams, postLinkCommand } from './linkFailure.ts';
@@ -52,7 +54,7 @@ export function ResetPasswordPage() {
   }) => {
     setRetryError(null);
     const body: ResetPasswordCommand = { ...link, password, passwordConfirm: confirmPassword };
-    const sent = await postLinkCommand('/api/Users/ResetPassword', body);
+    const sent = await postLinkCommand(() => call(usersApi.resetPassword, { body }));
     if (sent.kind === 'retry') setRetryError(sent.message);
     else setOutcome(sent.kind === 'accepted' ? 'done' : 'rejected');
   };

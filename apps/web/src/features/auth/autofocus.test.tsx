@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockFetch, renderScreen, resetBrowser, signedOutBrowser } from '../../test/harness.tsx';
+import {
+  configFixture,
+  mockFetch,
+  renderScreen,
+  resetBrowser,
+  signedOutBrowser,
+} from '../../test/harness.tsx';
 import { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 
@@ -14,9 +20,13 @@ afterEach(resetBrowser);
 
 // A field the page focuses by itself and the user leaves without typing shows no error: the
 // message would push the page down under the pointer on the way to the terms link.
+/** The pages read only the client configuration until a form is sent. */
+const configOnly = (url: URL) =>
+  url.pathname === '/api/Config' ? { body: configFixture() } : { status: 404 };
+
 describe('the field a page focuses by itself', () => {
   it('registration: leaving First name untouched shows nothing; typing then clearing does', async () => {
-    mockFetch(() => ({ body: {} }));
+    mockFetch(configOnly);
     renderScreen('/register', '/register', <RegisterPage />);
     const first = input(/^First name/);
     expect(document.activeElement).toBe(first);
@@ -31,7 +41,7 @@ describe('the field a page focuses by itself', () => {
   });
 
   it('forgot password: the same for Email, while other fields validate on leaving as before', async () => {
-    mockFetch(() => ({ body: {} }));
+    mockFetch(configOnly);
     renderScreen('/forgot-password', '/forgot-password', <ForgotPasswordPage />);
     fireEvent.blur(input(/^Email/));
     await new Promise((r) => setTimeout(r, 50));

@@ -1,4 +1,4 @@
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 
 /**
@@ -17,11 +17,10 @@ export function classifyLinkFailure(e: unknown): LinkFailure {
 
 /** Sends an emailed-link command (confirm, reset) and says how it went. */
 export async function postLinkCommand(
-  path: string,
-  body: unknown,
+  send: () => Promise<{ success: boolean }>,
 ): Promise<{ kind: 'accepted' } | LinkFailure> {
   try {
-    const result = await api<{ success?: boolean }>('POST', path, { auth: false, body });
+    const result = await send();
     return result?.success === false ? { kind: 'rejected' } : { kind: 'accepted' };
   } catch (e) {
     return classifyLinkFailure(e);

@@ -2,7 +2,13 @@
 import { screenMessages } from '@roomscale/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockFetch, renderScreen, resetBrowser, signedOutBrowser } from '../../test/harness.tsx';
+import {
+  meFixture,
+  mockFetch,
+  renderScreen,
+  resetBrowser,
+  signedOutBrowser,
+} from '../../test/harness.tsx';
 import { ActivateAccountPage } from './ActivateAccountPage.tsx';
 import { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
@@ -81,7 +87,7 @@ describe('ActivateAccountPage', () => {
           },
         };
       }
-      return { body: { id: 'u1' } };
+      return { body: meFixture() };
     });
     renderScreen(
       '/activate-account',

@@ -1,6 +1,7 @@
 import { type LoginEntry, loginsQuery, PASSWORD_LOGIN_PROVIDER } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 /** The email as the logins lookup wants it, or null while it is not a valid address. */
 export function lookupEmail(typed: string): string | null {
@@ -20,12 +21,7 @@ export const ssoHref = (loginProviderId: string) => `/saml/${encodeURIComponent(
 export function useLoginProviders(email: string | null) {
   return useQuery({
     queryKey: ['loginProviders', email],
-    queryFn: ({ signal }) =>
-      api<LoginEntry[]>('GET', '/api/LinkedAccounts/Logins', {
-        query: { email },
-        auth: false,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(usersApi.logins, { query: { email: email ?? '' }, signal }),
     enabled: email !== null,
     staleTime: 60_000,
     retry: false,

@@ -2,17 +2,25 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session.ts';
-import { mockFetch, renderScreen, resetBrowser, signedInBrowser } from '../../test/harness.tsx';
+import {
+  configFixture,
+  meFixture,
+  mockFetch,
+  renderScreen,
+  resetBrowser,
+  signedInBrowser,
+} from '../../test/harness.tsx';
 import { CreateAvatarPage } from './CreateAvatarPage.tsx';
 
 const defaultAvatarUrl = 'http://localhost/content/default-avatar.glb';
-const config = (avatarBuilderUrl: string | null) => ({ avatarBuilderUrl, defaultAvatarUrl });
+const config = (avatarBuilderUrl: string | null) =>
+  configFixture({ avatarBuilderUrl, defaultAvatarUrl });
 
 function api(builder: string | null) {
   return mockFetch((url, init) => {
     if (url.pathname === '/api/Config') return { body: config(builder) };
-    if (url.pathname === '/api/Users/Me' && init?.method === 'PATCH') return { body: {} };
-    if (url.pathname === '/api/Users/Me') return { body: { id: 'u1', readyPlayerMeAvatar: 'x' } };
+    if (url.pathname === '/api/Users/Me' && init?.method === 'PATCH') return { body: meFixture() };
+    if (url.pathname === '/api/Users/Me') return { body: meFixture({ readyPlayerMeAvatar: 'x' }) };
     return { status: 404 };
   });
 }
@@ -36,7 +44,7 @@ describe('CreateAvatarPage', () => {
     fireEvent.click(skip);
     expect((await screen.findByTestId('location')).textContent).toBe('/meetings');
     expect(patches(fetch)).toEqual([{ readyPlayerMeAvatar: defaultAvatarUrl }]);
-    expect(session.get().user?.id).toBe('u1');
+    expect(session.get().user?.readyPlayerMeAvatar).toBe('x');
   });
 
   it('saves the avatar the builder exports, only from its own origin', async () => {

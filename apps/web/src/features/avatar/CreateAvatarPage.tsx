@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type Me, type MeEdit, publicTexts } from '@roomscale/shared';
+import { type MeEdit, publicTexts } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { IconAlertCircle, IconUserCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { useClientConfig } from '../../app/clientConfig.ts';
 import { session } from '../../app/session.ts';
@@ -27,7 +28,7 @@ export function CreateAvatarPage() {
   const save = useMutation({
     mutationFn: async (avatarUrl: string) => {
       const body: MeEdit = { readyPlayerMeAvatar: absoluteAvatarUrl(avatarUrl, location.origin) };
-      await api<Me>('PATCH', '/api/Users/Me', { body });
+      await call(usersApi.editMe, { body });
       await session.reloadUser();
     },
     onSuccess: () => navigate(target, { replace: true }),

@@ -1,24 +1,23 @@
 import {
-  type Breadcrumb,
   type FileItem,
   type FilePage,
   FileProperties,
   type FileScope,
   type FileSortOrder,
-  type FileSource,
-  type FileType,
   fileLimits,
   filesLandingRecentPageSize,
   TranscodingStatus,
 } from '@roomscale/shared';
+import { filesApi } from '@roomscale/shared/contract';
 import {
   type InfiniteData,
+  skipToken,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { type CallInput, call } from '../../api/client.ts';
 
 /** The scopes a member browses: the team's files and their personal files. */
 export type LibraryScope = Extract<FileScope, 'Organization' | 'User'>;
@@ -26,18 +25,8 @@ export type LibraryScope = Extract<FileScope, 'Organization' | 'User'>;
 /** Where new items go and what a library view lists. */
 export type LibraryTarget = { teamId: string; scope: LibraryScope; parentFileId: string | null };
 
-export type FileListBody = {
-  pagination: { page: number; pageSize: number };
-  parentFileId: string | null;
-  hierarchical: boolean;
-  includedFileTypes: FileType[];
-  excludedFileTypes: FileType[];
-  scopes: LibraryScope[];
-  sources: FileSource[];
-  sortBy: FileSortOrder;
-};
-
-const filesPath = (teamId: string) => `/api/Organizations/${teamId}/File`;
+/** The body of a files list call, as the contract types it. */
+export type FileListBody = CallInput<typeof filesApi.list>['body'];
 
 /**
  * Query keys. Everything of the library starts with ['files', teamId] and the flat recent lists
@@ -57,7 +46,7 @@ export const fileKeys = {
 };
 
 export const listFiles = (teamId: string, body: FileListBody) =>
-  api<FilePage>('POST', filesPath(teamId), { body });
+  call(filesApi.list, { params: { organizationId: teamId }, body });
 
 /** A video or audio item the media job has not finished yet (part2 §4 Video). */
 export function mediaStatusOf(file: Pick<FileItem, 'type' | 'properties'>) {
@@ -180,16 +169,21 @@ export const landingRecentPageSize = filesLandingRecentPageSize;
 export function useFileItem(teamId: string, fileId: string | null) {
   return useQuery({
     queryKey: fileKeys.item(teamId, fileId ?? ''),
-    queryFn: () => api<FileItem>('GET', `${filesPath(teamId)}/${fileId}`),
-    enabled: fileId !== null,
+    queryFn:
+      fileId === null
+        ? skipToken
+        : () => call(filesApi.get, { params: { organizationId: teamId, fileItemId: fileId } }),
   });
 }
 
 export function useBreadcrumb(teamId: string, fileId: string | null) {
   return useQuery({
     queryKey: fileKeys.breadcrumb(teamId, fileId ?? ''),
-    queryFn: () => api<Breadcrumb>('GET', `${filesPath(teamId)}/${fileId}/Breadcrumb`),
-    enabled: fileId !== null,
+    queryFn:
+      fileId === null
+        ? skipToken
+        : () =>
+            call(filesApi.breadcrumb, { params: { organizationId: teamId, fileItemId: fileId } }),
   });
 }
 
@@ -214,7 +208,8 @@ export type FolderCreate = {
 export function useCreateFolder(teamId: string) {
   const refresh = useRefreshFiles(teamId);
   return useMutation({
-    mutationFn: (body: FolderCreate) => api<FileItem>('PUT', filesPath(teamId), { body }),
+    mutationFn: (body: FolderCreate) =>
+      call(filesApi.create, { params: { organizationId: teamId }, body }),
     onSuccess: () => refresh(),
   });
 }
@@ -226,7 +221,7 @@ export function useMoveFile(teamId: string) {
   const refresh = useRefreshFiles(teamId);
   return useMutation({
     mutationFn: ({ fileId, move }: { fileId: string; move: FileMove }) =>
-      api<FileItem>('PATCH', `${filesPath(teamId)}/${fileId}`, { body: move }),
+      call(filesApi.edit, { params: { organizationId: teamId, fileItemId: fileId }, body: move }),
     onSettled: () => refresh(),
   });
 }
@@ -234,7 +229,8 @@ export function useMoveFile(teamId: string) {
 export function useDeleteFile(teamId: string) {
   const refresh = useRefreshFiles(teamId);
   return useMutation({
-    mutationFn: (fileId: string) => api<undefined>('DELETE', `${filesPath(teamId)}/${fileId}`),
+    mutationFn: (fileId: string) =>
+      call(filesApi.remove, { params: { organizationId: teamId, fileItemId: fileId } }),
     onSuccess: () => refresh(),
   });
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/harness.tsx';
 import {
   fileFixture,
-  filePage,
   folderFixture,
+  libraryAnswers,
   renderFiles,
   signedInFilesSession,
 } from './testing.tsx';
@@ -21,7 +21,7 @@ describe('the card menu on right-click', () => {
   const image = fileFixture({ name: 'Lobby.png' });
 
   it('opens at the pointer with the entries of the item; the ⋯ button still opens it there', async () => {
-    mockApi(() => ({ body: filePage([folder, image]) }));
+    mockApi(libraryAnswers([folder, image]));
     renderFiles('/files/team');
     const card = await screen.findByRole('group', { name: 'Lobby.png' });
 
@@ -38,7 +38,7 @@ describe('the card menu on right-click', () => {
   });
 
   it('keeps one menu open: a right-click on another card closes the first', async () => {
-    mockApi(() => ({ body: filePage([folder, image]) }));
+    mockApi(libraryAnswers([folder, image]));
     renderFiles('/files/team');
     await screen.findByRole('group', { name: 'Lobby.png' });
     fireEvent.click(dots('Lobby.png'));
@@ -55,7 +55,7 @@ describe('the card menu on right-click', () => {
   });
 
   it("opens at the '⋯' button for the keyboard's menu key (no pointer position)", async () => {
-    mockApi(() => ({ body: filePage([folder, image]) }));
+    mockApi(libraryAnswers([folder, image]));
     renderFiles('/files/team');
     fireEvent.contextMenu(await screen.findByRole('group', { name: 'Plans' }));
     await screen.findByRole('menu', { name: 'Actions for Plans' });
@@ -64,7 +64,7 @@ describe('the card menu on right-click', () => {
 
   it("'Edit' on a note opens the note editor, not 'Edit media'", async () => {
     const note = fileFixture({ name: 'Idea', type: 'Note', mimeType: 'application/json' });
-    mockApi(() => ({ body: filePage([image, note]) }));
+    mockApi(libraryAnswers([image, note]));
     renderFiles('/files/team');
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Idea' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
@@ -73,7 +73,7 @@ describe('the card menu on right-click', () => {
   });
 
   it("'Edit' on a file still opens 'Edit media'", async () => {
-    mockApi(() => ({ body: filePage([image]) }));
+    mockApi(libraryAnswers([image]));
     renderFiles('/files/team');
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Lobby.png' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));

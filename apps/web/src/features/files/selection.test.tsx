@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/harness.tsx';
 import {
   fileFixture,
-  filePage,
   folderFixture,
+  libraryAnswers,
   renderFiles,
   shownLocation,
   signedInFilesSession,
@@ -20,7 +20,7 @@ const pressed = (name: string) => card(name).getAttribute('aria-pressed');
 
 describe('selecting and opening a card, as file managers do', () => {
   it('selects on one click and opens nothing; another click moves the selection', async () => {
-    mockApi(() => ({ body: filePage([folder, image]) }));
+    mockApi(libraryAnswers([folder, image]));
     renderFiles('/files/team');
     await screen.findByRole('button', { name: 'Open Lobby.png' });
     expect(pressed('Lobby.png')).toBe('false');
@@ -37,7 +37,7 @@ describe('selecting and opening a card, as file managers do', () => {
   });
 
   it('clears the selection with Escape and opens the selected item with Enter', async () => {
-    mockApi(() => ({ body: filePage([folder, image]) }));
+    mockApi(libraryAnswers([folder, image]));
     renderFiles('/files/team');
     fireEvent.click(await screen.findByRole('button', { name: 'Open Lobby.png' }));
     fireEvent.keyDown(card('Lobby.png'), { key: 'Escape' });
@@ -49,7 +49,7 @@ describe('selecting and opening a card, as file managers do', () => {
   });
 
   it('opens on a double click, and at once on a tap of a touch screen', async () => {
-    mockApi(() => ({ body: filePage([folder, image]) }));
+    mockApi(libraryAnswers([folder, image]));
     const first = renderFiles('/files/team');
     fireEvent.doubleClick(await screen.findByRole('button', { name: 'Open Plans' }));
     await waitFor(() => expect(shownLocation()).toBe(`/files/team/${folder.fileId}`));

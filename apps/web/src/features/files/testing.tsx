@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
-import type { FileItem, FilePage } from '@roomscale/shared';
+import type { FileDownload, FileItem, FilePage } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -72,6 +72,47 @@ export function filePage(results: FileItem[], currentPage = 1, pageCount = 1): F
     firstRowOnPage: 1,
     lastRowOnPage: results.length,
     results,
+  };
+}
+
+/** Download info of a file, as `GET /api/File/{id}` answers it. */
+export function downloadFixture(
+  item: FileItem,
+  overrides: Partial<FileDownload> = {},
+): FileDownload {
+  return {
+    fileId: item.fileId,
+    type: item.type,
+    mimeType: item.mimeType,
+    contentLength: item.contentLength,
+    expiry: '2025-03-01T11:00:00.000Z',
+    blobUri: `/storage/${item.fileId}?sig=abc`,
+    thumbnailUri: item.thumbnailUri,
+    properties: item.properties,
+    created: item.created,
+    lastModified: item.lastModified,
+    fileExtension: item.fileExtension,
+    ...overrides,
+  };
+}
+
+/**
+ * A `mockApi` handler answering the library's reads over `items` as the server would: every list
+ * shows them, one item, its breadcrumb and its download info; anything else is a 404.
+ */
+export function libraryAnswers(items: FileItem[]) {
+  const byId = (id: string | undefined) => items.find((i) => i.fileId === id);
+  return (method: string, url: URL) => {
+    if (method === 'POST' && url.pathname === filesPath) return { body: filePage(items) };
+    const [, id, tail] = url.pathname.match(/\/File\/([^/]+)(\/Breadcrumb)?$/) ?? [];
+    const item = method === 'GET' ? byId(id) : undefined;
+    if (!item) return { status: 404 };
+    if (url.pathname.startsWith('/api/File/')) return { body: downloadFixture(item) };
+    if (tail)
+      return {
+        body: { nodes: [{ name: item.name, fileId: item.fileId, order: 0 }], hasMore: false },
+      };
+    return { body: item };
   };
 }
 

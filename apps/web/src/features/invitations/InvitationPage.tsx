@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { invitationTexts } from '@roomscale/shared';
+import { teamUsersApi } from '@roomscale/shared/contract';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { serverMessage } from '../../api/errors.ts';
 import { session } from '../../app/session.ts';
 import { AuthLayout, AuthLoading } from '../auth/AuthLayout.tsx';
@@ -31,7 +32,8 @@ export function InvitationPage() {
   });
   const accept = useAcceptAndEnter();
   const decline = useMutation({
-    mutationFn: (id: string) => api<void>('POST', `/api/Users/Me/Invitations/${id}/Decline`),
+    mutationFn: (id: string) =>
+      call(teamUsersApi.declineInvitation, { params: { invitationId: id } }),
   });
 
   const switchAccount = async () => {

@@ -136,7 +136,12 @@ describe('InvitationPage (/invitation?token=)', () => {
     api({
       open: {
         status: 403,
-        body: { status: 403, title: 'Forbidden', detail: invitationMessages.otherAccount },
+        body: {
+          type: 'about:blank',
+          status: 403,
+          title: 'Forbidden',
+          detail: invitationMessages.otherAccount,
+        },
       },
     });
     renderPage();

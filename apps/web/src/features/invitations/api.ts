@@ -1,9 +1,8 @@
-import type { Membership, TeamInvitation } from '@roomscale/shared';
+import { teamUsersApi } from '@roomscale/shared/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useSession } from '../../app/session.ts';
 
-const base = '/api/Users/Me/Invitations';
 export const invitationKeys = { mine: (userId?: string) => ['me', 'invitations', userId] as const };
 
 /** GET /api/Users/Me/Invitations: my open invitations to join teams. */
@@ -11,14 +10,14 @@ export function useMyInvitations() {
   const { user } = useSession();
   return useQuery({
     queryKey: invitationKeys.mine(user?.id),
-    queryFn: ({ signal }) => api<TeamInvitation[]>('GET', base, { signal }),
+    queryFn: ({ signal }) => call(teamUsersApi.myInvitations, { signal }),
     enabled: !!user,
   });
 }
 
 /** POST …/Open: the invitation of an emailed link's token (only the invited account's). */
 export const openInvitation = (token: string) =>
-  api<TeamInvitation>('POST', `${base}/Open`, { body: { token } });
+  call(teamUsersApi.openInvitation, { body: { token } });
 
 /** Accept or decline; afterwards my teams and my invitations reload. */
 export function useAnswerInvitation() {
@@ -29,11 +28,13 @@ export function useAnswerInvitation() {
       client.invalidateQueries({ queryKey: ['me', 'organizations'] }),
     ]);
   const accept = useMutation({
-    mutationFn: (id: string) => api<Membership>('POST', `${base}/${id}/Accept`),
+    mutationFn: (id: string) =>
+      call(teamUsersApi.acceptInvitation, { params: { invitationId: id } }),
     onSettled: reload,
   });
   const decline = useMutation({
-    mutationFn: (id: string) => api<void>('POST', `${base}/${id}/Decline`),
+    mutationFn: (id: string) =>
+      call(teamUsersApi.declineInvitation, { params: { invitationId: id } }),
     onSettled: reload,
   });
   return { accept, decline };

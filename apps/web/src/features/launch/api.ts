@@ -1,6 +1,7 @@
 import { type MeetingLookup, MeetingLookupErrors } from '@roomscale/shared';
+import { meetingsApi } from '@roomscale/shared/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError, call } from '../../api/client.ts';
 
 const notFound: MeetingLookup = {
   meetingDetail: null,
@@ -22,10 +23,7 @@ export function useMeetingLookup(code: string) {
       count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     queryFn: async ({ signal }): Promise<MeetingLookup> => {
       try {
-        return await api<MeetingLookup>('GET', `/api/Meetings/${encodeURIComponent(code)}`, {
-          auth: false,
-          signal,
-        });
+        return await call(meetingsApi.lookup, { params: { code }, signal });
       } catch (e) {
         if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return notFound;
         throw e;

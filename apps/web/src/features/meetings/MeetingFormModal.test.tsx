@@ -61,10 +61,15 @@ function api(
                 hasRoomscaleLogin: true,
                 hasSsoLogin: false,
                 hasOculusLogin: false,
+                invitationPending: false,
+                profileEditable: false,
               },
             ],
             5,
           ),
+          licenseCount: 0,
+          licensesInUse: 0,
+          invitationsPending: 0,
         },
       };
     }

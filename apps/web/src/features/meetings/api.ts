@@ -1,18 +1,13 @@
 import {
-  type Meeting,
   type MeetingCreate,
-  type MeetingPage,
   type MeetingUpdate,
   meetingLimits,
   type Room,
-  type RoomPage,
-  type TeamUserList,
 } from '@roomscale/shared';
+import { meetingsApi, roomsApi, teamUsersApi } from '@roomscale/shared/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useSession } from '../../app/session.ts';
-
-const meetingsPath = (teamId: string) => `/api/Organizations/${teamId}/Meetings`;
 
 export type MeetingListParams = { filter: string; includePast: boolean; page: number };
 
@@ -27,10 +22,11 @@ export function useMeetings(
     enabled: Boolean(teamId),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api<MeetingPage>('GET', meetingsPath(teamId!), {
+      call(meetingsApi.list, {
+        params: { organizationId: teamId! },
         signal,
         query: {
-          IncludePastMeetings: params.includePast,
+          IncludePastMeetings: String(params.includePast),
           Filter: params.filter || undefined,
           Page: params.page,
           PageSize: pageSize,
@@ -46,8 +42,11 @@ export function useSaveMeeting() {
   return useMutation({
     mutationFn: (input: { id: null; body: MeetingCreate } | { id: string; body: MeetingUpdate }) =>
       input.id
-        ? api<Meeting>('PATCH', `${meetingsPath(teamId!)}/${input.id}`, { body: input.body })
-        : api<Meeting>('PUT', meetingsPath(teamId!), { body: input.body }),
+        ? call(meetingsApi.edit, {
+            params: { organizationId: teamId!, meetingId: input.id },
+            body: input.body,
+          })
+        : call(meetingsApi.create, { params: { organizationId: teamId! }, body: input.body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['meetings'] }),
   });
 }
@@ -56,7 +55,8 @@ export function useDeleteMeeting() {
   const teamId = useSession().team?.id;
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (meetingId: string) => api<void>('DELETE', `${meetingsPath(teamId!)}/${meetingId}`),
+    mutationFn: (meetingId: string) =>
+      call(meetingsApi.remove, { params: { organizationId: teamId!, meetingId } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['meetings'] }),
   });
 }
@@ -70,7 +70,8 @@ export function useTeamUserSearch(term: string) {
     enabled: Boolean(teamId) && trimmed.length >= 2,
     staleTime: 30_000,
     queryFn: ({ signal }) =>
-      api<TeamUserList>('GET', `/api/Organizations/${teamId}/Users`, {
+      call(teamUsersApi.list, {
+        params: { organizationId: teamId! },
         signal,
         query: { Filter: trimmed, Page: 1, PageSize: 5 },
       }),
@@ -85,7 +86,8 @@ async function allRooms(
 ) {
   const rooms: Room[] = [];
   for (let page = 1; ; page++) {
-    const res = await api<RoomPage>('POST', `/api/Organizations/${teamId}/Rooms`, {
+    const res = await call(roomsApi.list, {
+      params: { organizationId: teamId },
       signal,
       body: { templateFilter, shareTypeFilter: [], page },
     });

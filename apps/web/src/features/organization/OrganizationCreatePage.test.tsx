@@ -3,7 +3,13 @@ import type { Membership } from '@roomscale/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/session.ts';
-import { mockFetch, renderScreen, resetBrowser, signedInBrowser } from '../../test/harness.tsx';
+import {
+  meFixture,
+  mockFetch,
+  renderScreen,
+  resetBrowser,
+  signedInBrowser,
+} from '../../test/harness.tsx';
 import { OrganizationCreatePage } from './OrganizationCreatePage.tsx';
 
 const input = (label: string) =>
@@ -126,8 +132,9 @@ describe('OrganizationCreatePage', () => {
     };
     mockFetch((url) => {
       if (url.pathname === '/api/Users/Me/Organizations') return { body: [mine] };
-      if (url.pathname === '/api/Users/Me') return { body: { id: 'u1' } };
-      return {};
+      if (url.pathname === '/api/Users/Me') return { body: meFixture() };
+      if (url.pathname === '/api/Users/Me/Invitations') return { body: [] };
+      return { status: 404 };
     });
     await session.reloadUser();
     renderScreen('/organization/create', '/organization/create', <OrganizationCreatePage />);

@@ -10,11 +10,12 @@ import {
   teamCreateBody,
   teamCreateForm,
 } from '@roomscale/shared';
+import { organizationsApi } from '@roomscale/shared/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { session } from '../../app/session.ts';
 import { useMyTeams } from '../../app/teams.ts';
@@ -52,7 +53,7 @@ export function OrganizationCreatePage() {
   const onSubmit = form.handleSubmit(async (values) => {
     let org: Organization;
     try {
-      org = await api<Organization>('PUT', '/api/Organizations/Register', {
+      org = await call(organizationsApi.register, {
         body: teamCreateBody(values),
       });
     } catch (e) {

@@ -5,6 +5,7 @@ import {
   type RoomEdit,
   type RoomPage,
 } from '@roomscale/shared';
+import { roomsApi } from '@roomscale/shared/contract';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -12,10 +13,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { type RoomFilters, roomListBody } from './roomFilters.ts';
-
-const roomsPath = (teamId: string) => `/api/Organizations/${teamId}/Rooms`;
 
 export const roomKeys = {
   all: (teamId: string) => ['rooms', teamId] as const,
@@ -24,7 +23,7 @@ export const roomKeys = {
 };
 
 export const listRooms = (teamId: string, filters: RoomFilters, page: number) =>
-  api<RoomPage>('POST', roomsPath(teamId), { body: roomListBody(filters, page) });
+  call(roomsApi.list, { params: { organizationId: teamId }, body: roomListBody(filters, page) });
 
 const nextPage = (last: RoomPage) =>
   last.currentPage < last.pageCount ? last.currentPage + 1 : undefined;
@@ -68,16 +67,18 @@ function useRoomMutation<TVars>(teamId: string, call: (vars: TVars) => Promise<R
 }
 
 export const useAddRoom = (teamId: string) =>
-  useRoomMutation(teamId, (body: RoomAdd) => api<Room>('PUT', roomsPath(teamId), { body }));
+  useRoomMutation(teamId, (body: RoomAdd) =>
+    call(roomsApi.add, { params: { organizationId: teamId }, body }),
+  );
 
 export const useEditRoom = (teamId: string) =>
   useRoomMutation(teamId, ({ roomId, body }: { roomId: string; body: RoomEdit }) =>
-    api<Room>('PATCH', `${roomsPath(teamId)}/${roomId}`, { body }),
+    call(roomsApi.edit, { params: { organizationId: teamId, roomId }, body }),
   );
 
 export const useDeleteRoom = (teamId: string) =>
   useRoomMutation(teamId, (roomId: string) =>
-    api<undefined>('DELETE', `${roomsPath(teamId)}/${roomId}`),
+    call(roomsApi.remove, { params: { organizationId: teamId, roomId } }),
   );
 
 /** The launch page of a room, opened in a new tab (part2 §2), naming the room's kind. */

@@ -1,14 +1,7 @@
-import {
-  type TeamUser,
-  type TeamUserAdd,
-  type TeamUserEdit,
-  type TeamUserList,
-  teamUserLimits,
-} from '@roomscale/shared';
+import { type TeamUserAdd, type TeamUserEdit, teamUserLimits } from '@roomscale/shared';
+import { teamUsersApi } from '@roomscale/shared/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-
-const usersPath = (teamId: string) => `/api/Organizations/${teamId}/Users`;
+import { call } from '../../api/client.ts';
 
 export const teamUserKeys = {
   all: (teamId: string) => ['teamUsers', teamId] as const,
@@ -21,7 +14,8 @@ export function useTeamUsers(teamId: string, page: number) {
     queryKey: teamUserKeys.page(teamId, page),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api<TeamUserList>('GET', usersPath(teamId), {
+      call(teamUsersApi.list, {
+        params: { organizationId: teamId },
         signal,
         query: { Filter: '', Page: page, PageSize: teamUserLimits.pageSize },
       }),
@@ -37,7 +31,8 @@ function useReloadUsers(teamId: string) {
 export function useAddTeamUser(teamId: string) {
   const reload = useReloadUsers(teamId);
   return useMutation({
-    mutationFn: (body: TeamUserAdd) => api<TeamUser>('PUT', usersPath(teamId), { body }),
+    mutationFn: (body: TeamUserAdd) =>
+      call(teamUsersApi.add, { params: { organizationId: teamId }, body }),
     onSuccess: reload,
   });
 }
@@ -46,7 +41,7 @@ export function useEditTeamUser(teamId: string) {
   const reload = useReloadUsers(teamId);
   return useMutation({
     mutationFn: ({ userId, body }: { userId: string; body: TeamUserEdit }) =>
-      api<TeamUser>('PATCH', `${usersPath(teamId)}/${userId}`, { body }),
+      call(teamUsersApi.edit, { params: { organizationId: teamId, userId }, body }),
     onSuccess: reload,
   });
 }
@@ -54,7 +49,8 @@ export function useEditTeamUser(teamId: string) {
 export function useRemoveTeamUser(teamId: string) {
   const reload = useReloadUsers(teamId);
   return useMutation({
-    mutationFn: (userId: string) => api<void>('DELETE', `${usersPath(teamId)}/${userId}`),
+    mutationFn: (userId: string) =>
+      call(teamUsersApi.remove, { params: { organizationId: teamId, userId } }),
     onSettled: reload,
   });
 }

@@ -1,6 +1,7 @@
-import type { Organization, OrganizationEdit, ProfileImageResult } from '@roomscale/shared';
+import type { Organization, OrganizationEdit } from '@roomscale/shared';
+import { organizationsApi, profileImagesApi } from '@roomscale/shared/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { session } from '../../app/session.ts';
 
 const teamKey = (teamId: string) => ['organization', teamId] as const;
@@ -9,7 +10,8 @@ const teamKey = (teamId: string) => ['organization', teamId] as const;
 export function useTeamDetails(teamId: string) {
   return useQuery({
     queryKey: teamKey(teamId),
-    queryFn: ({ signal }) => api<Organization>('GET', `/api/Organizations/${teamId}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(organizationsApi.get, { params: { organizationId: teamId }, signal }),
   });
 }
 
@@ -41,7 +43,7 @@ export function useEditTeam(teamId: string) {
   const apply = useApply(teamId);
   return useMutation({
     mutationFn: (body: OrganizationEdit) =>
-      api<Organization>('PATCH', `/api/Organizations/${teamId}`, { body }),
+      call(organizationsApi.edit, { params: { organizationId: teamId }, body }),
     onSuccess: (team) => apply(team),
   });
 }
@@ -50,7 +52,8 @@ export function useUploadTeamLogo(teamId: string) {
   const apply = useApply(teamId);
   return useMutation({
     mutationFn: (file: File) =>
-      api<ProfileImageResult>('POST', `/api/ProfileImage/organization/${teamId}`, {
+      call(profileImagesApi.uploadTeamLogo, {
+        params: { organizationId: teamId },
         body: file,
         query: { fileName: file.name },
       }),
@@ -61,7 +64,7 @@ export function useUploadTeamLogo(teamId: string) {
 export function useRemoveTeamLogo(teamId: string) {
   const apply = useApply(teamId);
   return useMutation({
-    mutationFn: () => api<void>('DELETE', `/api/ProfileImage/organization/${teamId}`),
+    mutationFn: () => call(profileImagesApi.removeTeamLogo, { params: { organizationId: teamId } }),
     onSuccess: () => apply({ imageUpdated: null }),
   });
 }

@@ -1,12 +1,7 @@
-import {
-  limits,
-  type RoomTemplate,
-  type RoomTemplateCreate,
-  type RoomTemplateEdit,
-  type RoomTemplatePage,
-} from '@roomscale/shared';
+import { limits, type RoomTemplateCreate, type RoomTemplateEdit } from '@roomscale/shared';
+import { roomTemplatesApi } from '@roomscale/shared/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/client.ts';
 
 /** The admin room template calls of part1 §7 (the singular paths are the spec's). */
 export const templateKeys = {
@@ -19,7 +14,7 @@ export function useRoomTemplates(search: string, page: number) {
   return useQuery({
     queryKey: templateKeys.list(search, page),
     queryFn: ({ signal }) =>
-      api<RoomTemplatePage>('GET', '/api/Admin/RoomTemplate', {
+      call(roomTemplatesApi.list, {
         query: {
           Filter: search || undefined,
           Page: page,
@@ -34,15 +29,14 @@ export function useRoomTemplates(search: string, page: number) {
 export function useRoomTemplate(id: string) {
   return useQuery({
     queryKey: templateKeys.one(id),
-    queryFn: ({ signal }) => api<RoomTemplate>('GET', `/api/Admin/RoomTemplate/${id}`, { signal }),
+    queryFn: ({ signal }) => call(roomTemplatesApi.get, { params: { roomTemplateId: id }, signal }),
   });
 }
 
 export function useCreateRoomTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RoomTemplateCreate) =>
-      api<RoomTemplate>('PUT', '/api/Admin/RoomTemplates', { body }),
+    mutationFn: (body: RoomTemplateCreate) => call(roomTemplatesApi.create, { body }),
     onSuccess: (created) => {
       queryClient.setQueryData(templateKeys.one(created.id), created);
       return queryClient.invalidateQueries({ queryKey: templateKeys.all });
@@ -54,7 +48,7 @@ export function useSaveRoomTemplate(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RoomTemplateEdit) =>
-      api<RoomTemplate>('PATCH', `/api/Admin/RoomTemplates/${id}`, { body }),
+      call(roomTemplatesApi.edit, { params: { roomTemplateId: id }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(templateKeys.one(id), saved);
       // Lists (and teams' room lists) show the new name, image and counts.
@@ -67,7 +61,7 @@ export function useSaveRoomTemplate(id: string) {
 export function useDeleteRoomTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<undefined>('DELETE', `/api/Admin/RoomTemplate/${id}`),
+    mutationFn: (id: string) => call(roomTemplatesApi.remove, { params: { roomTemplateId: id } }),
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: templateKeys.one(id) });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'roomTemplates', 'list'] });

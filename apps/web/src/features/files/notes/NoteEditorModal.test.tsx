@@ -10,6 +10,7 @@ import {
   signedInBrowser,
   stubFonts,
 } from '../../../test/harness.tsx';
+import { downloadFixture } from '../testing.tsx';
 import { NoteEditorModal } from './NoteEditorModal.tsx';
 
 const calls: string[] = [];
@@ -198,7 +199,7 @@ describe('NoteEditorModal', () => {
     const file = noteFile();
     const fetch = mockApi((method, url, body) => {
       if (method === 'GET' && url.pathname === `/api/File/${file.fileId}`) {
-        return { body: { fileId: file.fileId, blobUri: '/storage/note-1?sig=abc' } };
+        return { body: downloadFixture(file, { blobUri: '/storage/note-1?sig=abc' }) };
       }
       if (method === 'GET' && url.pathname === '/storage/note-1') {
         return { body: { text: 'Buy milk', backgroundColor: NoteColors[1] } };

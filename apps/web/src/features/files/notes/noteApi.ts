@@ -1,22 +1,14 @@
-import {
-  type FileItem,
-  type FileScope,
-  type fileDownload,
-  noteLimits,
-  previewThumbnail,
-} from '@roomscale/shared';
-import type { z } from 'zod';
-import { api } from '../../../api/client.ts';
+import { type FileItem, type FileScope, noteLimits, previewThumbnail } from '@roomscale/shared';
+import { filesApi } from '@roomscale/shared/contract';
+import { call } from '../../../api/client.ts';
 import { serverMessage } from '../../../api/errors.ts';
 import { uploadBlob } from '../upload/uploadBlob.ts';
 import { noteThumbnail } from './noteCanvas.ts';
 import { type NoteContent, noteTitle, parseNote, serializeNote } from './noteRules.ts';
 
-export type FileDownload = z.infer<typeof fileDownload>;
-
 /** Download info of a file: a short-lived signed address and its details. */
 export const fetchDownload = (fileId: string, signal?: AbortSignal) =>
-  api<FileDownload>('GET', `/api/File/${fileId}`, { signal });
+  call(filesApi.download, { params: { fileItemId: fileId }, signal });
 
 /** An existing note's content: download info, then the JSON from the signed address. */
 export async function fetchNote(fileId: string, signal?: AbortSignal): Promise<NoteContent> {
@@ -59,12 +51,14 @@ export async function saveNote(input: SaveNoteInput): Promise<FileItem> {
   const thumbnailBlobUri = await uploadThumbnail(teamId, note, input.size);
   const name = noteTitle(note.text);
   if (input.file) {
-    return api<FileItem>('PATCH', `/api/Organizations/${teamId}/File/${input.file.fileId}`, {
+    return call(filesApi.edit, {
+      params: { organizationId: teamId, fileItemId: input.file.fileId },
       // A null thumbnail clears the old one, which would show the old text.
       body: { name, blobUri, thumbnailBlobUri },
     });
   }
-  return api<FileItem>('PUT', `/api/Organizations/${teamId}/File`, {
+  return call(filesApi.create, {
+    params: { organizationId: teamId },
     body: {
       name,
       type: 'Note',

@@ -1,6 +1,7 @@
 import { type fileUploadSlot, uploadLimits } from '@roomscale/shared';
+import { filesApi } from '@roomscale/shared/contract';
 import type { z } from 'zod';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/client.ts';
 import { ResumableUpload, type ResumableUploadOptions } from './resumable.ts';
 
 /**
@@ -12,7 +13,7 @@ export type FileUploadSlot = z.infer<typeof fileUploadSlot>;
 
 /** A signed start address for a fresh object of the team. */
 export function requestUploadSlot(teamId: string, signal?: AbortSignal) {
-  return api<FileUploadSlot>('GET', `/api/Organizations/${teamId}/File/Upload`, { signal });
+  return call(filesApi.uploadSlot, { params: { organizationId: teamId }, signal });
 }
 
 const isFile = (blob: Blob): blob is File => typeof File !== 'undefined' && blob instanceof File;

@@ -1,5 +1,6 @@
 import { type FileItem, FileProperties, type FileType, uploadMessages } from '@roomscale/shared';
-import { ApiError, api } from '../../../api/client.ts';
+import { filesApi } from '@roomscale/shared/contract';
+import { ApiError, type CallInput, call } from '../../../api/client.ts';
 import { serverMessage } from '../../../api/errors.ts';
 import type { makeThumbnail } from '../thumbnails/makeThumbnail.ts';
 import { checkUpload } from './fileKinds.ts';
@@ -35,11 +36,7 @@ export type UploadEntry = {
 export type UploadQueueDeps = {
   uploadBlob: typeof uploadBlob;
   makeThumbnail: typeof makeThumbnail;
-  createFile: (
-    teamId: string,
-    body: Record<string, unknown>,
-    signal: AbortSignal,
-  ) => Promise<FileItem>;
+  createFile: (teamId: string, body: FileCreateBody, signal: AbortSignal) => Promise<FileItem>;
   /** Reload the views that list the team's files. */
   refresh: (teamId: string) => void;
   completed: (file: File) => void;
@@ -279,6 +276,8 @@ export class UploadQueue {
 }
 
 /** `PUT /api/Organizations/{teamId}/File`: the file item for an uploaded blob. */
-export function createFileItem(teamId: string, body: Record<string, unknown>, signal: AbortSignal) {
-  return api<FileItem>('PUT', `/api/Organizations/${teamId}/File`, { body, signal });
+type FileCreateBody = CallInput<typeof filesApi.create>['body'];
+
+export function createFileItem(teamId: string, body: FileCreateBody, signal: AbortSignal) {
+  return call(filesApi.create, { params: { organizationId: teamId }, body, signal });
 }

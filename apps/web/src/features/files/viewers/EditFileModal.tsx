@@ -8,10 +8,11 @@ import {
   ProjectionModes,
   projectionModeLabels,
 } from '@roomscale/shared';
+import { filesApi } from '@roomscale/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/client.ts';
 import { fieldErrors, serverMessage } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { descriptionOf, editedProperties, hasProjection, projectionOf } from './format.ts';
@@ -78,7 +79,8 @@ function EditForm({ file, teamId, onClose, onSaved }: EditFileModalProps & { fil
   });
   const save = useMutation({
     mutationFn: (v: EditForm) =>
-      api<FileItem>('PATCH', `/api/Organizations/${teamId}/File/${file.fileId}`, {
+      call(filesApi.edit, {
+        params: { organizationId: teamId, fileItemId: file.fileId },
         body: {
           name: v.name.trim(),
           properties: editedProperties(file.type, file.properties, {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, resetBrowser, signedInBrowser } from '../../../test/harness.tsx';
+import { fileFixture } from '../testing.tsx';
 import { saveModelThumbnail } from './modelThumbnail.ts';
 import { teamId } from './testing.ts';
 
@@ -21,7 +22,7 @@ describe('saveModelThumbnail', () => {
   it('uploads the snapshot as JPEG, then points the file at it', async () => {
     upload.mockResolvedValue('https://storage.test/org/team/t1');
     const fetch = mockApi((method, _url, body) =>
-      method === 'PATCH' ? { body: { fileId, ...(body as object) } } : { status: 404 },
+      method === 'PATCH' ? { body: fileFixture({ fileId, ...(body as object) }) } : { status: 404 },
     );
     const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
     const saved = await saveModelThumbnail(teamId, fileId, async () => blob);

@@ -1,5 +1,6 @@
 import { type FileItem, previewThumbnail } from '@roomscale/shared';
-import { api } from '../../../api/client.ts';
+import { filesApi } from '@roomscale/shared/contract';
+import { call } from '../../../api/client.ts';
 import { uploadBlob } from '../upload/uploadBlob.ts';
 
 /** Redraws an image at `width` pixels wide (height in proportion) as JPEG 0.8. */
@@ -33,7 +34,8 @@ export async function saveModelThumbnail(
   try {
     const thumb = await snapshot();
     const thumbnailBlobUri = await uploadBlob(teamId, thumb, previewThumbnail.type);
-    return await api<FileItem>('PATCH', `/api/Organizations/${teamId}/File/${fileId}`, {
+    return await call(filesApi.edit, {
+      params: { organizationId: teamId, fileItemId: fileId },
       body: { thumbnailBlobUri },
     });
   } catch (e) {

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the API: its method, its path (Fastify's `:name` parameters) and its schema in
+ * Fastify's shape (`params`, `querystring`, `body`, `response` keyed by status, plus the OpenAPI
+ * words `tags`, `summary`, `security`). The server registers its routes from these and the web
+ * client derives every call's input and answer types from them: one contract, no path or answer
+ * type written twice.
+ */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type EndpointSchema = {
+  tags: readonly string[];
+  summary?: string;
+  description?: string;
+  security?: readonly Record<string, readonly string[]>[];
+  consumes?: readonly string[];
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response?: Readonly<Record<number, z.ZodType>>;
+};
+
+/** How the request body travels when it is not JSON described by `schema.body`. */
+export type BodyKind = 'json' | 'form' | 'file';
+
+export type Endpoint<
+  M extends Method = Method,
+  P extends string = string,
+  S extends EndpointSchema = EndpointSchema,
+  K extends BodyKind = BodyKind,
+> = { method: M; path: P; schema: S; bodyKind: K };
+
+export function endpoint<
+  const M extends Method,
+  const P extends string,
+  const S extends EndpointSchema,
+  const K extends BodyKind = 'json',
+>(method: M, path: P, schema: S, bodyKind: K = 'json' as K): Endpoint<M, P, S, K> {
+  return { method, path, schema, bodyKind };
+}
+
+/** The token the caller must present: none for public calls, else the bearer access token. */
+export const needsToken = (e: Endpoint) => (e.schema.security?.length ?? 0) > 0;
+
+/** The `:name` parameters of a path, in order. */
+export const pathParams = (path: string) =>
+  [...path.matchAll(/:([A-Za-z]\w*)/g)].map((m) => m[1] as string);
+
+/** The path with its parameters filled in, each escaped. */
+export function fillPath(path: string, params: Record<string, unknown> = {}) {
+  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

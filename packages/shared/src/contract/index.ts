@@ -1,0 +1,48 @@
+import { authApi } from './auth.ts';
+import { contentApi } from './content.ts';
+import { filesApi } from './files.ts';
+import { guestFilesApi } from './guestFiles.ts';
+import { guestsApi } from './guests.ts';
+import { meetingsApi } from './meetings.ts';
+import { organizationsApi } from './organizations.ts';
+import { profileImagesApi } from './profileImages.ts';
+import { roomsApi } from './rooms.ts';
+import { roomTemplatesApi } from './roomTemplates.ts';
+import { seatsApi } from './seats.ts';
+import { teamUsersApi } from './teamUsers.ts';
+import { usersApi } from './users.ts';
+
+export * from './define.ts';
+export { allEndpoints, endpointOf } from './match.ts';
+export {
+  authApi,
+  contentApi,
+  filesApi,
+  guestFilesApi,
+  guestsApi,
+  meetingsApi,
+  organizationsApi,
+  profileImagesApi,
+  roomsApi,
+  roomTemplatesApi,
+  seatsApi,
+  teamUsersApi,
+  usersApi,
+};
+
+/** Every call of the API, by feature. */
+export const contract = {
+  auth: authApi,
+  content: contentApi,
+  files: filesApi,
+  guestFiles: guestFilesApi,
+  guests: guestsApi,
+  meetings: meetingsApi,
+  organizations: organizationsApi,
+  profileImages: profileImagesApi,
+  rooms: roomsApi,
+  roomTemplates: roomTemplatesApi,
+  seats: seatsApi,
+  teamUsers: teamUsersApi,
+  users: usersApi,
+} as const;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { profileImageResult } from '../index.ts';
+import { bearer as security, teamParams } from './common.ts';
+import { endpoint } from './define.ts';
+
+const tags = ['Profile images'];
+const uploadQuery = z.object({
+  fileName: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("The picked file's name for a raw-body upload; its extension counts"),
+});
+const uploadDescription =
+  "A multipart/form-data body whose part 'attachment' is the image (part2 §7), or the image " +
+  'as the request body itself (Content-Type image/png, image/jpeg or image/gif) with its name ' +
+  'in `fileName`. Below 10,000,000 bytes; the extension, the type and the first bytes must agree.';
+
+export const profileImagesApi = {
+  uploadMine: endpoint(
+    'POST',
+    '/api/ProfileImage/user',
+    {
+      tags,
+      security,
+      summary: "Upload the caller's profile picture",
+      description: uploadDescription,
+      querystring: uploadQuery,
+      response: { 200: profileImageResult },
+    },
+    'file',
+  ),
+
+  removeMine: endpoint('DELETE', '/api/ProfileImage/user', {
+    tags,
+    security,
+    summary: "Remove the caller's picture",
+  }),
+
+  uploadTeamLogo: endpoint(
+    'POST',
+    '/api/ProfileImage/organization/:organizationId',
+    {
+      tags,
+      security,
+      summary: "Upload the team's logo (team admins)",
+      description: uploadDescription,
+      params: teamParams,
+      querystring: uploadQuery,
+      response: { 200: profileImageResult },
+    },
+    'file',
+  ),
+
+  removeTeamLogo: endpoint('DELETE', '/api/ProfileImage/organization/:organizationId', {
+    tags,
+    security,
+    summary: "Remove the team's logo (team admins)",
+    params: teamParams,
+  }),
+
+  image: endpoint('GET', '/api/ProfileImage/:slug', {
+    tags,
+    summary: 'A user or team picture (slug user-{id} or organization-{id})',
+    params: z.object({ slug: z.string().max(100) }),
+    querystring: z.object({ updateDate: z.string().max(64).optional() }),
+  }),
+};
