@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { authApi } from '@roomscale/shared/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredTokens } from './tokens.ts';
 import { accessToken, isAccessValid, onSessionLost, readTokens, storeTokens } from './tokens.ts';
@@ -18,14 +19,16 @@ vi.mock('./tokenVault.ts', () => ({
   },
 }));
 
-const tokenReply = (n: number) => ({
-  access_token: `access-${n}`,
-  refresh_token: `refresh-${n}`,
-  expires_in: 900,
-  id_token: 'id',
-  scope: 'openid',
-  token_type: 'Bearer' as const,
-});
+/** A token answer, parsed with the contract's schema so it is one the server could send. */
+const tokenReply = (n: number) =>
+  authApi.token.schema.response[200].parse({
+    access_token: `access-${n}`,
+    refresh_token: `refresh-${n}`,
+    expires_in: 900,
+    id_token: 'id',
+    scope: 'openid',
+    token_type: 'Bearer',
+  });
 
 describe('token store', () => {
   beforeEach(() => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkFixture } from '../../../test/contractCheck.ts';
 import { storeValidTokens } from '../../../test/harness.tsx';
 import { metadataKey } from './resumable.ts';
 import { uploadBlob, uploadIdFor } from './uploadBlob.ts';
@@ -20,7 +21,9 @@ function fakeServer(opts: { failPut?: boolean } = {}) {
     const url = String(input);
     if (url.endsWith(`/api/Organizations/${team}/File/Upload`)) {
       expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a');
-      return Response.json({ fileUploadUri: start, expiry: '2030-01-01T00:00:00.000Z' });
+      const slot = { fileUploadUri: start, expiry: '2030-01-01T00:00:00.000Z' };
+      checkFixture('GET', new URL(url, 'http://localhost'), 200, slot);
+      return Response.json(slot);
     }
     if (init?.method === 'POST' && url === start) {
       return new Response(null, { status: 201, headers: { location: session } });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allEndpoints, endpointOf, fillPath, pathParams } from './index.ts';
+
+const SOME_ID = '3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
+
+describe('the contract', () => {
+  const endpoints = allEndpoints();
+
+  it('names each method and path once', () => {
+    const keys = endpoints.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('types exactly the parameters each path has', () => {
+    for (const e of endpoints) {
+      const declared =
+        e.schema.params instanceof z.ZodObject ? Object.keys(e.schema.params.shape) : [];
+      expect({ path: e.path, params: declared.sort() }).toEqual({
+        path: e.path,
+        params: pathParams(e.path).sort(),
+      });
+    }
+  });
+
+  it('finds each endpoint again from a filled-in address, literal segments first', () => {
+    for (const e of endpoints) {
+      const values = Object.fromEntries(pathParams(e.path).map((p) => [p, SOME_ID]));
+      expect(endpointOf(e.method, fillPath(e.path, values))).toBe(e);
+    }
+  });
+
+  it('escapes path values and refuses a missing one', () => {
+    expect(fillPath('/api/Meetings/:code', { code: 'a b/c' })).toBe('/api/Meetings/a%20b%2Fc');
+    expect(() => fillPath('/api/Meetings/:code', {})).toThrow('missing path parameter code');
+  });
+});
