@@ -7,24 +7,22 @@
  *
  * BENCH_BYTES (default 1 GiB) and BENCH_ROUNDS (default 3; the best round of each counts).
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { storageSecret, UrlSigner } from '../apps/server/src/platform/storage/local/signing.ts';
 import { limits } from '../packages/shared/src/index.ts';
+import { root, startServer, stop } from './lib/server.ts';
 
 const TOTAL = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHUNK = 8 * 1024 * 1024;
 if (CHUNK % limits.uploadChunkBytes !== 0) throw new Error('chunk is not a multiple of 262144');
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const pattern = randomBytes(CHUNK);
 
@@ -85,53 +83,6 @@ async function putAll(session: string): Promise<{ seconds: number; last: Answer 
   return { seconds: Number(process.hrtime.bigint() - began) / 1e9, last: last! };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
-
-/** The Roomscale server as `npm run dev` starts it, on a fresh DATA_DIR. */
-async function startServer(dataDir: string, secret: string) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      JWT_SECRET: secret,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: join(dataDir, 'no-web'),
-      STORAGE_DRIVER: 'local',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    const up = await fetch(`${origin}/livez`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { child, origin };
-    if (child.exitCode !== null) throw new Error('the server exited');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
-}
-
 /** Resident memory of a process in bytes (VmRSS or VmHWM of /proc/<pid>/status). */
 function memory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -188,7 +139,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'rs-bench-upload-'));
   const secret = randomBytes(32).toString('hex');
   const signer = new UrlSigner(storageSecret(secret));
-  const server = await startServer(join(dir, 'data'), secret);
+  const server = await startServer(join(dir, 'data'), { JWT_SECRET: secret });
   const baseline = await startBaseline(join(dir, 'baseline.bin'));
   const pid = server.child.pid!;
   try {
