@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { storageSecret, UrlSigner } from '../apps/server/src/platform/storage/local/signing.ts';
 import { limits } from '../packages/shared/src/index.ts';
-import { root, startServer, stop } from './lib/server.ts';
+import { startServer, stop } from './lib/server.ts';
 
 const TOTAL = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
