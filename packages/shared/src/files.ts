@@ -83,6 +83,11 @@ export const fileLimits = {
   recentPageSize: 24,
   dashboardPageSize: 12,
   maxPageSize: 100,
+  /**
+   * A list counts its items at most this far past the page asked for: past it `entryCount` is a
+   * lower bound that promises another page (a team may hold 100,000 files).
+   */
+  countWindow: 1000,
   /** Ancestors a breadcrumb shows above the item; `hasMore` says when there are more. */
   breadcrumbAncestors: 3,
   propertiesMax: 50,

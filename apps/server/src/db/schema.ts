@@ -455,6 +455,21 @@ export const fileItems = pgTable(
   },
   (t) => [
     index('file_items_organization_parent').on(t.organizationId, t.parentId, t.type, t.name),
+    // The orders the screens list by, so a page costs the same at any team size: a folder's
+    // items by name with folders first (1 is Folder) — the root's in a partial index of its own,
+    // since `parent_id IS NULL` does not pin the column for the order as `= $1` does — and the
+    // flat recent list, newest first.
+    index('file_items_root_name')
+      .on(t.organizationId, sql`(${t.type} <> 1)`, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('file_items_folder_name').on(
+      t.organizationId,
+      t.parentId,
+      sql`(${t.type} <> 1)`,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
+    index('file_items_created').on(t.organizationId, t.created, t.id),
     index('file_items_parent').on(t.parentId),
     index('file_items_owner').on(t.organizationId, t.ownerUserId),
     index('file_items_guest')

@@ -15,22 +15,11 @@ import {
   noteMessages,
   TranscodingStatus,
 } from '@roomscale/shared';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { cappedCount } from '../../db/count.ts';
 import { fileItems, memberships } from '../../db/schema.ts';
 import { sniffContent } from '../../platform/content/sniff.ts';
 import type { Caller } from '../../platform/http/access.ts';
@@ -74,6 +63,11 @@ import {
 } from './space.ts';
 
 const FOLDER = enumNumber(FileTypes, 'Folder');
+/**
+ * False for folders, true for the rest: ascending puts folders first. The number is written into
+ * the statement, not bound, so the expression is the one the `file_items_folder_name` index holds.
+ */
+const notFolder = sql`(${fileItems.type} <> ${sql.raw(String(FOLDER))})`;
 const typeNumber = (t: FileType) => enumNumber(FileTypes, t);
 
 /** The ids of an item and everything below it. */
@@ -247,25 +241,47 @@ export async function getFile(
   return presentFile(ctx, row);
 }
 
+/** Each order ends on the id, in the order's direction, so pages never overlap. */
 const sortOrders = {
-  NameAscending: [asc(sql`lower(${fileItems.name})`)],
-  NameDescending: [desc(sql`lower(${fileItems.name})`)],
-  CreatedAscending: [asc(fileItems.created)],
-  CreatedDescending: [desc(fileItems.created)],
-  ModifiedAscending: [asc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`)],
-  ModifiedDescending: [desc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`)],
-  TypeAscending: [asc(fileItems.type), asc(sql`lower(${fileItems.name})`)],
-  TypeDescending: [desc(fileItems.type), asc(sql`lower(${fileItems.name})`)],
+  NameAscending: [asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
+  NameDescending: [desc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
+  CreatedAscending: [asc(fileItems.created), asc(fileItems.id)],
+  // Backwards along `file_items_created` (created, id).
+  CreatedDescending: [desc(fileItems.created), desc(fileItems.id)],
+  ModifiedAscending: [
+    asc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`),
+    asc(fileItems.id),
+  ],
+  ModifiedDescending: [
+    desc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`),
+    asc(fileItems.id),
+  ],
+  TypeAscending: [asc(fileItems.type), asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
+  TypeDescending: [desc(fileItems.type), asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
 } as const;
+
+type ListQuery = Omit<z.output<typeof fileListQuery>, 'scopes'> & { scopes: FileScope[] };
 
 export async function listFiles(
   ctx: AppContext,
   space: FileSpace,
-  query: Omit<z.output<typeof fileListQuery>, 'scopes'> & { scopes: FileScope[] },
+  query: ListQuery,
 ): Promise<ReturnType<typeof paged<PresentedFile>>> {
+  const where = await listFilter(ctx.db, space, query);
+  const { page, pageSize } = query.pagination;
+  const offset = (page - 1) * pageSize;
+  const [entryCount, rows] = await Promise.all([
+    cappedCount(ctx.db, fileItems, where, offset + fileLimits.countWindow, listOrder(query)),
+    listPage(ctx.db, where, query),
+  ]);
+  return paged(await presentFiles(ctx, rows as FileRow[]), { page, pageSize, entryCount });
+}
+
+/** Which items a list call shows: the space's visible items, narrowed by the call's filters. */
+export async function listFilter(db: DbOrTx, space: FileSpace, query: ListQuery) {
   const filters: (SQL | undefined)[] = [visibleIn(space)];
   if (query.parentFileId) {
-    const folder = await findVisible(ctx.db, space, query.parentFileId);
+    const folder = await findVisible(db, space, query.parentFileId);
     if (!folder || folder.item.type !== FOLDER) throw notFound(fileMessages.notFound);
     filters.push(
       query.hierarchical
@@ -297,26 +313,29 @@ export async function listFiles(
   if (query.excludedFileTypes.length > 0) {
     filters.push(notInArray(fileItems.type, query.excludedFileTypes.map(typeNumber)));
   }
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/** A folder lists its folders first; a flat list is one order. */
+export const listOrder = (query: ListQuery): SQL[] => [
+  ...(query.hierarchical ? [asc(notFolder)] : []),
+  ...sortOrders[query.sortBy],
+];
+
+/**
+ * One page of a list: a folder lists its folders first, a flat list is one order; the indexes
+ * `file_items_folder_name` and `file_items_created` serve the screens' orders (list.test.ts).
+ */
+export function listPage(db: DbOrTx, where: SQL | undefined, query: ListQuery) {
   const { page, pageSize } = query.pagination;
-  const [total] = await ctx.db.select({ n: count() }).from(fileItems).where(where);
-  const rows = await ctx.db
+  return db
     .select(fileSelection)
     .from(fileItems)
     .leftJoin(parent, eq(parent.id, fileItems.parentId))
     .where(where)
-    .orderBy(
-      desc(sql`(${fileItems.type} = ${FOLDER})`),
-      ...sortOrders[query.sortBy],
-      asc(fileItems.id),
-    )
+    .orderBy(...listOrder(query))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return paged(await presentFiles(ctx, rows as FileRow[]), {
-    page,
-    pageSize,
-    entryCount: total?.n ?? 0,
-  });
 }
 
 export async function updateFile(

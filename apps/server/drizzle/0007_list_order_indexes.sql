@@ -1,0 +1,3 @@
+CREATE INDEX "file_items_root_name" ON "file_items" USING btree ("organization_id",("type" <> 1),lower("name"),"id") WHERE "file_items"."parent_id" is null;--> statement-breakpoint
+CREATE INDEX "file_items_folder_name" ON "file_items" USING btree ("organization_id","parent_id",("type" <> 1),lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "file_items_created" ON "file_items" USING btree ("organization_id","created","id");
