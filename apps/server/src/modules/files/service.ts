@@ -157,6 +157,32 @@ async function checkedBlob(
   return { key, size: info.size, mimeType };
 }
 
+/**
+ * One blob, one item, kept under concurrency: inside the transaction that stores the keys, each
+ * key is locked (a transaction-scoped advisory lock, taken in key order so two requests never
+ * wait on each other) and its holders counted again, so two requests naming the same upload
+ * cannot both keep it. `checkedBlob`'s earlier check answers the common case without a lock.
+ */
+async function claimUploads(
+  tx: DbOrTx,
+  claims: { field: string; blob: Blob | null }[],
+  ownItemId?: string,
+) {
+  const held = claims.filter((c): c is { field: string; blob: Blob } => c.blob !== null);
+  for (const c of [...held].sort((a, b) => a.blob.key.localeCompare(b.blob.key))) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${c.blob.key}, 0))`);
+  }
+  for (const c of held) {
+    const holders = await tx
+      .select({ id: fileItems.id })
+      .from(fileItems)
+      .where(or(eq(fileItems.blobKey, c.blob.key), eq(fileItems.thumbnailKey, c.blob.key)))
+      .limit(2);
+    if (holders.some((h) => h.id !== ownItemId))
+      throw fieldError(c.field, fileMessages.uploadInUse);
+  }
+}
+
 /** The thumbnail upload of an item, when one is given: an image by the same rules. */
 function checkedThumbnail(
   ctx: AppContext,
@@ -195,6 +221,10 @@ export async function createFile(
   const thumb = await checkedThumbnail(ctx, space, input.thumbnailBlobUri);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
+    await claimUploads(tx, [
+      { field: 'blobUri', blob },
+      { field: 'thumbnailBlobUri', blob: thumb },
+    ]);
     let scope: FileScope = input.scope ?? (space.kind === 'guest' ? 'Guest' : 'Organization');
     if (input.parentFileId) {
       const folder = await targetFolder(tx, space, input.parentFileId);
@@ -365,6 +395,14 @@ export async function updateFile(
       : null;
   const thumb = await checkedThumbnail(ctx, space, input.thumbnailBlobUri, fileId);
   const dropped = await ctx.db.transaction(async (tx) => {
+    await claimUploads(
+      tx,
+      [
+        { field: 'blobUri', blob },
+        { field: 'thumbnailBlobUri', blob: thumb },
+      ],
+      fileId,
+    );
     const row = await findVisible(tx, space, fileId);
     if (!row) throw notFound(fileMessages.notFound);
     const item = row.item;

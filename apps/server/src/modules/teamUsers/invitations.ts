@@ -12,7 +12,7 @@ import { memberships, organizations, teamInvitations, users } from '../../db/sch
 import { hashToken } from '../../platform/auth/tokens.ts';
 import { forbidden, HttpError, notFound } from '../../platform/http/problem.ts';
 import { presentMembership } from '../organizations/presenter.ts';
-import { licenseCountOf, licensesInUse } from './licenses.ts';
+import { licenseCountOf, licensesInUse, lockTeam } from './licenses.ts';
 
 type Invitation = typeof teamInvitations.$inferSelect;
 
@@ -216,6 +216,7 @@ export async function acceptInvitation(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const inv = await answer(tx, userId, invitationId, 'accepted', now);
+    await lockTeam(tx, inv.organizationId);
     let licenseType = inv.licenseType;
     if (licenseType === 'License') {
       const [held, used] = await Promise.all([

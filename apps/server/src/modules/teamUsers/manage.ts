@@ -24,7 +24,7 @@ import {
   teamCreatedAccount,
   withdrawInvitation,
 } from './invitations.ts';
-import { licenseCountOf, licensesInUse } from './licenses.ts';
+import { licenseCountOf, licensesInUse, lockTeam } from './licenses.ts';
 import { presentPendingInvitee, presentTeamUser, profileEditable } from './presenter.ts';
 
 /** A License can be given only while a free one is left (the member's own one counts as theirs). */
@@ -87,6 +87,7 @@ export async function addTeamUser(
 ): Promise<TeamUser> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
+    await lockTeam(tx, team.organizationId);
     const org = await teamOrThrow(tx, team.organizationId);
     if (cmd.assignSso && !org.samlLoginProviderId)
       throw fieldError('assignSso', teamUserMessages.noSso);
@@ -179,6 +180,7 @@ export async function editTeamUser(
 ): Promise<TeamUser> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
+    await lockTeam(tx, team.organizationId);
     const row = await memberRow(tx, team.organizationId, userId);
     if (!row) throw notFound(teamUserMessages.notMember);
     if (cmd.role && cmd.role !== row.membership.role) {
@@ -234,6 +236,7 @@ export async function removeTeamUser(
 ): Promise<void> {
   if (userId === callerId) throw badRequest(teamUserMessages.removeSelf);
   await ctx.db.transaction(async (tx) => {
+    await lockTeam(tx, team.organizationId);
     const row = await memberRow(tx, team.organizationId, userId);
     if (!row) {
       const now = ctx.clock.now();
