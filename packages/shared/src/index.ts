@@ -1,5 +1,6 @@
 import './zodErrors.ts';
 
+export * from './durations.ts';
 export * from './enums.ts';
 export * from './files.ts';
 export * from './filesTexts.ts';

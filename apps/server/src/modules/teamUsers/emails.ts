@@ -1,4 +1,4 @@
-import { teamUserLimits } from '@roomscale/shared';
+import { durationWords, security, teamUserLimits } from '@roomscale/shared';
 import type { Config } from '../../config.ts';
 import { actionEmail } from '../../platform/mail/layout.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
@@ -21,7 +21,7 @@ export function teamInvitationEmail(
       greeting: `Hello ${user.firstName},`,
       paragraphs: [
         `You have been invited to join the team ${teamName} on Roomscale, where teams meet in virtual reality.`,
-        'Choose a password to activate your account. This link is valid for 7 days.',
+        `Choose a password to activate your account. This link is valid for ${durationWords(security.activationTokenSeconds)}.`,
       ],
       action: { label: 'Activate account', url },
     }),
@@ -42,7 +42,6 @@ export function joinTeamInvitationEmail(
   teamName: string,
   token: string,
 ): Mail {
-  const days = Math.round(teamUserLimits.invitationSeconds / 86400);
   return {
     to: user.email,
     subject: `You have been invited to ${teamName} on Roomscale`,
@@ -50,7 +49,7 @@ export function joinTeamInvitationEmail(
       greeting: `Hello ${user.firstName},`,
       paragraphs: [
         `You have been invited to join the team ${teamName} on Roomscale. You join only if you accept.`,
-        `Log in to accept or decline, here or from the Teams list in your user menu. This invitation is valid for ${days} days. If you did not expect it, you can ignore this email.`,
+        `Log in to accept or decline, here or from the Teams list in your user menu. This invitation is valid for ${durationWords(teamUserLimits.invitationSeconds)}. If you did not expect it, you can ignore this email.`,
       ],
       action: { label: 'View invitation', url: joinTeamLink(config, token) },
     }),

@@ -1,3 +1,4 @@
+import { durationWords, security } from '@roomscale/shared';
 import type { Config } from '../../config.ts';
 import { actionEmail } from '../../platform/mail/layout.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
@@ -20,7 +21,7 @@ export function activationEmail(config: Config, user: Recipient, token: string):
       greeting: `Hello ${user.firstName},`,
       paragraphs: [
         'Welcome to Roomscale. Confirm your email address and choose a password to activate your account.',
-        'This link is valid for 7 days. If you did not sign up, you can ignore this email.',
+        `This link is valid for ${durationWords(security.activationTokenSeconds)}. If you did not sign up, you can ignore this email.`,
       ],
       action: { label: 'Activate account', url },
     }),
@@ -52,7 +53,7 @@ export function resetPasswordEmail(config: Config, user: Recipient, token: strin
       greeting: `Hello ${user.firstName},`,
       paragraphs: [
         'We received a request to reset the password of your Roomscale account.',
-        'This link is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this email; your password stays the same.',
+        `This link is valid for ${durationWords(security.resetTokenSeconds)} and can be used once. If you did not ask for it, you can ignore this email; your password stays the same.`,
       ],
       action: { label: 'Reset password', url },
     }),

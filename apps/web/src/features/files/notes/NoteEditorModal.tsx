@@ -29,6 +29,7 @@ import {
   useState,
 } from 'react';
 import { showError } from '../../../components/dialogs.tsx';
+import { fileKeys } from '../api.ts';
 import classes from './NoteEditor.module.css';
 import { fetchNote, saveErrorText, saveNote } from './noteApi.ts';
 import { noteBox } from './noteCanvas.ts';
@@ -163,8 +164,8 @@ function NoteForm({
     },
     onSuccess: async (saved) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['files', teamId] }),
-        queryClient.invalidateQueries({ queryKey: ['recentFiles', teamId] }),
+        queryClient.invalidateQueries({ queryKey: fileKeys.all(teamId) }),
+        queryClient.invalidateQueries({ queryKey: fileKeys.recentAll(teamId) }),
       ]);
       onSaved?.(saved);
       onClose();

@@ -4,8 +4,8 @@
  * - `enqueueUploads(files: File[], target: { teamId, scope: 'Organization' | 'User',
  *   parentFileId?: string | null }): void` — call it with the files of the 'New' → 'File upload'
  *   picker; it checks each file (§5), uploads it resumably, makes its thumbnail, creates the
- *   file item, toasts 'Upload completed' and invalidates ['files', teamId] and
- *   ['recentFiles', teamId]. Errors open the 'Error' modal.
+ *   file item, toasts 'Upload completed' and invalidates fileKeys.all(teamId) and
+ *   fileKeys.recentAll(teamId). Errors open the 'Error' modal.
  * - `<UploadsPanel />` — mount once in the files layout (inside the query client provider).
  * - `uploadAccept` — the picker's `accept` attribute.
  * - `uploadBlob(teamId, blob, contentType, opts?)` — raw bytes to a blobUri (notes, snapshots).

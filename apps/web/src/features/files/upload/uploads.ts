@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../../../app/queryClient.ts';
 import { session } from '../../../app/session.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { fileKeys } from '../api.ts';
 import { makeThumbnail } from '../thumbnails/makeThumbnail.ts';
 import { announceCompleted } from './completedToast.ts';
 import { sweepResumeMetadata } from './resumable.ts';
@@ -18,10 +19,10 @@ export function bindQueryClient(c: QueryClient) {
   client = c;
 }
 
-/** The keys the library and the recent lists use (see ../api.ts `fileKeys`). */
+/** Every library and recent list of the team reloads. */
 export function refreshTeamFiles(c: QueryClient, teamId: string) {
-  void c.invalidateQueries({ queryKey: ['files', teamId] });
-  void c.invalidateQueries({ queryKey: ['recentFiles', teamId] });
+  void c.invalidateQueries({ queryKey: fileKeys.all(teamId) });
+  void c.invalidateQueries({ queryKey: fileKeys.recentAll(teamId) });
 }
 
 export const uploadQueue = new UploadQueue({

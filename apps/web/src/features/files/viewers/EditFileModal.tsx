@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { call } from '../../../api/client.ts';
 import { fieldErrors, serverMessage } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { fileKeys } from '../api.ts';
 import { descriptionOf, editedProperties, hasProjection, projectionOf } from './format.ts';
 
 const e = fileViewerTexts.edit;
@@ -91,8 +92,8 @@ function EditForm({ file, teamId, onClose, onSaved }: EditFileModalProps & { fil
       }),
     onSuccess: async (saved) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['files', teamId] }),
-        queryClient.invalidateQueries({ queryKey: ['recentFiles', teamId] }),
+        queryClient.invalidateQueries({ queryKey: fileKeys.all(teamId) }),
+        queryClient.invalidateQueries({ queryKey: fileKeys.recentAll(teamId) }),
       ]);
       onSaved?.(saved);
       onClose();

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { serverMessage } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { fileKeys } from '../api.ts';
 import { fetchDownload } from '../notes/noteApi.ts';
 import { downloadFile } from './download.ts';
 import { isGltfModel, isPdf, type PlaybackState, playbackState } from './format.ts';
@@ -231,8 +232,8 @@ function PreviewContent({ file, teamId }: { file: FileItem; teamId: string }) {
                 : (snapshot) =>
                     void saveModelThumbnail(teamId, file.fileId, snapshot).then((saved) => {
                       if (!saved) return;
-                      queryClient.invalidateQueries({ queryKey: ['files', teamId] });
-                      queryClient.invalidateQueries({ queryKey: ['recentFiles', teamId] });
+                      queryClient.invalidateQueries({ queryKey: fileKeys.all(teamId) });
+                      queryClient.invalidateQueries({ queryKey: fileKeys.recentAll(teamId) });
                     })
             }
           />

@@ -9,7 +9,7 @@
  *   (show it with `showError(serverMessage(e))`).
  * - `FileDetailsModal` — `<FileDetailsModal file={FileItem | null} onClose />`: media detail.
  * - `EditFileModal` — `<EditFileModal file={FileItem | null} teamId onClose onSaved? />`: edit
- *   media; invalidates `['files', teamId]` and `['recentFiles', teamId]` after a save.
+ *   media; invalidates `fileKeys.all` and `fileKeys.recentAll` after a save.
  * - `NoteEditorModal` — re-exported from `../notes`.
  *
  * Each modal is closed while its `file` is null, so the library can keep one mounted.
