@@ -6,7 +6,7 @@ import {
 } from '@roomscale/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './client.ts';
-import { errorText, fieldErrors, serverMessage } from './errors.ts';
+import { errorText, fieldErrors, serverMessage, showFieldErrors } from './errors.ts';
 
 const problem = (status: number, extra: Partial<Problem> = {}): Problem => ({
   type: 'about:blank',
@@ -126,5 +126,37 @@ describe('serverMessage (the server message of part2 §8)', () => {
       errorTexts.server500,
     );
     expect(serverMessage(new Error('x'))).toBe(errorTexts.unknown);
+  });
+});
+
+describe('showFieldErrors', () => {
+  it('puts each server field message under the form field it maps to, and answers them all', () => {
+    const err = new ApiError(
+      400,
+      problem(400, { errors: { name: ['Too short'], code: ['Taken', 'Other'], extra: ['x'] } }),
+    );
+    const formField: Record<string, 'title' | 'meetingCode'> = {
+      name: 'title',
+      code: 'meetingCode',
+    };
+    const placed: [string, string][] = [];
+    const answered = showFieldErrors<{ title: string; meetingCode: string }>(
+      err,
+      (field, e) => placed.push([field, e.message ?? '']),
+      (field) => formField[field],
+    );
+    expect(placed).toEqual([
+      ['title', 'Too short'],
+      ['meetingCode', 'Taken'],
+    ]);
+    expect(answered).toEqual({ name: 'Too short', code: 'Taken', extra: 'x' });
+    expect(
+      showFieldErrors(
+        new Error('x'),
+        () => placed.push(['-', '-']),
+        () => 'title',
+      ),
+    ).toEqual({});
+    expect(placed).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { errorTexts, friendlyServerMessages } from '@roomscale/shared';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './client.ts';
 
 /** The error mapper of part1 §8: the text a user sees for a failed call. */
@@ -48,4 +49,22 @@ export function serverMessage(error: unknown): string {
   );
   if (fields.length > 0) return fields.join('\n');
   return p.detail ?? p.title;
+}
+
+/**
+ * Puts the server's per-field messages under the form's own fields: `fieldOf` names the form
+ * field that shows a server field's message (undefined: this form has no such field). Answers
+ * every per-field message of the error, shown or not.
+ */
+export function showFieldErrors<F extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<F>,
+  fieldOf: (serverField: string) => Path<F> | undefined,
+): Record<string, string> {
+  const messages = fieldErrors(error);
+  for (const [field, message] of Object.entries(messages)) {
+    const name = fieldOf(field);
+    if (name) setError(name, { type: 'server', message });
+  }
+  return messages;
 }

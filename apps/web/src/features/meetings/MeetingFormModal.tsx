@@ -18,7 +18,7 @@ import { type Meeting, meetingLimits, meetingsTexts } from '@roomscale/shared';
 import { IconCalendar, IconClock, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
-import { fieldErrors } from '../../api/errors.ts';
+import { showFieldErrors } from '../../api/errors.ts';
 import { useSession } from '../../app/session.ts';
 import { showError } from '../../components/dialogs.tsx';
 import { useSaveMeeting } from './api.ts';
@@ -142,11 +142,7 @@ function MeetingForm({
       });
       onDone();
     } catch (e) {
-      const messages = fieldErrors(e);
-      for (const [field, message] of Object.entries(messages)) {
-        const target = serverFields[field];
-        if (target) form.setError(target, { type: 'server', message });
-      }
+      const messages = showFieldErrors(e, form.setError, (field) => serverFields[field]);
       const text = Object.values(messages).filter(Boolean);
       await showError(text.length > 0 ? [...new Set(text)].join(' ') : e);
     }

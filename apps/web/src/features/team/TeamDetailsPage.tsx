@@ -12,7 +12,7 @@ import {
 } from '@roomscale/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { fieldErrors, serverMessage } from '../../api/errors.ts';
+import { serverMessage, showFieldErrors } from '../../api/errors.ts';
 import { useSession } from '../../app/session.ts';
 import { showError, showSuccess } from '../../components/dialogs.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -72,13 +72,11 @@ function DetailsForm({ team }: { team: Organization }) {
       const saved = await edit.mutateAsync(teamCreateBody(values));
       form.reset(detailsDefaults(saved));
     } catch (e) {
-      const byField = fieldErrors(e);
-      for (const [field, message] of Object.entries(byField)) {
+      showFieldErrors(e, form.setError, (field) => {
         const name =
           field === 'industry' && values.industry === INDUSTRY_OTHER ? 'industryOther' : field;
-        if (name in values)
-          form.setError(name as keyof TeamCreateForm, { type: 'server', message });
-      }
+        return name in values ? (name as keyof TeamCreateForm) : undefined;
+      });
       void showError(serverMessage(e));
       return;
     }

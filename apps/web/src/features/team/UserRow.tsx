@@ -17,7 +17,7 @@ import { type TeamUser, teamTexts, teamUserSpecMessages } from '@roomscale/share
 import { IconCheck, IconMailForward, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
-import { fieldErrors, serverMessage } from '../../api/errors.ts';
+import { fieldErrors, serverMessage, showFieldErrors } from '../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../components/dialogs.tsx';
 import { useAddTeamUser, useEditTeamUser, useRemoveTeamUser } from './api.ts';
 import { UserBadges } from './UserBadges.tsx';
@@ -268,12 +268,8 @@ export function UserForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the row opens
   useEffect(() => form.setFocus(profileLocked ? 'admin' : 'firstName'), []);
 
-  const showServerErrors = (e: unknown) => {
-    for (const [field, message] of Object.entries(fieldErrors(e))) {
-      const name = serverFieldToForm[field];
-      if (name) setError(name, { type: 'server', message });
-    }
-  };
+  const showServerErrors = (e: unknown) =>
+    showFieldErrors(e, setError, (field) => serverFieldToForm[field]);
 
   const save = handleSubmit(async (values) => {
     if (isNew) {

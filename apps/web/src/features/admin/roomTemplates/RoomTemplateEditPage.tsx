@@ -49,7 +49,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useBlocker, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { fieldErrors, serverMessage } from '../../../api/errors.ts';
+import { serverMessage, showFieldErrors } from '../../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { RoomImage } from '../../../components/RoomImage.tsx';
@@ -202,11 +202,10 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
       reset(toForm(saved));
       void showSuccess(t.saved, screenMessages.dataSaved);
     } catch (e) {
-      for (const [field, message] of Object.entries(fieldErrors(e))) {
-        if (field in toForm(template)) {
-          setError(field as keyof RoomTemplateForm, { type: 'server', message });
-        }
-      }
+      const form = toForm(template);
+      showFieldErrors(e, setError, (field) =>
+        field in form ? (field as keyof RoomTemplateForm) : undefined,
+      );
       await showError(serverMessage(e));
     }
   });

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { call } from '../../../api/client.ts';
-import { fieldErrors, serverMessage } from '../../../api/errors.ts';
+import { serverMessage, showFieldErrors } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { fileKeys } from '../api.ts';
 import { descriptionOf, editedProperties, hasProjection, projectionOf } from './format.ts';
@@ -99,11 +99,10 @@ function EditForm({ file, teamId, onClose, onSaved }: EditFileModalProps & { fil
       onClose();
     },
     onError: (error) => {
-      const fields = fieldErrors(error);
-      if (fields.name) {
-        form.setError('name', { type: 'server', message: fields.name });
-        return;
-      }
+      const fields = showFieldErrors(error, form.setError, (field) =>
+        field === 'name' ? 'name' : undefined,
+      );
+      if (fields.name) return;
       showError(serverMessage(error));
     },
   });
