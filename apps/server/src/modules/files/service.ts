@@ -33,6 +33,7 @@ import {
 } from '../../platform/http/problem.ts';
 import { keyBelongsTo } from '../../platform/storage/index.ts';
 import type { Storage } from '../../platform/storage/types.ts';
+import { activeMembership } from '../organizations/membership.ts';
 import {
   acceptedContentType,
   fileExtensionOf,
@@ -56,8 +57,7 @@ import {
   isReadOnly,
   keyPrefixOf,
   ownerOf,
-  READ_ONLY_SCOPES,
-  TEAM_SCOPE,
+  seenByMember,
   USER_SCOPE,
   visibleIn,
 } from './space.ts';
@@ -537,18 +537,10 @@ export async function downloadInfo(ctx: AppContext, caller: Caller, fileId: stri
       and(
         eq(memberships.organizationId, fileItems.organizationId),
         eq(memberships.userId, caller.userId),
-        sql`${memberships.role} <> 'None'`,
+        activeMembership(),
       ),
     )
-    .where(
-      and(
-        eq(fileItems.id, fileId),
-        or(
-          inArray(fileItems.scope, [TEAM_SCOPE, ...READ_ONLY_SCOPES]),
-          and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, caller.userId)),
-        ),
-      ),
-    );
+    .where(and(eq(fileItems.id, fileId), seenByMember(caller.userId)));
   if (!row) throw notFound(fileMessages.notFound);
   return presentDownload(ctx, row.item);
 }

@@ -42,12 +42,17 @@ export function visibleIn(space: FileSpace): SQL {
       eq(fileItems.ownerGuestEmail, space.email),
     )!;
   }
-  return and(
-    eq(fileItems.organizationId, space.organizationId),
-    or(
-      inArray(fileItems.scope, [TEAM_SCOPE, ...READ_ONLY_SCOPES]),
-      and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, space.userId)),
-    ),
+  return and(eq(fileItems.organizationId, space.organizationId), seenByMember(space.userId))!;
+}
+
+/**
+ * What a member sees of their team's items: the team's and the read-only ones, and their own
+ * personal items. The team's files routes and the team-less `GET /api/File/{id}` both use it.
+ */
+export function seenByMember(userId: string): SQL {
+  return or(
+    inArray(fileItems.scope, [TEAM_SCOPE, ...READ_ONLY_SCOPES]),
+    and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, userId)),
   )!;
 }
 

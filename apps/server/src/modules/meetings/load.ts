@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { meetingParticipants, meetingRooms, meetings, rooms, users } from '../../db/schema.ts';
-import type { Caller } from '../../platform/http/access.ts';
 import { roomSelection } from '../rooms/presenter.ts';
 import type { MeetingDetails, ParticipantRow } from './presenter.ts';
 
@@ -50,14 +49,4 @@ export async function loadMeeting(db: DbOrTx, meetingId: string) {
   if (!meeting) return null;
   const [details] = await loadDetails(db, [meeting]);
   return details!;
-}
-
-/** A caller moderates a meeting as a team admin or as one of its moderators. */
-export function moderates(caller: Caller, admin: boolean, d: MeetingDetails) {
-  if (admin) return true;
-  return d.participants.some(
-    (r) =>
-      r.p.participantType === 'Moderator' &&
-      (r.p.userId === caller.userId || r.p.email === caller.email),
-  );
 }

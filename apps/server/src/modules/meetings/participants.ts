@@ -1,9 +1,10 @@
 import { meetingMessages, type ParticipantType, type participantInput } from '@roomscale/shared';
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, users } from '../../db/schema.ts';
 import { fieldError } from '../../platform/http/problem.ts';
+import { activeMembership } from '../organizations/membership.ts';
 
 export type ResolvedParticipant = {
   userId: string | null;
@@ -33,7 +34,7 @@ export async function resolveParticipants(
     .where(
       and(
         eq(memberships.organizationId, organizationId),
-        ne(memberships.role, 'None'),
+        activeMembership(),
         or(inArray(users.email, emails), ids.length ? inArray(users.id, ids) : undefined),
       ),
     );

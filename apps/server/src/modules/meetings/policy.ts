@@ -1,6 +1,7 @@
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { ParticipantType } from '@roomscale/shared';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { meetingParticipants, meetings, memberships } from '../../db/schema.ts';
+import { meetings } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
@@ -9,55 +10,71 @@ type MeetingRow = typeof meetings.$inferSelect;
  * Who sees a meeting: its participants (by user, or by the address they were invited with),
  * its creator, and the admins of its team. Who may change it: its moderators and the team's
  * admins (part2 §6) — edit only before the end, delete also after it.
+ *
+ * Each rule is written once, in SQL over the `meetings` row: lists filter with it, and a single
+ * meeting is checked by running the same predicate on its row (`meetingRights`, `moderatedAmong`).
  */
 export type MeetingRights = { see: boolean; moderate: boolean };
 
+/** The caller is among the meeting's participants; with `type`, as that type. */
+const participates = (caller: Caller, type?: ParticipantType): SQL =>
+  sql`exists (select 1 from meeting_participants mp where mp.meeting_id = "meetings"."id"
+    and (mp.user_id = ${caller.userId} or mp.email = ${caller.email})${
+      type ? sql` and mp.participant_type = ${type}` : sql``
+    })`;
+
+/** The caller is an admin of the meeting's team (a removed member's role is None). */
+const adminOfItsTeam = (caller: Caller): SQL =>
+  sql`exists (select 1 from memberships ms where ms.organization_id = "meetings"."organization_id"
+    and ms.user_id = ${caller.userId} and ms.role = 'Admin')`;
+
+const asSql = (admin: boolean | SQL): SQL =>
+  typeof admin === 'boolean' ? sql`${sql.raw(String(admin))}` : admin;
+
+/** The caller sees the meeting: an admin of its team, its creator or a participant. */
+export const seesMeeting = (caller: Caller, admin: boolean | SQL): SQL =>
+  or(asSql(admin), eq(meetings.createdByUserId, caller.userId), participates(caller))!;
+
+/** The caller may change the meeting: an admin of its team or one of its moderators. */
+export const moderatesMeeting = (caller: Caller, admin: boolean | SQL): SQL =>
+  or(asSql(admin), participates(caller, 'Moderator'))!;
+
 /** Meetings of a team a member sees in lists (admins see every meeting of the team). */
 export function visibleMeetingsOf(caller: Caller, admin: boolean): SQL | undefined {
-  if (admin) return undefined;
-  return or(
-    eq(meetings.createdByUserId, caller.userId),
-    sql`exists (select 1 from meeting_participants mp where mp.meeting_id = "meetings"."id"
-      and (mp.user_id = ${caller.userId} or mp.email = ${caller.email}))`,
-  );
+  return admin ? undefined : seesMeeting(caller, false);
 }
 
+/** Of these meetings of one team, the ones the caller moderates (one query for a whole page). */
+export async function moderatedAmong(
+  db: DbOrTx,
+  caller: Caller,
+  admin: boolean,
+  meetingIds: string[],
+): Promise<Set<string>> {
+  if (admin) return new Set(meetingIds);
+  if (meetingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(sql`${inArray(meetings.id, meetingIds)} and ${moderatesMeeting(caller, false)}`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The caller's rights on one meeting, wherever the call comes from (its team's admins too). */
 export async function meetingRights(
   db: DbOrTx,
   caller: Caller,
-  meeting: MeetingRow,
+  meeting: Pick<MeetingRow, 'id'>,
 ): Promise<MeetingRights> {
-  let admin = false;
-  if (meeting.organizationId) {
-    const [m] = await db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.organizationId, meeting.organizationId),
-          eq(memberships.userId, caller.userId),
-          ne(memberships.role, 'None'),
-        ),
-      );
-    admin = m?.role === 'Admin';
-  }
-  const [p] = await db
-    .select({ type: meetingParticipants.participantType })
-    .from(meetingParticipants)
-    .where(
-      and(
-        eq(meetingParticipants.meetingId, meeting.id),
-        or(
-          eq(meetingParticipants.userId, caller.userId),
-          eq(meetingParticipants.email, caller.email),
-        ),
-      ),
-    );
-  const moderator = p?.type === 'Moderator';
-  return {
-    see: admin || Boolean(p) || meeting.createdByUserId === caller.userId,
-    moderate: admin || moderator,
-  };
+  const admin = adminOfItsTeam(caller);
+  const [row] = await db
+    .select({
+      see: sql<boolean>`${seesMeeting(caller, admin)}`,
+      moderate: sql<boolean>`${moderatesMeeting(caller, admin)}`,
+    })
+    .from(meetings)
+    .where(eq(meetings.id, meeting.id));
+  return { see: Boolean(row?.see), moderate: Boolean(row?.moderate) };
 }
 
 /** Rights on a meeting by id; an unknown meeting is seen by nobody. */

@@ -1,11 +1,12 @@
 import type { Membership, Organization, organizationRegister } from '@roomscale/shared';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { notFound } from '../../platform/http/problem.ts';
+import { activeMembership } from './membership.ts';
 import { presentMembership, presentOrganization } from './presenter.ts';
 
 export type TeamInput = z.output<typeof organizationRegister>;
@@ -79,7 +80,7 @@ export async function membershipsOf(db: DbOrTx, userId: string): Promise<Members
     .select({ team: organizations, role: memberships.role, licenseType: memberships.licenseType })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, userId), ne(memberships.role, 'None')))
+    .where(and(eq(memberships.userId, userId), activeMembership()))
     .orderBy(sql`lower(${organizations.name})`, asc(organizations.name), asc(organizations.id));
   return rows.map((r) => presentMembership(r.team, r));
 }

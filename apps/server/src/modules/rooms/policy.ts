@@ -1,5 +1,5 @@
 import type { Role } from '@roomscale/shared';
-import { and, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   meetingRooms,
@@ -10,6 +10,7 @@ import {
 } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { meetingVisibleTo } from '../meetings/policy.ts';
+import { activeMembership } from '../organizations/membership.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 
@@ -86,7 +87,7 @@ async function roleIn(db: DbOrTx, userId: string, organizationId: string): Promi
       and(
         eq(memberships.userId, userId),
         eq(memberships.organizationId, organizationId),
-        ne(memberships.role, 'None'),
+        activeMembership(),
       ),
     );
   return m?.role ?? null;
@@ -101,7 +102,7 @@ async function inAllowlist(db: DbOrTx, roomId: string, userId: string) {
       and(
         eq(memberships.organizationId, roomTemplateOrganizations.organizationId),
         eq(memberships.userId, userId),
-        ne(memberships.role, 'None'),
+        activeMembership(),
       ),
     )
     .where(eq(roomTemplateOrganizations.roomId, roomId))

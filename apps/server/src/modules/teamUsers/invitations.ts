@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, teamInvitations, users } from '../../db/schema.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import { forbidden, HttpError, notFound } from '../../platform/http/problem.ts';
+import { isActiveRole } from '../organizations/membership.ts';
 import { presentMembership } from '../organizations/presenter.ts';
 import { licenseCountOf, licensesInUse, lockTeam } from './licenses.ts';
 
@@ -231,7 +232,7 @@ export async function acceptInvitation(
       .where(
         and(eq(memberships.organizationId, inv.organizationId), eq(memberships.userId, userId)),
       );
-    if (existing && existing.role !== 'None') throw notFound(invitationMessages.notFound);
+    if (isActiveRole(existing?.role)) throw notFound(invitationMessages.notFound);
     if (existing)
       await tx
         .update(memberships)

@@ -6,7 +6,7 @@ import {
   teamUserLimits,
   teamUserMessages,
 } from '@roomscale/shared';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -15,6 +15,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
+import { activeMembership, isActiveRole } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
 import { joinTeamInvitationEmail, teamInvitationEmail } from './emails.ts';
 import {
@@ -51,7 +52,7 @@ async function memberRow(db: DbOrTx, organizationId: string, userId: string) {
       and(
         eq(memberships.organizationId, organizationId),
         eq(memberships.userId, userId),
-        ne(memberships.role, 'None'),
+        activeMembership(),
       ),
     );
   return row ?? null;
@@ -106,8 +107,7 @@ export async function addTeamUser(
             eq(memberships.userId, existing.id),
           ),
         );
-      if (membership && membership.role !== 'None')
-        throw fieldError('email', teamUserMessages.alreadyMember);
+      if (isActiveRole(membership?.role)) throw fieldError('email', teamUserMessages.alreadyMember);
       await retireExpiredInvitation(tx, team.organizationId, existing.id, now);
       if (await openInvitation(tx, team.organizationId, existing.id, now))
         throw fieldError('email', teamUserMessages.alreadyInvited);

@@ -1,10 +1,11 @@
 import type { TeamUserList, teamUserListQuery } from '@roomscale/shared';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
+import { activeMembership } from '../organizations/membership.ts';
 import { pendingInTeam } from './invitations.ts';
 import { licenseCountOf, licensesInUse } from './licenses.ts';
 import { presentPendingInvitee, presentTeamUser } from './presenter.ts';
@@ -24,7 +25,7 @@ export async function listTeamUsers(
   const pattern = likePattern(filter);
   const where = and(
     eq(memberships.organizationId, team.organizationId),
-    ne(memberships.role, 'None'),
+    activeMembership(),
     filter
       ? or(
           ilike(users.firstName, pattern),

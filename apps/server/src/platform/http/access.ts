@@ -1,9 +1,10 @@
 import type { LicenseType, Role } from '@roomscale/shared';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { guestSessions, guests, memberships, sessions, users } from '../../db/schema.ts';
+import { activeMembership } from '../../modules/organizations/membership.ts';
 import type { Jwt } from '../auth/jwt.ts';
 import { forbidden, notFound, unauthorized } from './problem.ts';
 
@@ -108,7 +109,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
           and(
             eq(memberships.organizationId, orgId),
             eq(memberships.userId, req.caller.userId),
-            ne(memberships.role, 'None'),
+            activeMembership(),
           ),
         );
       if (!m) throw notFound();

@@ -1,0 +1,14 @@
+import type { Role } from '@roomscale/shared';
+import { ne, type SQL } from 'drizzle-orm';
+import { memberships } from '../../db/schema.ts';
+
+/**
+ * An active member: a membership whose role is not None. Removing someone from a team keeps the
+ * row with role and license None (part1 §4), so every rule about "a member of the team" — the
+ * access hook, lists, policies — tests this one predicate.
+ */
+export const activeMembership = (): SQL => ne(memberships.role, 'None');
+
+/** The same rule for a membership already read. */
+export const isActiveRole = (role: Role | null | undefined): role is Exclude<Role, 'None'> =>
+  role !== undefined && role !== null && role !== 'None';
