@@ -24,7 +24,7 @@ const participates = (caller: Caller, type?: ParticipantType): SQL =>
     })`;
 
 /** The caller is an admin of the meeting's team (a removed member's role is None). */
-const adminOfItsTeam = (caller: Caller): SQL =>
+export const adminOfItsTeam = (caller: Caller): SQL =>
   sql`exists (select 1 from memberships ms where ms.organization_id = "meetings"."organization_id"
     and ms.user_id = ${caller.userId} and ms.role = 'Admin')`;
 

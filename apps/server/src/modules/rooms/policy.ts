@@ -1,15 +1,9 @@
 import type { Role } from '@roomscale/shared';
-import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  meetingRooms,
-  meetings,
-  memberships,
-  rooms,
-  roomTemplateOrganizations,
-} from '../../db/schema.ts';
+import { meetingRooms, meetings, rooms } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
-import { meetingVisibleTo } from '../meetings/policy.ts';
+import { adminOfItsTeam, moderatesMeeting, seesMeeting } from '../meetings/policy.ts';
 import { activeMembership } from '../organizations/membership.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
@@ -24,7 +18,6 @@ type RoomRow = typeof rooms.$inferSelect;
  * - temporary rooms → whoever sees their meeting.
  */
 
-/** A user takes part in a not-ended meeting that uses the room. */
 /**
  * The room is one of an unfinished meeting's rooms the user takes part in: by user id, or with
  * `email` also by the address they were invited with (someone outside the team is invited as an
@@ -52,6 +45,25 @@ export const offeredToTeam = (organizationId: string): SQL =>
     ),
   )!;
 
+/**
+ * A team's own room as its members see it: shared rooms to all, a private room to its owner (and
+ * to the team's admins once the owner is gone), and any to a participant of an unfinished meeting
+ * that uses it. The team list and the single-room check both read this one rule.
+ */
+function seenInItsTeam(userId: string, admin: SQL, now: Date, email?: string): SQL {
+  return or(
+    eq(rooms.sharingType, 'OwnerOrganization'),
+    and(
+      eq(rooms.sharingType, 'OwnerUser'),
+      or(eq(rooms.ownerUserId, userId), and(admin, isNull(rooms.ownerUserId))),
+    ),
+    usedInMeetingOf(userId, now, email),
+  )!;
+}
+
+const yes = sql`true`;
+const no = sql`false`;
+
 /** Rows of the team's rooms list that a member with `role` may see (temporary rooms never). */
 export function visibleInTeam(
   p: { organizationId: string; userId: string; role: Role },
@@ -63,91 +75,90 @@ export function visibleInTeam(
       offeredToTeam(p.organizationId),
       and(
         eq(rooms.organizationId, p.organizationId),
-        or(
-          eq(rooms.sharingType, 'OwnerOrganization'),
-          and(
-            eq(rooms.sharingType, 'OwnerUser'),
-            or(
-              eq(rooms.ownerUserId, p.userId),
-              p.role === 'Admin' ? isNull(rooms.ownerUserId) : sql`false`,
-              usedInMeetingOf(p.userId, now),
-            ),
-          ),
-        ),
+        seenInItsTeam(p.userId, p.role === 'Admin' ? yes : no, now),
       ),
     ),
   )!;
 }
 
-async function roleIn(db: DbOrTx, userId: string, organizationId: string): Promise<Role | null> {
-  const [m] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.organizationId, organizationId),
-        activeMembership(),
+/** The caller is an active member of the room's team; with `admin`, one of its admins. */
+const inRoomTeam = (userId: string, admin = false) =>
+  sql`exists (select 1 from memberships where memberships.organization_id = "rooms"."organization_id"
+    and memberships.user_id = ${userId} and ${admin ? sql`memberships.role = 'Admin'` : activeMembership()})`;
+
+/** A platform template is offered to one of the caller's teams. */
+const offeredToCaller = (userId: string) =>
+  sql`exists (select 1 from room_template_organizations a join memberships
+    on memberships.organization_id = a.organization_id and memberships.user_id = ${userId}
+    and ${activeMembership()} where a.room_id = "rooms"."id")`;
+
+/** The caller sees the meeting a temporary room belongs to (the meetings policy's rule). */
+const meetingOfRoomSeen = (caller: Caller, moderate: boolean) =>
+  sql`exists (select 1 from meetings where meetings.id = "rooms"."meeting_id" and ${
+    moderate
+      ? moderatesMeeting(caller, adminOfItsTeam(caller))
+      : seesMeeting(caller, adminOfItsTeam(caller))
+  })`;
+
+/**
+ * Who sees a room anywhere (the room data calls of the VR app): super admins every room; a
+ * temporary room whoever sees its meeting; a platform template whom it is offered to; a team's
+ * room by the team rule above. Who manages it: super admins, a temporary room's moderators and a
+ * team room's admins.
+ */
+export function seesRoom(caller: Caller, now: Date): SQL {
+  if (caller.superAdmin) return yes;
+  return or(
+    and(isNotNull(rooms.meetingId), meetingOfRoomSeen(caller, false)),
+    and(
+      isNull(rooms.meetingId),
+      isNull(rooms.organizationId),
+      or(
+        eq(rooms.sharingType, 'Public'),
+        and(eq(rooms.sharingType, 'OrganizationAllowlist'), offeredToCaller(caller.userId)),
       ),
-    );
-  return m?.role ?? null;
+    ),
+    and(
+      isNull(rooms.meetingId),
+      isNotNull(rooms.organizationId),
+      or(
+        and(
+          inRoomTeam(caller.userId),
+          seenInItsTeam(caller.userId, inRoomTeam(caller.userId, true), now),
+        ),
+        usedInMeetingOf(caller.userId, now, caller.email),
+      ),
+    ),
+  )!;
 }
 
-async function inAllowlist(db: DbOrTx, roomId: string, userId: string) {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(roomTemplateOrganizations)
-    .innerJoin(
-      memberships,
-      and(
-        eq(memberships.organizationId, roomTemplateOrganizations.organizationId),
-        eq(memberships.userId, userId),
-        activeMembership(),
-      ),
-    )
-    .where(eq(roomTemplateOrganizations.roomId, roomId))
-    .limit(1);
-  return Boolean(row);
-}
-
-async function participatesInMeetingUsing(db: DbOrTx, roomId: string, caller: Caller, now: Date) {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(rooms)
-    .where(and(eq(rooms.id, roomId), usedInMeetingOf(caller.userId, now, caller.email)));
-  return Boolean(row);
+function managesRoom(caller: Caller): SQL {
+  if (caller.superAdmin) return yes;
+  return or(
+    and(isNotNull(rooms.meetingId), meetingOfRoomSeen(caller, true)),
+    and(isNull(rooms.meetingId), isNotNull(rooms.organizationId), inRoomTeam(caller.userId, true)),
+  )!;
 }
 
 /** What a signed-in caller may do with one room, wherever the call comes from. */
 export type RoomAccess = { see: boolean; manage: boolean };
 
+/** The two rules above, run on one room's row. */
 export async function roomAccess(
   db: DbOrTx,
   caller: Caller,
-  room: RoomRow,
+  room: Pick<RoomRow, 'id'>,
   now: Date,
 ): Promise<RoomAccess> {
-  if (caller.superAdmin) return { see: true, manage: true };
-  if (room.meetingId) {
-    const m = await meetingVisibleTo(db, caller, room.meetingId);
-    return { see: m.see, manage: m.moderate };
-  }
-  if (!room.organizationId) {
-    const see =
-      room.sharingType === 'Public' ||
-      (room.sharingType === 'OrganizationAllowlist' &&
-        (await inAllowlist(db, room.id, caller.userId)));
-    return { see, manage: false };
-  }
-  const role = await roleIn(db, caller.userId, room.organizationId);
-  const admin = role === 'Admin';
-  let see = false;
-  if (role && room.sharingType === 'OwnerOrganization') see = true;
-  if (role && room.sharingType === 'OwnerUser') {
-    see = room.ownerUserId === caller.userId || (admin && room.ownerUserId === null);
-  }
-  if (!see) see = await participatesInMeetingUsing(db, room.id, caller, now);
-  return { see, manage: see && admin };
+  const see = seesRoom(caller, now);
+  const [row] = await db
+    .select({
+      see: sql<boolean>`${see}`,
+      manage: sql<boolean>`(${see}) and (${managesRoom(caller)})`,
+    })
+    .from(rooms)
+    .where(eq(rooms.id, room.id));
+  return { see: Boolean(row?.see), manage: Boolean(row?.manage) };
 }
 
 /** Within a team's own routes: the team admin manages the team's own rows only. */
