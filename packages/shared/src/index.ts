@@ -18,6 +18,7 @@ export * from './schemas/forms.ts';
 export * from './schemas/guests.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/meetings.ts';
+export * from './schemas/notes.ts';
 export * from './schemas/organizations.ts';
 export * from './schemas/roomForms.ts';
 export * from './schemas/rooms.ts';

@@ -1,9 +1,8 @@
-import { NoteColors, noteLimits } from '@roomscale/shared';
+import { NoteColors, type NoteContent, noteColor, noteLimits, noteText } from '@roomscale/shared';
 
-/** The content of a note file (part2 §3): its text and one of the seven background colours. */
-export type NoteContent = { text: string; backgroundColor: string };
+export type { NoteContent };
 
-export const defaultNoteColor: string = NoteColors[0];
+export const defaultNoteColor: NoteContent['backgroundColor'] = NoteColors[0];
 
 /** Characters as a person counts them: an emoji is one, not two UTF-16 units. */
 export const countChars = (text: string) => Array.from(text).length;
@@ -40,7 +39,9 @@ export function fitsHeight(
  * its explicit line breaks and, when the browser measured it, by its rendered height.
  */
 export function acceptsNoteText(text: string, measured?: { height: number; lineHeight: number }) {
-  if (countChars(text) > noteLimits.maxChars) return false;
+  // The file's own rules (the shared schema the server checks uploads with), then the editor's
+  // stricter line count and rendered height.
+  if (!noteText.safeParse(text).success) return false;
   if (countLines(text) > noteLimits.maxLines) return false;
   if (measured && measured.height > 0 && !fitsHeight(measured.height, measured.lineHeight)) {
     return false;
@@ -109,9 +110,8 @@ export function canConfirmNote(s: {
 export function parseNote(json: unknown): NoteContent {
   const o = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
   const text = typeof o.text === 'string' ? o.text : '';
-  const raw = typeof o.backgroundColor === 'string' ? o.backgroundColor.toUpperCase() : '';
-  const backgroundColor = (NoteColors as readonly string[]).includes(raw) ? raw : defaultNoteColor;
-  return { text, backgroundColor };
+  const color = noteColor.safeParse(o.backgroundColor);
+  return { text, backgroundColor: color.success ? color.data : defaultNoteColor };
 }
 
 /** The note file's bytes: exactly `{text, backgroundColor}`. */
