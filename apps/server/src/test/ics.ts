@@ -1,32 +1,36 @@
-/** A small iCalendar reader for tests: unfolds lines and reads properties by name. */
+import ICAL from 'ical.js';
+
+/**
+ * The iCalendar files our mails carry, read by ical.js — an independent parser, so a test
+ * proves that calendar software reads what the writer meant (escaping, folding, times), not
+ * that two halves written side by side agree.
+ */
 export type IcsProperty = { name: string; params: Record<string, string>; value: string };
 
+/** A property's value as text: times in the iCalendar UTC form, text unescaped. */
+function textOf(value: unknown): string {
+  if (value instanceof ICAL.Time) return value.toICALString();
+  return String(value);
+}
+
 export function parseIcs(text: string) {
-  const unfolded = text.replace(/\r\n[ \t]/g, '');
-  const props: IcsProperty[] = unfolded
-    .split('\r\n')
-    .filter((l) => l.length > 0)
-    .map((line) => {
-      // The value starts at the first colon outside a quoted parameter value.
-      let inQuotes = false;
-      let split = -1;
-      for (let i = 0; i < line.length; i++) {
-        if (line[i] === '"') inQuotes = !inQuotes;
-        if (line[i] === ':' && !inQuotes) {
-          split = i;
-          break;
-        }
-      }
-      const [name = '', ...rawParams] = line.slice(0, split).split(';');
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const components = [calendar, ...calendar.getAllSubcomponents()];
+  const props: IcsProperty[] = components.flatMap((c) =>
+    c.getAllProperties().map((p) => {
       const params = Object.fromEntries(
-        rawParams.map((p) => {
-          const [k = '', v = ''] = p.split('=');
-          return [k, v.replace(/^"|"$/g, '')];
-        }),
+        Object.entries(p.toJSON()[1] as Record<string, unknown>).map(([k, v]) => [
+          k.toUpperCase(),
+          String(v),
+        ]),
       );
-      return { name, params, value: line.slice(split + 1) };
-    });
+      return { name: p.name.toUpperCase(), params, value: textOf(p.getFirstValue()) };
+    }),
+  );
   return {
+    /** The calendar component and the names of its parts, e.g. ['vevent']. */
+    calendar: calendar.name,
+    parts: calendar.getAllSubcomponents().map((c) => c.name),
     props,
     value: (name: string) => props.find((p) => p.name === name)?.value,
     all: (name: string) => props.filter((p) => p.name === name),
