@@ -1,4 +1,5 @@
 import { previewThumbnail, uploadLimits } from '@roomscale/shared';
+import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { canvasToJpeg, withTimeout } from './canvas.ts';
 
 /**
@@ -20,7 +21,7 @@ async function render(file: Blob): Promise<Blob> {
     import('three/examples/jsm/loaders/GLTFLoader.js'),
   ]);
   const data = await file.arrayBuffer();
-  const gltf: { scene: unknown } = await new Promise((resolve, reject) =>
+  const gltf: GLTF = await new Promise((resolve, reject) =>
     new GLTFLoader().parse(data, '', resolve, reject),
   );
 
@@ -60,6 +61,6 @@ async function render(file: Blob): Promise<Blob> {
     return await canvasToJpeg(canvas);
   } finally {
     renderer.dispose();
-    renderer.forceContextLoss?.();
+    renderer.forceContextLoss();
   }
 }
