@@ -44,14 +44,25 @@ export type PresentedFile = Omit<FileItem, 'organizationId'> & { organizationId:
 
 /**
  * Team routes answer team items only (the team space's queries filter by team), guest routes
- * guest items only; the response schemas check it again when serializing.
+ * guest items only. Checked here, so the compiler knows the answer's shape and an item of the
+ * wrong space is a loud error, not a silent one; the response schemas check it again.
  */
-export const teamItem = (f: PresentedFile) => f as FileItem;
-export const teamItems = <P extends { results: PresentedFile[] }>(p: P) =>
-  p as Omit<P, 'results'> & { results: FileItem[] };
-export const guestItem = (f: PresentedFile) => f as PresentedFile & { organizationId: null };
-export const guestItems = <P extends { results: PresentedFile[] }>(p: P) =>
-  p as Omit<P, 'results'> & { results: (PresentedFile & { organizationId: null })[] };
+export function teamItem(f: PresentedFile): FileItem {
+  if (f.organizationId === null) throw new Error(`guest item ${f.fileId} on a team route`);
+  return { ...f, organizationId: f.organizationId };
+}
+export const teamItems = <P extends { results: PresentedFile[] }>(p: P) => ({
+  ...p,
+  results: p.results.map(teamItem),
+});
+export function guestItem(f: PresentedFile): PresentedFile & { organizationId: null } {
+  if (f.organizationId !== null) throw new Error(`team item ${f.fileId} on a guest route`);
+  return { ...f, organizationId: f.organizationId };
+}
+export const guestItems = <P extends { results: PresentedFile[] }>(p: P) => ({
+  ...p,
+  results: p.results.map(guestItem),
+});
 
 /**
  * A signed address of the item's thumbnail, for the cards of a list to show without asking for
