@@ -4,41 +4,26 @@ import {
   type guestInvite,
   guestLimits,
   type guestMeetingCreate,
-  guestMessages,
   meetingMessages,
 } from '@roomscale/shared';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { conflictWhenGone } from '../../db/errors.ts';
-import {
-  guestSessions,
-  meetingParticipants,
-  meetingRooms,
-  meetings,
-  rooms,
-} from '../../db/schema.ts';
+import { guestSessions, meetingParticipants, meetings, rooms } from '../../db/schema.ts';
 import type { GuestCaller } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
-import { conflict, fieldError, notFound } from '../../platform/http/problem.ts';
-import { uniqueMeetingCode } from '../meetings/codes.ts';
+import { conflict, notFound } from '../../platform/http/problem.ts';
+import { createMeeting } from '../meetings/create.ts';
 import { loadMeeting } from '../meetings/load.ts';
 import { mailsAfterSave, queueMails } from '../meetings/mailing.ts';
 import { type MeetingDetails, presentPublicMeeting } from '../meetings/presenter.ts';
-import { copiedFields } from '../rooms/presenter.ts';
+import { publicTemplate } from '../rooms/policy.ts';
 import { releaseSeat } from '../seats/service.ts';
 
 type CreateInput = z.output<typeof guestMeetingCreate>;
 type InviteInput = z.output<typeof guestInvite>;
 
 /** Platform templates shared with everyone: the only ones a guest sees or uses. */
-const publicTemplate = and(
-  eq(rooms.isTemplate, true),
-  isNull(rooms.organizationId),
-  isNull(rooms.meetingId),
-  eq(rooms.sharingType, 'Public'),
-);
 
 export async function listPublicTemplates(
   ctx: AppContext,
@@ -98,99 +83,8 @@ export async function createGuestMeeting(
   guest: GuestCaller,
   input: CreateInput,
 ): Promise<GuestMeeting> {
-  const now = ctx.clock.now();
-  if (input.endDate.getTime() <= now.getTime()) {
-    throw fieldError('endDate', meetingMessages.endInPast);
-  }
-  const templateIds = unique(input.temporaryRooms);
-  if (input.currentRoomId && !templateIds.includes(input.currentRoomId)) {
-    throw fieldError('currentRoomId', meetingMessages.roomNotInMeeting);
-  }
-  const id = await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
-    ctx.db.transaction(async (tx) => {
-      const templates = await publicTemplatesById(tx, templateIds);
-      let meetingId: string | undefined;
-      await uniqueMeetingCode(async (code) => {
-        const [row] = await tx
-          .insert(meetings)
-          .values({
-            name: input.name,
-            description: input.description,
-            startDate: input.startDate,
-            endDate: input.endDate,
-            timezoneLabel: input.timezoneLabel,
-            organizationId: null,
-            code,
-            createdByGuestEmail: guest.email,
-            created: now,
-          })
-          .onConflictDoNothing({ target: meetings.code })
-          .returning({ id: meetings.id });
-        meetingId = row?.id;
-        return Boolean(row);
-      });
-      const made = new Map<string, string>();
-      for (const templateId of templateIds) {
-        const template = templates.get(templateId)!;
-        const [room] = await tx
-          .insert(rooms)
-          .values({
-            ...copiedFields(template),
-            isTemplate: false,
-            name: template.name,
-            description: template.description,
-            sharingType: 'None',
-            organizationId: null,
-            templateId: template.id,
-            meetingId: meetingId!,
-            created: now,
-          })
-          .returning({ id: rooms.id });
-        made.set(templateId, room!.id);
-      }
-      const order = [...made.values()];
-      await tx
-        .insert(meetingRooms)
-        .values(order.map((roomId, position) => ({ meetingId: meetingId!, roomId, position })));
-      const current = input.currentRoomId ? made.get(input.currentRoomId)! : order[0]!;
-      await tx.update(meetings).set({ currentRoomId: current }).where(eq(meetings.id, meetingId!));
-      // The guest itself takes part; the invitees get the invitation when asked for.
-      const invitees = unique(input.participants.map((p) => p.email)).filter(
-        (e) => e !== guest.email,
-      );
-      await tx.insert(meetingParticipants).values([
-        { meetingId: meetingId!, email: guest.email, participantType: 'Participant', created: now },
-        ...invitees.map((email) => ({
-          meetingId: meetingId!,
-          email,
-          participantType: 'Participant' as const,
-          invited: input.emailNewUsers,
-          created: now,
-        })),
-      ]);
-      await queueMails(
-        ctx,
-        tx,
-        await mailsAfterSave(ctx, tx, meetingId!, { invitedBefore: new Set(), cancelled: [] }, now),
-      );
-      return meetingId!;
-    }),
-  );
-  return present((await loadMeeting(ctx.db, id))!, now);
-}
-
-async function publicTemplatesById(tx: DbOrTx, ids: string[]) {
-  const rows = ids.length
-    ? await tx
-        .select()
-        .from(rooms)
-        .where(and(publicTemplate, inArray(rooms.id, ids)))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of ids) {
-    if (!byId.has(id)) throw fieldError('temporaryRooms', guestMessages.publicTemplatesOnly);
-  }
-  return byId;
+  const id = await createMeeting(ctx, { kind: 'guest', email: guest.email }, input);
+  return present((await loadMeeting(ctx.db, id))!, ctx.clock.now());
 }
 
 /**

@@ -1,13 +1,41 @@
-import { meetingMessages } from '@roomscale/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { guestMessages, meetingMessages } from '@roomscale/shared';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { meetingRooms, meetings, rooms } from '../../db/schema.ts';
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
 import { fieldError } from '../../platform/http/problem.ts';
-import { visibleInTeam } from '../rooms/policy.ts';
+import { publicTemplate, visibleInTeam } from '../rooms/policy.ts';
 import { copiedFields } from '../rooms/presenter.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
+
+/**
+ * Who a meeting belongs to: a team, planned by one of its members, or a guest (no team, public
+ * templates only). Creating, choosing rooms and inviting are the same for both, as files are
+ * for a `FileSpace`.
+ */
+export type MeetingOwner =
+  | { kind: 'team'; caller: Caller; team: TeamContext }
+  | { kind: 'guest'; email: string };
+
+/** The rooms an owner may pick from: the team's rooms and templates, or public templates. */
+const offeredTo = (owner: MeetingOwner, now: Date): SQL =>
+  owner.kind === 'team'
+    ? visibleInTeam(
+        {
+          organizationId: owner.team.organizationId,
+          userId: owner.caller.userId,
+          role: owner.team.role,
+        },
+        now,
+      )
+    : publicTemplate;
+
+/** The columns a new meeting or temporary room takes from its owner. */
+export const ownerColumns = (owner: MeetingOwner) =>
+  owner.kind === 'team'
+    ? { organizationId: owner.team.organizationId, createdByUserId: owner.caller.userId }
+    : { organizationId: null, createdByGuestEmail: owner.email };
 
 /** The rooms a meeting should have after a create or an edit. */
 export type RoomChoice = {
@@ -21,27 +49,13 @@ export type RoomChoice = {
 
 const unique = (ids: string[]) => [...new Set(ids)];
 
-/** Rows by id among those visible to the caller in the team. */
-async function visibleRows(
-  tx: DbOrTx,
-  caller: Caller,
-  team: TeamContext,
-  ids: string[],
-  now: Date,
-) {
+/** Rows by id among those the owner may pick from. */
+async function visibleRows(tx: DbOrTx, owner: MeetingOwner, ids: string[], now: Date) {
   if (ids.length === 0) return new Map<string, RoomRow>();
   const rows = await tx
     .select()
     .from(rooms)
-    .where(
-      and(
-        inArray(rooms.id, ids),
-        visibleInTeam(
-          { organizationId: team.organizationId, userId: caller.userId, role: team.role },
-          now,
-        ),
-      ),
-    );
+    .where(and(inArray(rooms.id, ids), offeredTo(owner, now)));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -51,8 +65,7 @@ async function visibleRows(
  */
 export async function applyRoomChoice(
   tx: DbOrTx,
-  caller: Caller,
-  team: TeamContext,
+  owner: MeetingOwner,
   meetingId: string,
   choice: RoomChoice,
   now: Date,
@@ -71,8 +84,7 @@ export async function applyRoomChoice(
 
   const teamRooms = await visibleRows(
     tx,
-    caller,
-    team,
+    owner,
     keep.filter((id) => !allowed.has(id)),
     now,
   );
@@ -82,10 +94,13 @@ export async function applyRoomChoice(
     if (!room) throw fieldError('rooms', meetingMessages.unknownRoom);
     if (room.isTemplate) throw fieldError('rooms', meetingMessages.templateAsRoom);
   }
-  const templateRows = await visibleRows(tx, caller, team, templates, now);
+  const templateRows = await visibleRows(tx, owner, templates, now);
   for (const id of templates) {
     if (!templateRows.get(id)?.isTemplate) {
-      throw fieldError('temporaryRooms', meetingMessages.notATemplate);
+      throw fieldError(
+        'temporaryRooms',
+        owner.kind === 'team' ? meetingMessages.notATemplate : guestMessages.publicTemplatesOnly,
+      );
     }
   }
 
@@ -104,11 +119,11 @@ export async function applyRoomChoice(
         description: template.description,
         // Shared with nobody: reachable only through its meeting.
         sharingType: 'None',
-        organizationId: team.organizationId,
+        organizationId: owner.kind === 'team' ? owner.team.organizationId : null,
         templateId: template.id,
         meetingId,
         created: now,
-        createdBy: caller.userId,
+        createdBy: owner.kind === 'team' ? owner.caller.userId : null,
       })
       .returning({ id: rooms.id });
     made.set(id, room!.id);

@@ -15,9 +15,9 @@ import { conflictWhenGone } from '../../db/errors.ts';
 import { meetingParticipants, meetings, rooms } from '../../db/schema.ts';
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
+import { conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import { manageableInTeam } from '../rooms/policy.ts';
-import { uniqueMeetingCode } from './codes.ts';
+import { createMeeting as createAnyMeeting, endInFuture } from './create.ts';
 import { loadDetails, loadMeeting } from './load.ts';
 import { mailsAfterDelete, mailsAfterSave, queueMails } from './mailing.ts';
 import { resolveParticipants } from './participants.ts';
@@ -54,11 +54,6 @@ const present = async (ctx: AppContext, caller: Caller, team: Team, d: MeetingDe
 async function assertModerates(tx: DbOrTx, caller: Caller, team: Team, meetingId: string) {
   const moderated = await moderatedAmong(tx, caller, isAdmin(team), [meetingId]);
   if (!moderated.has(meetingId)) throw forbidden(meetingMessages.moderatorOrAdmin);
-}
-
-/** 'Ensure the end time is in the future.' — the one rule that needs the clock. */
-function endInFuture(end: Date, now: Date) {
-  if (end.getTime() <= now.getTime()) throw fieldError('endDate', meetingMessages.endInPast);
 }
 
 /**
@@ -102,56 +97,7 @@ export async function createMeeting(
   team: Team,
   input: CreateInput,
 ): Promise<Meeting> {
-  const now = ctx.clock.now();
-  endInFuture(input.endDate, now);
-  const id = await conflictWhenGone(meetingMessages.changedMeanwhile, () =>
-    ctx.db.transaction(async (tx) => {
-      const people = await resolveParticipants(tx, team.organizationId, input.participants);
-      let meetingId: string | undefined;
-      // The unique index settles races between two new meetings drawing the same code.
-      await uniqueMeetingCode(async (code) => {
-        const [row] = await tx
-          .insert(meetings)
-          .values({
-            ...meetingFields(input),
-            organizationId: team.organizationId,
-            code,
-            createdByUserId: caller.userId,
-            created: now,
-          })
-          .onConflictDoNothing({ target: meetings.code })
-          .returning({ id: meetings.id });
-        meetingId = row?.id;
-        return Boolean(row);
-      });
-      await applyRoomChoice(
-        tx,
-        caller,
-        team,
-        meetingId!,
-        {
-          keep: input.existingRooms,
-          fromTemplates: input.temporaryRooms,
-          current: input.currentRoomId,
-        },
-        now,
-      );
-      await tx.insert(meetingParticipants).values(
-        people.map((p) => ({
-          ...p,
-          meetingId: meetingId!,
-          invited: input.emailNewUsers,
-          created: now,
-        })),
-      );
-      await queueMails(
-        ctx,
-        tx,
-        await mailsAfterSave(ctx, tx, meetingId!, { invitedBefore: new Set(), cancelled: [] }, now),
-      );
-      return meetingId!;
-    }),
-  );
+  const id = await createAnyMeeting(ctx, { kind: 'team', caller, team }, input);
   return present(ctx, caller, team, (await loadMeeting(ctx.db, id))!);
 }
 
@@ -194,8 +140,7 @@ export async function updateMeeting(
       const current = before.meeting.currentRoomId;
       await applyRoomChoice(
         tx,
-        caller,
-        team,
+        { kind: 'team', caller, team },
         meetingId,
         {
           keep,

@@ -35,6 +35,14 @@ const allowlisted = (organizationId: string) =>
   sql`exists (select 1 from room_template_organizations a
     where a.room_id = "rooms"."id" and a.organization_id = ${organizationId})`;
 
+/** A platform template shared with everyone: what guests plan their meetings with. */
+export const publicTemplate: SQL = and(
+  eq(rooms.isTemplate, true),
+  isNull(rooms.organizationId),
+  isNull(rooms.meetingId),
+  eq(rooms.sharingType, 'Public'),
+)!;
+
 /** The platform templates (and public rooms) a team is offered. */
 export const offeredToTeam = (organizationId: string): SQL =>
   and(
