@@ -27,6 +27,8 @@ export type SmtpSink = {
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: CapturedMail[] = [];
+  // Numbered on arrival: parsing is asynchronous, and a quick later mail must not overtake.
+  let arrived = 0;
   const smtp = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -37,12 +39,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', callback);
-      stream.on('end', () => {
+      stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        const seq = ++arrived;
         try {
           messages.push({
-            ...parseMail(raw),
-            seq: messages.length + 1,
+            ...(await parseMail(raw)),
+            seq,
             receivedAt: new Date().toISOString(),
             envelope: {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -50,6 +53,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             },
             raw,
           });
+          messages.sort((a, b) => a.seq - b.seq);
           callback();
         } catch (e) {
           callback(e as Error);
