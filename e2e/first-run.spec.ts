@@ -79,7 +79,6 @@ test('no link leads to a placeholder; the download page explains the builds it h
     .click();
   const tutorials = page.getByRole('dialog');
   await expect(tutorials.getByRole('button', { name: /Welcome to Roomscale/ })).toBeVisible();
-  await page.waitForTimeout(300); // the modal's opening transition
   await screenshot(page, 'tutorials-phone');
   await expectAccessible(page, 'tutorials on a phone');
 

@@ -129,8 +129,6 @@ test.describe('meetings', () => {
 
     await expect(create).toBeEnabled();
     await dialog.getByRole('button', { name: 'Change rooms' }).scrollIntoViewIfNeeded();
-    // The form modal comes back from behind the room picker without a transition; let it paint.
-    await page.waitForTimeout(300);
     await screenshot(page, 'meetings-form-filled');
     await expectAccessible(page, 'meetings-form-filled');
     await create.click();
@@ -292,7 +290,6 @@ test.describe('meetings', () => {
     await screenshot(page, 'meetings-list-mobile');
     await page.getByRole('button', { name: 'Add meeting' }).click();
     await expect(page.getByRole('dialog', { name: 'New meeting' })).toBeVisible();
-    await page.waitForTimeout(300); // the modal's opening transition
     await screenshot(page, 'meetings-form-mobile');
     await page.goto(`/launch?meeting=${code}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Upcoming meeting' })).toBeVisible();

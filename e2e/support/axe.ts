@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { settled } from './settled.ts';
 
 /**
  * Scans what `page` shows with axe-core against WCAG 2.1 A and AA and fails on any violation,
@@ -8,9 +9,7 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function expectAccessible(page: Page, where: string) {
   // Colours mid-transition (a toast or modal fading in) are not what a person reads.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running'),
-  );
+  await settled(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
