@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { ClientConfig, Me, Membership } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -132,6 +132,19 @@ export function mockFetch(handler: Handler) {
   return fn;
 }
 
+/**
+ * Puts timeouts on a fake clock that also runs on by itself (so the screen's own waits still
+ * end), and answers `advance(ms)`: it moves the clock at once and runs whatever falls due, inside
+ * `act`. A debounce test then jumps to just before the delay and checks nothing happened, instead
+ * of sleeping and hoping. `resetBrowser` puts the real clock back.
+ */
+export function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  return async (ms: number) => {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+  };
+}
+
 /** Mantine reads these browser APIs that happy-dom leaves out. */
 export function stubBrowser() {
   if (!window.matchMedia) {
@@ -194,6 +207,7 @@ export async function signedInBrowser() {
 /** After each screen test: unmounts what was rendered and puts back the stubbed globals. */
 export function resetBrowser() {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 }
 

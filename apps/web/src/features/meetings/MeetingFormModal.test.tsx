@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session.ts';
 import {
+  fakeClock,
   meFixture,
   mockApi,
   renderScreen,
@@ -150,8 +151,10 @@ describe('the meeting form', () => {
     const fetch = api();
     const dialog = await openForm();
     const search = within(dialog).getByRole('textbox', { name: /^Add participants/ });
+    const advance = fakeClock();
     fireEvent.change(search, { target: { value: 'G' } });
-    await new Promise((r) => setTimeout(r, 400));
+    // Long past any debounce: one character never searches.
+    await advance(5_000);
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/Users?'))).toBe(false);
     fireEvent.change(search, { target: { value: 'Gr' } });
     fireEvent.click(

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session.ts';
 import {
+  fakeClock,
   mockApi,
   renderScreen,
   storeValidTokens,
@@ -117,11 +118,13 @@ describe('MeetingsPage', () => {
     );
     render();
     expect(await screen.findByText('No upcoming meetings')).toBeTruthy();
+    const advance = fakeClock();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search meetings' }), {
       target: { value: 'review' },
     });
-    await new Promise((r) => setTimeout(r, 500));
+    await advance(700);
     expect(listCalls(fetch).some((q) => q.Filter)).toBe(false);
+    await advance(100);
     expect(await screen.findByRole('article', { name: 'Found' }, { timeout: 10_000 })).toBeTruthy();
     expect(listCalls(fetch).at(-1)).toMatchObject({ Filter: 'review', Page: '1' });
 

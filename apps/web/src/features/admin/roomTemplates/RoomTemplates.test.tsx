@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  fakeClock,
   LocationProbe,
   mockApi,
   resetBrowser,
@@ -122,16 +123,15 @@ describe('RoomTemplatesPage', () => {
     expect(await screen.findByText('Template p3')).toBeTruthy();
     expect(listQueries(fetch)[0]).toEqual({ Page: '3', PageSize: '25' });
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search room templates' }), {
-      target: { value: 'lou' },
-    });
-    await new Promise((r) => setTimeout(r, 500));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search room templates' }), {
-      target: { value: 'lounge' },
-    });
-    await new Promise((r) => setTimeout(r, 700));
-    // 1.2 s after the first key, but only 0.7 s after the last: nothing searched yet.
+    const search = screen.getByRole('searchbox', { name: 'Search room templates' });
+    const advance = fakeClock();
+    fireEvent.change(search, { target: { value: 'lou' } });
+    await advance(500);
+    fireEvent.change(search, { target: { value: 'lounge' } });
+    await advance(900);
+    // 1.4 s after the first key, but only 0.9 s after the last: nothing searched yet.
     expect(listQueries(fetch).some((q) => q.Filter)).toBe(false);
+    await advance(100);
 
     expect(await screen.findByText('Found lounge', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(listQueries(fetch).filter((q) => q.Filter)).toEqual([
