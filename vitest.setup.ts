@@ -7,3 +7,7 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 10_000 });
 }
+
+// DOM matchers (toBeVisible, toHaveTextContent, toBeDisabled…): screen tests assert what an
+// element shows or does, not merely that a query found something.
+await import('@testing-library/jest-dom/vitest');

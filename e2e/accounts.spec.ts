@@ -85,8 +85,8 @@ test.describe('accounts journeys', () => {
     const link = linkFrom(mail, '/activate-account');
     expect(link.origin).toBe(new URL(baseURL!).origin);
     expect(link.searchParams.get('email')).toBe(email);
-    expect(link.searchParams.get('user')).toBeTruthy();
-    expect(link.searchParams.get('token')).toBeTruthy();
+    expect(link.searchParams.get('user')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(link.searchParams.get('token')).toMatch(/^\S{16,}$/);
 
     await page.goto(link.pathname + link.search);
     const activate = page.getByRole('button', { name: /activate|set password|confirm|save/i });
@@ -163,8 +163,8 @@ test.describe('accounts journeys', () => {
     await expectAccessible(page, 'forgot-password-sent');
 
     const link = linkFrom(await mailbox.waitFor(user.email, resetSubject), '/reset-password');
-    expect(link.searchParams.get('user')).toBeTruthy();
-    expect(link.searchParams.get('token')).toBeTruthy();
+    expect(link.searchParams.get('user')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(link.searchParams.get('token')).toMatch(/^\S{16,}$/);
     await page.goto(link.pathname + link.search);
     await setPassword(page, newPassword);
     await page.getByRole('button', { name: /reset|save|set|change/i }).click();

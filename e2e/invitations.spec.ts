@@ -68,7 +68,7 @@ test.describe('team invitations', () => {
 
     // The invitation email points at the invitation page.
     const mail = await mailbox.waitFor(invitee.email, /invited to Orbit Labs/);
-    expect(linkFrom(mail, '/invitation').searchParams.get('token')).toBeTruthy();
+    expect(linkFrom(mail, '/invitation').searchParams.get('token')).toMatch(/^\S{16,}$/);
 
     // Not a member yet: the team's routes refuse them.
     const theirApi = await signInApi(request, invitee);

@@ -29,7 +29,7 @@ describe('errorText (part1 §8 error mapper)', () => {
     ];
     for (const detail of known) {
       const text = friendlyServerMessages[detail];
-      expect(text).toBeTruthy();
+      expect(text).toMatch(/\S/);
       expect(errorText(new ApiError(400, problem(400, { detail })))).toBe(text);
       expect(errorText(new ApiError(409, problem(409, { detail })))).toBe(text);
     }

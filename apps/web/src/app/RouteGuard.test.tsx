@@ -153,8 +153,8 @@ describe('the route guard in the frame', () => {
     await signIn();
     act(() => session.selectTeam(teamFixture()));
     const router = renderAt('/admin');
-    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
-    expect(screen.getByText(shellTexts.guard.deniedSuperAdmin)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeVisible();
+    expect(screen.getByText(shellTexts.guard.deniedSuperAdmin)).toBeVisible();
     expect(screen.queryByTestId('location')).toBeNull();
     expect(router.state.location.pathname).toBe('/admin');
     fireEvent.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
@@ -205,7 +205,7 @@ describe('the route guard in the frame', () => {
     renderAt('/secret');
     const confirm = await screen.findByRole('button', { name: shellTexts.terms.confirm });
     // An earlier acceptance: the terms were updated.
-    expect(screen.getByText(shellTexts.terms.intro)).toBeTruthy();
+    expect(screen.getByText(shellTexts.terms.intro)).toBeVisible();
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox'));
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
@@ -223,7 +223,7 @@ describe('the route guard in the frame', () => {
   it('welcomes someone who never accepted the terms (an invited user) instead', async () => {
     await signIn(meFixture({ termsAccepted: null, privacyAccepted: null }));
     renderAt('/secret');
-    expect(await screen.findByText(shellTexts.terms.firstIntro)).toBeTruthy();
+    expect(await screen.findByText(shellTexts.terms.firstIntro)).toBeVisible();
     expect(screen.queryByText(shellTexts.terms.intro)).toBeNull();
   });
 

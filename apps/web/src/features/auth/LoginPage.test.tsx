@@ -55,7 +55,7 @@ describe('LoginPage', () => {
       await screen.findByText(
         screenMessages.loginFailedWith('The user name or password is incorrect.'),
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect((field('Email') as HTMLInputElement).value).toBe('ada@example.com');
     expect((field('Password') as HTMLInputElement).value).toBe('secret-1');
   });
@@ -73,7 +73,7 @@ describe('LoginPage', () => {
       expect(disabled(screen.getByRole('button', { name: 'Log in' }))).toBe(false),
     );
     fireEvent.submit(field('Password').closest('form')!);
-    expect(await screen.findByText(screenMessages.loginRequestFailed)).toBeTruthy();
+    expect(await screen.findByText(screenMessages.loginRequestFailed)).toBeVisible();
   });
 
   it('logs in and goes on to team resolution with the target route', async () => {
@@ -110,7 +110,7 @@ describe('LoginPage', () => {
   it('shows the SAML failure from the query', async () => {
     mockFetch(() => ({ body: [] }));
     renderScreen('/login', '/login?samlerror=not_found', <LoginPage />);
-    expect(await screen.findByText(screenMessages.samlFailed)).toBeTruthy();
+    expect(await screen.findByText(screenMessages.samlFailed)).toBeVisible();
   });
 
   it('offers single sign-on buttons for the providers of the entered email', async () => {

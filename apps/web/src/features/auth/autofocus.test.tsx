@@ -48,6 +48,6 @@ describe('the field a page focuses by itself', () => {
     expect(required()).toBeNull();
     fireEvent.change(input(/^Email/), { target: { value: 'not-an-address' } });
     fireEvent.blur(input(/^Email/));
-    await waitFor(() => expect(screen.getByText(/valid email|email address/i)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/valid email|email address/i)).toBeVisible());
   });
 });

@@ -30,7 +30,7 @@ describe('ResetPasswordPage', () => {
   it('shows the failure with both links when the link is incomplete', () => {
     mockFetch(() => ({}));
     renderScreen('/reset-password', '/reset-password?user=u1', <ResetPasswordPage />);
-    expect(screen.getByText(screenMessages.resetFailed)).toBeTruthy();
+    expect(screen.getByText(screenMessages.resetFailed)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: /new reset/ }).getAttribute('href')).toBe(
       '/forgot-password',
@@ -42,7 +42,7 @@ describe('ResetPasswordPage', () => {
     renderScreen('/reset-password', '/reset-password?user=u1&token=t1', <ResetPasswordPage />);
     type(/^New password/, 'weakpass');
     fireEvent.blur(input(/^New password/));
-    expect(await screen.findByText(screenMessages.weakPassword)).toBeTruthy();
+    expect(await screen.findByText(screenMessages.weakPassword)).toBeVisible();
     expect(button('Reset password').disabled).toBe(true);
     type(/^New password/, 'Str0ngPass');
     type(/^Confirm password/, 'Str0ngPasx');
@@ -51,7 +51,7 @@ describe('ResetPasswordPage', () => {
     type(/^Confirm password/, 'Str0ngPass');
     await waitFor(() => expect(button('Reset password').disabled).toBe(false));
     fireEvent.click(button('Reset password'));
-    expect(await screen.findByText(/Your password has been reset/)).toBeTruthy();
+    expect(await screen.findByText(/Your password has been reset/)).toBeVisible();
     expect(bodyOf(fetch, '/api/Users/ResetPassword')).toEqual({
       userId: 'u1',
       token: 't1',
@@ -67,7 +67,7 @@ describe('ResetPasswordPage', () => {
     type(/^Confirm password/, 'Str0ngPass');
     await waitFor(() => expect(button('Reset password').disabled).toBe(false));
     fireEvent.click(button('Reset password'));
-    expect(await screen.findByText(screenMessages.resetFailed)).toBeTruthy();
+    expect(await screen.findByText(screenMessages.resetFailed)).toBeVisible();
   });
 });
 
@@ -125,7 +125,7 @@ describe('ActivateAccountPage', () => {
     type(/^Confirm password/, 'Str0ngPass');
     await waitFor(() => expect(button('Activate account').disabled).toBe(false));
     fireEvent.click(button('Activate account'));
-    expect(await screen.findByText(screenMessages.activationFailed)).toBeTruthy();
+    expect(await screen.findByText(screenMessages.activationFailed)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Reset password' }).getAttribute('href')).toBe(
       '/forgot-password',
     );
@@ -142,6 +142,6 @@ describe('ForgotPasswordPage', () => {
     type(/^Email/, 'ada@example.com');
     await waitFor(() => expect(button('Send reset link').disabled).toBe(false));
     fireEvent.click(button('Send reset link'));
-    expect(await screen.findByText(screenMessages.forgotConfirmation)).toBeTruthy();
+    expect(await screen.findByText(screenMessages.forgotConfirmation)).toBeVisible();
   });
 });

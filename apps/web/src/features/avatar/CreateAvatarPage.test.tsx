@@ -37,7 +37,7 @@ describe('CreateAvatarPage', () => {
   it('works without a builder: skipping saves the default avatar and goes on', async () => {
     const fetch = api(null);
     renderScreen('/create-avatar', '/create-avatar?targetRoute=meetings', <CreateAvatarPage />);
-    expect(await screen.findByText(/create your own avatar later from your profile/)).toBeTruthy();
+    expect(await screen.findByText(/create your own avatar later from your profile/)).toBeVisible();
     expect(screen.queryByTitle('Avatar builder')).toBeNull();
     const skip = screen.getByRole('button', { name: 'Skip avatar creation' });
     await waitFor(() => expect((skip as HTMLButtonElement).disabled).toBe(false));
@@ -93,7 +93,7 @@ describe('CreateAvatarPage', () => {
     renderScreen('/create-avatar', '/create-avatar', <CreateAvatarPage />);
     await screen.findByText(/create your own avatar later/);
     fireEvent.click(screen.getByRole('button', { name: 'Skip avatar creation' }));
-    expect(await screen.findByText('The connection with the server has failed')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Skip avatar creation' })).toBeTruthy();
+    expect(await screen.findByText('The connection with the server has failed')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Skip avatar creation' })).toBeVisible();
   });
 });

@@ -56,7 +56,7 @@ describe('dashboard files', () => {
     });
     render();
     const tile = await screen.findByRole('button', { name: 'Open Lobby.png' });
-    expect(within(recentSection()).getByText('Stage.mp4')).toBeTruthy();
+    expect(within(recentSection()).getByText('Stage.mp4')).toBeVisible();
     expect(listBodies(fetch)).toEqual([
       {
         pagination: { page: 1, pageSize: 12 },
@@ -72,8 +72,8 @@ describe('dashboard files', () => {
 
     fireEvent.click(tile);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
-    expect(within(dialog).getByText('Lobby.png')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
+    expect(within(dialog).getByText('Lobby.png')).toBeVisible();
   });
 
   it('shows a video still processing as such on its tile', async () => {
@@ -97,9 +97,9 @@ describe('dashboard files', () => {
     );
     render();
     const clip = await screen.findByRole('button', { name: 'Open Clip.mp4' });
-    expect(within(clip).getByText('Processing video')).toBeTruthy();
+    expect(within(clip).getByText('Processing video')).toBeVisible();
     const bad = screen.getByRole('button', { name: 'Open Bad.mp4' });
-    expect(within(bad).getByText('Processing failed')).toBeTruthy();
+    expect(within(bad).getByText('Processing failed')).toBeVisible();
   });
 
   it('shows the empty state, and a failed load with a retry', async () => {
@@ -111,9 +111,9 @@ describe('dashboard files', () => {
       return { status: 404 };
     });
     render();
-    expect(await screen.findByText('The recent files could not be loaded.')).toBeTruthy();
+    expect(await screen.findByText('The recent files could not be loaded.')).toBeVisible();
     fail = false;
     fireEvent.click(within(recentSection()).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No files yet')).toBeTruthy();
+    expect(await screen.findByText('No files yet')).toBeVisible();
   });
 });

@@ -57,7 +57,7 @@ describe('card thumbnails', () => {
     renderFiles('/files/team');
     const card = await screen.findByRole('group', { name: 'Walkthrough.mp4' });
     expect(card.querySelector('img')?.getAttribute('src')).toBe(signed('walk-thumb'));
-    expect(within(card).getByText(filesTexts.card.processing)).toBeTruthy();
+    expect(within(card).getByText(filesTexts.card.processing)).toBeVisible();
   });
 });
 

@@ -37,12 +37,14 @@ describe('file library', () => {
     renderFiles('/files/team');
 
     const folders = await screen.findByRole('region', { name: 'Folders' });
-    expect(within(folders).getByText('Plans NameAscending')).toBeTruthy();
+    expect(within(folders).getByText('Plans NameAscending')).toBeVisible();
     const files = screen.getByRole('region', { name: 'Files' });
-    expect(within(files).getByText('Lobby.png')).toBeTruthy();
+    expect(within(files).getByText('Lobby.png')).toBeVisible();
     expect(within(files).queryByText('Plans NameAscending')).toBeNull();
     // Folders come before files on the page.
-    expect(folders.compareDocumentPosition(files) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(folders.compareDocumentPosition(files) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(listBodies(fetch)[0]).toEqual({
       pagination: { page: 1, pageSize: 18 },
       parentFileId: null,
@@ -55,12 +57,12 @@ describe('file library', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Stage.png')).toBeTruthy();
+    expect(await screen.findByText('Stage.png')).toBeVisible();
     expect(listBodies(fetch).at(-1).pagination).toEqual({ page: 2, pageSize: 18 });
 
     fireEvent.click(screen.getByLabelText('Sort by', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Edited (newest first)' }));
-    expect(await screen.findByText('Plans ModifiedDescending')).toBeTruthy();
+    expect(await screen.findByText('Plans ModifiedDescending')).toBeVisible();
     expect(listBodies(fetch).at(-1)).toMatchObject({
       pagination: { page: 1, pageSize: 18 },
       sortBy: 'ModifiedDescending',
@@ -70,8 +72,8 @@ describe('file library', () => {
   it("shows '- No Media -' with the hint when a folder is empty", async () => {
     mockApi(() => ({ body: filePage([], 1, 0) }));
     renderFiles('/files/user');
-    expect(await screen.findByText('- No Media -')).toBeTruthy();
-    expect(screen.getByText(/use the New button/)).toBeTruthy();
+    expect(await screen.findByText('- No Media -')).toBeVisible();
+    expect(screen.getByText(/use the New button/)).toBeVisible();
   });
 
   it("reports 'Files not found' and goes to /files when the parent is not a folder", async () => {
@@ -85,8 +87,8 @@ describe('file library', () => {
     });
     renderFiles(`/files/team/${image.fileId}`);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Error')).toBeTruthy();
-    expect(within(dialog).getByText('Files not found')).toBeTruthy();
+    expect(within(dialog).getByText('Error')).toBeVisible();
+    expect(within(dialog).getByText('Files not found')).toBeVisible();
     await waitFor(() => expect(shownLocation()).toBe('/files'));
     // The folder's list is never asked for.
     expect(listBodies(fetch).some((b) => b.parentFileId === image.fileId)).toBe(false);
@@ -95,7 +97,7 @@ describe('file library', () => {
   it("also reports 'Files not found' for a folder that does not exist", async () => {
     mockApi(() => ({ status: 404 }));
     renderFiles(`/files/user/${fileId(9)}`);
-    expect(await screen.findByText('Files not found')).toBeTruthy();
+    expect(await screen.findByText('Files not found')).toBeVisible();
     await waitFor(() => expect(shownLocation()).toBe('/files'));
   });
 
@@ -124,7 +126,7 @@ describe('file library', () => {
     expect(nav.textContent?.replace(/\s+/g, '')).toBe(
       'Teamfiles/…/Top/Mid/Deep'.replace(/\s+/g, ''),
     );
-    expect(within(nav).getByLabelText('More folders above')).toBeTruthy();
+    expect(within(nav).getByLabelText('More folders above')).toBeVisible();
     expect(within(nav).getByRole('link', { name: 'Team files' }).getAttribute('href')).toBe(
       '/files/team',
     );
@@ -183,16 +185,16 @@ describe('file library', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Actions for Lobby.png' }));
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
       const dialog = await screen.findByRole('dialog');
-      expect(within(dialog).getByText(/Delete "Lobby.png"\?/)).toBeTruthy();
+      expect(within(dialog).getByText(/Delete "Lobby.png"\?/)).toBeVisible();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     };
 
     await remove();
-    expect(await screen.findByText('Removal failed')).toBeTruthy();
+    expect(await screen.findByText('Removal failed')).toBeVisible();
 
     deleteStatus = 204;
     await remove();
-    expect(await screen.findByText('Item removed')).toBeTruthy();
+    expect(await screen.findByText('Item removed')).toBeVisible();
     const deletes = fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE');
     expect(deletes.map(([u]) => new URL(String(u), 'http://x').pathname)).toEqual([
       `${filesPath}/${image.fileId}`,
@@ -257,15 +259,15 @@ describe('file library', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New folder' });
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Plans' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create folder' }));
-    expect(await screen.findByText('The folder does not exist.')).toBeTruthy();
-    expect(screen.getByText('Error')).toBeTruthy();
+    expect(await screen.findByText('The folder does not exist.')).toBeVisible();
+    expect(screen.getByText('Error')).toBeVisible();
     expect(shownLocation()).toBe('/files/team');
   });
 
   it('disables New outside a library view', async () => {
     mockApi(() => ({ body: filePage([]) }));
     renderFiles('/files');
-    expect(await screen.findByRole('link', { name: /Only you can see/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Only you can see/ })).toBeVisible();
     expect((screen.getByRole('button', { name: 'New' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

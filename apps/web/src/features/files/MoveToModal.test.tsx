@@ -58,7 +58,7 @@ describe("'Move to…'", () => {
     const dialog = await openMoveTo('Lobby.png');
 
     // Starts where the item is: the top of Team files, where it already is.
-    expect(within(dialog).getByText('The item is already here.')).toBeTruthy();
+    expect(within(dialog).getByText('The item is already here.')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Move here' })).toHaveProperty(
       'disabled',
       true,
@@ -88,7 +88,7 @@ describe("'Move to…'", () => {
     await within(dialog).findByRole('button', { name: 'Open Old' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
-    expect(await screen.findByText('Move succeeded')).toBeTruthy();
+    expect(await screen.findByText('Move succeeded')).toBeVisible();
     expect(patchBodies(fetch)).toEqual([
       { path: `${filesPath}/${image.fileId}`, body: { parentFileId: drafts.fileId } },
     ]);
@@ -101,9 +101,9 @@ describe("'Move to…'", () => {
     renderFiles('/files/team');
     const dialog = await openMoveTo('Lobby.png');
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Personal files' }));
-    expect(await within(dialog).findByText('No folders here.')).toBeTruthy();
+    expect(await within(dialog).findByText('No folders here.')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
-    expect(await screen.findByText('Move succeeded')).toBeTruthy();
+    expect(await screen.findByText('Move succeeded')).toBeVisible();
     expect(patchBodies(fetch).at(-1)?.body).toEqual({ parentFileId: null, scope: 'User' });
   });
 
@@ -115,7 +115,7 @@ describe("'Move to…'", () => {
     const dialog = await openMoveTo('Plans');
     const itself = await within(dialog).findByText('The item being moved');
     expect(itself.closest('button')).toBeNull();
-    expect(within(dialog).getByText('Plans')).toBeTruthy();
+    expect(within(dialog).getByText('Plans')).toBeVisible();
     expect(within(dialog).queryByRole('button', { name: 'Open Plans' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Open Archive' })).toHaveProperty(
       'disabled',
@@ -132,8 +132,8 @@ describe("'Move to…'", () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Open Inner' }));
     await within(dialog).findByText('No folders here.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
-    expect(await screen.findByText('Move failed')).toBeTruthy();
-    expect(screen.getByText(cycle)).toBeTruthy();
+    expect(await screen.findByText('Move failed')).toBeVisible();
+    expect(screen.getByText(cycle)).toBeVisible();
     expect(patchBodies(fetch)).toEqual([
       { path: `${filesPath}/${plans.fileId}`, body: { parentFileId: inner.fileId } },
     ]);

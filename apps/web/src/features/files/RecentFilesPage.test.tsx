@@ -19,8 +19,8 @@ describe('recent views and the landing', () => {
   it('lists recent files flat, newest first, 24 a page', async () => {
     const fetch = mockApi(() => ({ body: filePage([fileFixture({ name: 'Lobby.png' })]) }));
     renderFiles('/files/recent');
-    expect(await screen.findByRole('heading', { name: 'Recent files' })).toBeTruthy();
-    expect(await screen.findByText('Lobby.png')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Recent files' })).toBeVisible();
+    expect(await screen.findByText('Lobby.png')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Files' })).toBeNull();
     expect(listBodies(fetch)).toEqual([
       {
@@ -39,13 +39,13 @@ describe('recent views and the landing', () => {
   it("shows '- No files -' without recent files", async () => {
     mockApi(() => ({ body: filePage([], 1, 0) }));
     renderFiles('/files/recent');
-    expect(await screen.findByText('- No files -')).toBeTruthy();
+    expect(await screen.findByText('- No files -')).toBeVisible();
   });
 
   it('lists the notes and pictures made in VR, and asks for some when there are none', async () => {
     const fetch = mockApi(() => ({ body: filePage([], 1, 0) }));
     renderFiles('/files/recent-vr');
-    expect(await screen.findByText(/Create notes and take pictures in the VR app/)).toBeTruthy();
+    expect(await screen.findByText(/Create notes and take pictures in the VR app/)).toBeVisible();
     expect(listBodies(fetch)[0]).toMatchObject({
       pagination: { page: 1, pageSize: 24 },
       hierarchical: false,
@@ -84,7 +84,7 @@ describe('recent views and the landing', () => {
     });
     renderFiles(`/files/${folder.fileId}`);
     await waitFor(() => expect(shownLocation()).toBe(`/files/user/${folder.fileId}`));
-    expect(await screen.findByText('- No Media -')).toBeTruthy();
+    expect(await screen.findByText('- No Media -')).toBeVisible();
   });
 
   it("/files/{id} of something that is not a folder reports 'Files not found'", async () => {
@@ -93,7 +93,7 @@ describe('recent views and the landing', () => {
       url.pathname === `${filesPath}/${image.fileId}` ? { body: image } : { body: filePage([]) },
     );
     renderFiles(`/files/${image.fileId}`);
-    expect(await screen.findByText('Files not found')).toBeTruthy();
+    expect(await screen.findByText('Files not found')).toBeVisible();
     await waitFor(() => expect(shownLocation()).toBe('/files'));
   });
 });

@@ -68,7 +68,7 @@ describe('the card menu on right-click', () => {
     renderFiles('/files/team');
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Idea' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    expect(await screen.findByRole('dialog', { name: 'Edit note' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Edit note' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Edit media' })).toBeNull();
   });
 
@@ -77,6 +77,6 @@ describe('the card menu on right-click', () => {
     renderFiles('/files/team');
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Lobby.png' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    expect(await screen.findByRole('dialog', { name: 'Edit media' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Edit media' })).toBeVisible();
   });
 });

@@ -41,7 +41,7 @@ describe('moving by drag and drop', () => {
     drop();
     expect(target.hasAttribute('data-drop-active')).toBe(false);
 
-    expect(await screen.findByText('Move succeeded')).toBeTruthy();
+    expect(await screen.findByText('Move succeeded')).toBeVisible();
     expect(screen.getAllByText('Lobby.png').length).toBeGreaterThan(1);
     expect(patchBodies(fetch)).toEqual([
       { path: `${filesPath}/${image.fileId}`, body: { parentFileId: folder.fileId } },
@@ -79,15 +79,15 @@ describe('moving by drag and drop', () => {
     const card = await screen.findByRole('group', { name: 'Lobby.png' });
     const personal = screen.getByRole('link', { name: 'Personal files' });
     drag(card, personal)();
-    expect(await screen.findByText('Move succeeded')).toBeTruthy();
+    expect(await screen.findByText('Move succeeded')).toBeVisible();
     expect(patchBodies(fetch).at(-1)?.body).toEqual({ parentFileId: null, scope: 'User' });
 
     status = 400;
     drag(screen.getByRole('group', { name: 'Plans' }), personal)();
-    expect(await screen.findByText('Move failed')).toBeTruthy();
+    expect(await screen.findByText('Move failed')).toBeVisible();
     expect(
       screen.getByText('A folder cannot be moved into itself or one of its subfolders.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(patchBodies(fetch).at(-1)).toEqual({
       path: `${filesPath}/${folder.fileId}`,
       body: { parentFileId: null, scope: 'User' },

@@ -40,7 +40,7 @@ describe('New and opening items', () => {
     renderFiles(`/files/user/${folder.fileId}`);
     await screen.findByText('- No Media -');
     fireEvent.click(screen.getByRole('button', { name: 'New' }));
-    expect(await screen.findByRole('menuitem', { name: 'File upload' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'File upload' })).toBeVisible();
 
     const input = screen.getByTestId('upload-input') as HTMLInputElement;
     expect(input.multiple).toBe(true);
@@ -59,7 +59,7 @@ describe('New and opening items', () => {
     await screen.findByText('- No Media -');
     fireEvent.click(screen.getByRole('button', { name: 'New' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Note' }));
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeVisible();
   });
 
   it('opens a folder with Enter or a double-click, and a file in the lightbox', async () => {
@@ -75,7 +75,7 @@ describe('New and opening items', () => {
 
     fireEvent.doubleClick(await screen.findByRole('button', { name: 'Open Lobby.png' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Lobby.png')).toBeTruthy();
+    expect(within(dialog).getByText('Lobby.png')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -91,7 +91,7 @@ describe('New and opening items', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Lobby.png' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Details' }));
     const details = await screen.findByRole('dialog', { name: 'Media detail' });
-    expect(within(details).getByText('image')).toBeTruthy();
+    expect(within(details).getByText('image')).toBeVisible();
     fireEvent.keyDown(details, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

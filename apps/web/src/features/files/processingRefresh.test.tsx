@@ -26,7 +26,7 @@ describe('a video still processing', () => {
     renderFiles('/files/team');
 
     const card = await screen.findByRole('group', { name: 'Keynote.mp4' });
-    expect(within(card).getByText('Processing video')).toBeTruthy();
+    expect(within(card).getByText('Processing video')).toBeVisible();
     expect(lists).toBe(1);
 
     // Nothing else happens on the page: the list asks again by itself (every 5 s).

@@ -82,8 +82,8 @@ describe("the user menu's Teams list", () => {
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
     const list = await screen.findByRole('list', { name: 'Invitations' });
-    expect(within(list).getByText('Orbit Labs')).toBeTruthy();
-    expect(within(list).getByText('Invited as user')).toBeTruthy();
+    expect(within(list).getByText('Orbit Labs')).toBeVisible();
+    expect(within(list).getByText('Invited as user')).toBeVisible();
     fireEvent.click(
       within(list).getByRole('button', { name: 'Accept the invitation to Orbit Labs' }),
     );
@@ -113,10 +113,10 @@ describe('InvitationPage (/invitation?token=)', () => {
   it('opens the invitation of the link and accepts it', async () => {
     const fetch = api();
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Join Orbit Labs?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join Orbit Labs?' })).toBeVisible();
     expect(
       screen.getByText('Olga Owner invited you to join Orbit Labs on Roomscale as a user.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const open = fetch.mock.calls.find(([u]) => String(u).endsWith('/Open'));
     expect(JSON.parse(String(open?.[1]?.body))).toEqual({ token: 'abc' });
     fireEvent.click(screen.getByRole('button', { name: 'Accept and join' }));
@@ -128,7 +128,7 @@ describe('InvitationPage (/invitation?token=)', () => {
     const fetch = api();
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
-    expect(await screen.findByRole('heading', { name: 'Invitation declined' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Invitation declined' })).toBeVisible();
     expect(posts(fetch)).toContain(`${base}/${invitation.id}/Decline`);
   });
 
@@ -148,7 +148,7 @@ describe('InvitationPage (/invitation?token=)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       invitationMessages.otherAccount,
     );
-    expect(screen.getByRole('button', { name: 'Log out and switch account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log out and switch account' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Accept and join' })).toBeNull();
   });
 
@@ -181,7 +181,7 @@ describe('team creation of a person without a team', () => {
         <OrganizationCreatePage />
       </ModalsProvider>,
     );
-    expect(await screen.findByText('You have been invited to join:')).toBeTruthy();
+    expect(await screen.findByText('You have been invited to join:')).toBeVisible();
     const list = screen.getByRole('list', { name: 'Invitations' });
     fireEvent.click(
       within(list).getByRole('button', { name: 'Accept the invitation to Orbit Labs' }),

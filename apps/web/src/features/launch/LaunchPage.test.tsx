@@ -38,7 +38,7 @@ describe('LaunchPage', () => {
     expect(String(url)).toBe('/api/Meetings/ABCD234');
     expect((init?.headers ?? {}) as Record<string, string>).not.toHaveProperty('authorization');
     expect(screen.getByTestId('meeting-code').textContent).toBe('ABCD234');
-    expect(screen.getByRole('button', { name: 'Copy meeting code' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy meeting code' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Launch Roomscale' }).getAttribute('href')).toBe(
       'roomscale://meeting/ABCD234',
     );
@@ -75,8 +75,8 @@ describe('LaunchPage', () => {
     });
     render('/launch?meeting=ABCD234');
     expect((await heading()).textContent).toBe('Stand-up');
-    expect(screen.getByText('Room: Hall')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Copy meeting code' })).toBeTruthy();
+    expect(screen.getByText('Room: Hall')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Copy meeting code' })).toBeVisible();
   });
 
   it('says when no meeting has the code, and offers to enter another', async () => {
@@ -96,8 +96,8 @@ describe('LaunchPage', () => {
     });
     render('/launch?meeting=ZZZZZZZ');
     expect((await heading()).textContent).toBe('Meeting not found');
-    expect(screen.getByText(new RegExp(meetingMessages.notFound))).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Find meeting' })).toBeTruthy();
+    expect(screen.getByText(new RegExp(meetingMessages.notFound))).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Find meeting' })).toBeVisible();
   });
 
   it('shows a room with its deep link', async () => {
@@ -115,19 +115,19 @@ describe('LaunchPage', () => {
     const room = '22222222-2222-4222-8222-222222222222';
     render(`/launch?room=${room}&room-name=Desk&room-type=private`);
     expect((await heading()).textContent).toBe('Desk');
-    expect(screen.getByText('Private room')).toBeTruthy();
-    expect(screen.getByText('Join the private room Desk.')).toBeTruthy();
+    expect(screen.getByText('Private room')).toBeVisible();
+    expect(screen.getByText('Join the private room Desk.')).toBeVisible();
     expect(screen.queryByText('Team room')).toBeNull();
     cleanup();
 
     render(`/launch?room=${room}&room-name=Hall&room-type=team`);
     expect((await heading()).textContent).toBe('Hall');
-    expect(screen.getByText('Team room')).toBeTruthy();
+    expect(screen.getByText('Team room')).toBeVisible();
     cleanup();
 
     render(`/launch?room=${room}&room-name=Hall&room-type=bogus`);
     expect((await heading()).textContent).toBe('Hall');
-    expect(screen.getByText('Room')).toBeTruthy();
+    expect(screen.getByText('Room')).toBeVisible();
     expect(screen.queryByText('Team room')).toBeNull();
   });
 });

@@ -124,7 +124,7 @@ async function fill(dialog: HTMLElement) {
   const picker = await screen.findByRole('dialog', { name: 'Select rooms' });
   fireEvent.click(await within(picker).findByRole('button', { name: /^Board room/ }));
   fireEvent.click(within(picker).getByRole('button', { name: /^Auditorium/ }));
-  expect(within(picker).getByText('2 rooms selected')).toBeTruthy();
+  expect(within(picker).getByText('2 rooms selected')).toBeVisible();
   fireEvent.click(within(picker).getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select rooms' })).toBeNull());
 }
@@ -170,7 +170,7 @@ describe('the meeting form', () => {
       PageSize: '5',
     });
     // A known user can moderate.
-    expect(within(dialog).getByRole('switch', { name: 'Moderator: Grace Hopper' })).toBeTruthy();
+    expect(within(dialog).getByRole('switch', { name: 'Moderator: Grace Hopper' })).toBeVisible();
   });
 
   it('creates the meeting with its rooms, templates and people', async () => {
@@ -226,7 +226,7 @@ describe('the meeting form', () => {
       'Design review',
     );
     expect(within(form).getAllByTestId('participant')).toHaveLength(2);
-    expect(within(form).getByText('Board room')).toBeTruthy();
+    expect(within(form).getByText('Board room')).toBeVisible();
   });
 
   it("edits a meeting: its times on its own clock, kept rooms, a template's room deselected", async () => {
@@ -242,7 +242,7 @@ describe('the meeting form', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Edit meeting' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit meeting' });
     // 08:00 UTC is 10:00 in Amsterdam in July.
-    expect(within(dialog).getByDisplayValue('10')).toBeTruthy();
+    expect(within(dialog).getByDisplayValue('10')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change rooms' }));
     const picker = await screen.findByRole('dialog', { name: 'Select rooms' });
     const template = await within(picker).findByRole('button', { name: /^Auditorium/ });

@@ -76,21 +76,21 @@ describe('MeetingsPage', () => {
     });
     // 4 thumbnails, then '+2' for the rest.
     expect(c.querySelectorAll('.mantine-Avatar-root').length).toBe(5);
-    expect(within(c).getByText('+2')).toBeTruthy();
-    expect(within(c).getByText('6 rooms')).toBeTruthy();
-    expect(within(c).getByText('2 participants')).toBeTruthy();
+    expect(within(c).getByText('+2')).toBeVisible();
+    expect(within(c).getByText('6 rooms')).toBeVisible();
+    expect(within(c).getByText('2 participants')).toBeVisible();
     // The tooltips' content is also there for screen readers: names, guest emails, rooms.
     expect(c.textContent).toContain('Ada Lovelace, guest@example.org');
     expect(c.textContent).toContain('Room 1, Room 2, Room 3, Room 4, Room 5, Room 6');
-    expect(within(c).getByRole('button', { name: 'Copy meeting code ABCD234' })).toBeTruthy();
-    expect(within(c).getByRole('button', { name: 'Copy link to launch screen' })).toBeTruthy();
+    expect(within(c).getByRole('button', { name: 'Copy meeting code ABCD234' })).toBeVisible();
+    expect(within(c).getByRole('button', { name: 'Copy link to launch screen' })).toBeVisible();
     expect(
       within(c)
         .getByRole('link', { name: /Open launch page/ })
         .getAttribute('href'),
     ).toBe('/launch?meeting=ABCD234');
-    expect(within(c).getByRole('button', { name: 'Edit meeting' })).toBeTruthy();
-    expect(within(c).getByRole('button', { name: 'Delete meeting' })).toBeTruthy();
+    expect(within(c).getByRole('button', { name: 'Edit meeting' })).toBeVisible();
+    expect(within(c).getByRole('button', { name: 'Delete meeting' })).toBeVisible();
   });
 
   it("shows 'Meeting ended' instead of copy link and launch, and no edit, for ended meetings", async () => {
@@ -100,12 +100,12 @@ describe('MeetingsPage', () => {
     ]);
     render();
     const ended = await screen.findByRole('article', { name: 'Retro' });
-    expect(within(ended).getByText('Meeting ended')).toBeTruthy();
-    expect(within(ended).getByText('No meeting rooms assigned')).toBeTruthy();
+    expect(within(ended).getByText('Meeting ended')).toBeVisible();
+    expect(within(ended).getByText('No meeting rooms assigned')).toBeVisible();
     expect(within(ended).queryByRole('button', { name: 'Copy link to launch screen' })).toBeNull();
     expect(within(ended).queryByRole('link', { name: /Open launch page/ })).toBeNull();
     expect(within(ended).queryByRole('button', { name: 'Edit meeting' })).toBeNull();
-    expect(within(ended).getByRole('button', { name: 'Delete meeting' })).toBeTruthy();
+    expect(within(ended).getByRole('button', { name: 'Delete meeting' })).toBeVisible();
     // Neither moderator nor admin: no edit, no delete.
     const other = card('Not mine');
     expect(within(other).queryByRole('button', { name: 'Edit meeting' })).toBeNull();
@@ -117,7 +117,7 @@ describe('MeetingsPage', () => {
       url.searchParams.get('Filter') === 'review' ? [meetingFixture({ name: 'Found' })] : [],
     );
     render();
-    expect(await screen.findByText('No upcoming meetings')).toBeTruthy();
+    expect(await screen.findByText('No upcoming meetings')).toBeVisible();
     const advance = fakeClock();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search meetings' }), {
       target: { value: 'review' },
@@ -125,7 +125,9 @@ describe('MeetingsPage', () => {
     await advance(700);
     expect(listCalls(fetch).some((q) => q.Filter)).toBe(false);
     await advance(100);
-    expect(await screen.findByRole('article', { name: 'Found' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('article', { name: 'Found' }, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(listCalls(fetch).at(-1)).toMatchObject({ Filter: 'review', Page: '1' });
 
     fireEvent.click(screen.getByRole('radio', { name: 'All' }));
@@ -151,18 +153,18 @@ describe('MeetingsPage', () => {
         : { status: 404 },
     );
     render();
-    expect(await screen.findByRole('article', { name: 'Page 1' })).toBeTruthy();
-    expect(screen.getByText('25 meetings')).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Page 1' })).toBeVisible();
+    expect(screen.getByText('25 meetings')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: '2' }));
-    expect(await screen.findByRole('article', { name: 'Page 2' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Page 2' })).toBeVisible();
     expect(listCalls(fetch).at(-1)).toMatchObject({ Page: '2', PageSize: '10' });
   });
 
   it('shows an error with a retry', async () => {
     api([], 500);
     render();
-    expect(await screen.findByText('The meetings could not be loaded.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText('The meetings could not be loaded.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   it('opens the create modal for ?new=1', async () => {

@@ -81,6 +81,6 @@ describe('MeetingsPanel', () => {
   it('has an empty state', async () => {
     api([]);
     renderScreen('/dashboard', '/dashboard', <MeetingsPanel />);
-    expect(await screen.findByText('No upcoming meetings')).toBeTruthy();
+    expect(await screen.findByText('No upcoming meetings')).toBeVisible();
   });
 });

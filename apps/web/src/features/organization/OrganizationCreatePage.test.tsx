@@ -113,8 +113,8 @@ describe('OrganizationCreatePage', () => {
     await choose('Industry', 'Media');
     await waitFor(() => expect(createButton().disabled).toBe(false));
     fireEvent.click(createButton());
-    expect(await screen.findByText('An error has occurred: Name taken.')).toBeTruthy();
-    expect(screen.getByText('Error')).toBeTruthy();
+    expect(await screen.findByText('An error has occurred: Name taken.')).toBeVisible();
+    expect(screen.getByText('Error')).toBeVisible();
     expect(input('Team name')?.value).toBe('Engines');
   });
 
@@ -138,7 +138,7 @@ describe('OrganizationCreatePage', () => {
     });
     await session.reloadUser();
     renderScreen('/organization/create', '/organization/create', <OrganizationCreatePage />);
-    expect(await screen.findByText('Or create a new team')).toBeTruthy();
+    expect(await screen.findByText('Or create a new team')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: /Existing crew/ }));
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
     expect(session.get().team?.id).toBe(mine.id);

@@ -48,7 +48,7 @@ describe('OrganizationResolvePage', () => {
         </QueryClientProvider>
       </MantineProvider>,
     );
-    expect(await screen.findByText('Orbit Labs')).toBeTruthy();
+    expect(await screen.findByText('Orbit Labs')).toBeVisible();
     expect(session.get().team?.id).toBe(team.id);
     const teamCalls = fetch.mock.calls.filter(([u]) =>
       String(u).endsWith('/api/Users/Me/Organizations'),

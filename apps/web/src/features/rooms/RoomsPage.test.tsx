@@ -99,7 +99,7 @@ describe('RoomsPage', () => {
       return { status: 404 };
     });
     render();
-    expect(await screen.findByText('Rooms 1')).toBeTruthy();
+    expect(await screen.findByText('Rooms 1')).toBeVisible();
     expect(listBodies(fetch)[0]).toEqual({
       templateFilter: 'Rooms',
       shareTypeFilter: ['OwnerOrganization', 'OwnerUser'],
@@ -107,11 +107,11 @@ describe('RoomsPage', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Rooms 2')).toBeTruthy();
+    expect(await screen.findByText('Rooms 2')).toBeVisible();
     expect(listBodies(fetch).at(-1)?.page).toBe(2);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Templates' }));
-    expect(await screen.findByText('Templates 1')).toBeTruthy();
+    expect(await screen.findByText('Templates 1')).toBeVisible();
     expect(listBodies(fetch).at(-1)).toEqual({
       templateFilter: 'Templates',
       shareTypeFilter: ['OwnerOrganization', 'OwnerUser'],
@@ -135,16 +135,16 @@ describe('RoomsPage', () => {
       return calls === 1 ? { status: 503 } : { body: page([roomFixture({ name: 'Back' })]) };
     });
     render();
-    expect(await screen.findByText('The rooms could not be loaded.')).toBeTruthy();
+    expect(await screen.findByText('The rooms could not be loaded.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Back')).toBeTruthy();
+    expect(await screen.findByText('Back')).toBeVisible();
   });
 
   it("shows the admin's empty state with an enabled add button", async () => {
     mockApi(() => ({ body: page([], 1, 0) }));
     render();
-    expect(await screen.findByText('No rooms found.')).toBeTruthy();
-    expect(screen.getByText('create a room or remove filter')).toBeTruthy();
+    expect(await screen.findByText('No rooms found.')).toBeVisible();
+    expect(screen.getByText('create a room or remove filter')).toBeVisible();
     const add = screen.getAllByRole('button', { name: 'Add room' })[0]!;
     expect(add.getAttribute('aria-disabled')).toBeNull();
   });
@@ -153,8 +153,8 @@ describe('RoomsPage', () => {
     session.selectTeam(teamFixture({ role: 'User' }));
     mockApi(() => ({ body: page([], 1, 0) }));
     render();
-    expect(await screen.findByText('No rooms found.')).toBeTruthy();
-    expect(screen.getByText('Request your team admin to create a room')).toBeTruthy();
+    expect(await screen.findByText('No rooms found.')).toBeVisible();
+    expect(screen.getByText('Request your team admin to create a room')).toBeVisible();
     expect(screen.queryByText('create a room or remove filter')).toBeNull();
     const add = screen.getByRole('button', { name: 'Add room' });
     expect(add.getAttribute('aria-disabled')).toBe('true');
@@ -257,7 +257,7 @@ describe('RoomsPage', () => {
     fireEvent.click(create);
     expect(
       await screen.findByText('The room template or room to copy from was not found.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
     expect(name.value).toBe('My room');
     expect(screen.getByRole('radio', { name: 'Lounge' }).getAttribute('aria-checked')).toBe('true');

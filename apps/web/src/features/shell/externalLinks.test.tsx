@@ -83,7 +83,7 @@ describe('download page', () => {
     renderScreen('/downloads', '/downloads', <DownloadsPage />);
     expect(await screen.findAllByRole('button', { name: 'Not available yet' })).toHaveLength(3);
     for (const setting of ['META_STORE_URL', 'PICO_APK_URL', 'WINDOWS_INSTALLER_URL']) {
-      expect(screen.getByText(new RegExp(`by setting ${setting}\\.`))).toBeTruthy();
+      expect(screen.getByText(new RegExp(`by setting ${setting}\\.`))).toBeVisible();
     }
     expect(screen.queryByRole('link', { name: /Download|Store/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Changelog' })).toBeNull();
@@ -99,7 +99,7 @@ describe('download page', () => {
     expect(apk.getAttribute('href')).toBe('https://cdn.vr.test/app.apk');
     expect(apk.hasAttribute('download')).toBe(true);
     expect(screen.getAllByRole('button', { name: 'Not available yet' })).toHaveLength(1);
-    expect(screen.getByText(/by setting WINDOWS_INSTALLER_URL\./)).toBeTruthy();
+    expect(screen.getByText(/by setting WINDOWS_INSTALLER_URL\./)).toBeVisible();
     expect(link('Changelog').getAttribute('href')).toBe('https://help.vr.test/changelog');
   });
 });

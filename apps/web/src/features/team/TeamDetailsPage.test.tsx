@@ -124,12 +124,12 @@ describe('team details', () => {
     fireEvent.input(field(/Team name/), { target: { value: 'Acme Labs' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: /Edit organization/ });
-    expect(within(dialog).getByText('The data has been saved')).toBeTruthy();
+    expect(within(dialog).getByText('The data has been saved')).toBeVisible();
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.path).toBe(`/api/Organizations/${team.id}`);
     expect(patch?.body).toEqual({ name: 'Acme Labs', companyName: 'Acme', industry: 'Technology' });
     expect(session.get().team).toMatchObject({ id: team.id, name: 'Acme Labs', role: 'Admin' });
-    expect(await screen.findByText('Acme Labs', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Acme Labs', { selector: 'p' })).toBeVisible();
   });
 
   it('shows a free-text industry as Other with its name, and sends the text', async () => {
@@ -142,7 +142,7 @@ describe('team details', () => {
     fireEvent.input(field(/Please specify/), { target: { value: 'R' } });
     fireEvent.blur(field(/Please specify/));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Must be at least 2 characters')).toBeTruthy();
+    expect(await screen.findByText('Must be at least 2 characters')).toBeVisible();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.input(field(/Please specify/), { target: { value: 'Robotics and drones' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -172,7 +172,7 @@ describe('team details', () => {
     fireEvent.input(field(/Team name/), { target: { value: 'Taken name' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: /Error/ });
-    expect(within(dialog).getByText(/Team name is taken/)).toBeTruthy();
+    expect(within(dialog).getByText(/Team name is taken/)).toBeVisible();
     expect(field(/Team name/).value).toBe('Taken name');
     expect(session.get().team?.name).toBe('Acme VR');
   });
@@ -188,11 +188,13 @@ describe('team logo', () => {
     await screen.findByRole('button', { name: 'Upload logo' });
     expect(fileInput().accept).toBe('image/jpeg,image/gif,image/png');
     pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByText('File type not supported. Upload a valid image.')).toBeTruthy();
+    expect(await screen.findByText('File type not supported. Upload a valid image.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
     const big = new File([new Uint8Array(10_000_000)], 'big.png', { type: 'image/png' });
     pick(big);
-    expect(await screen.findByText("Image too big. Make sure it's smaller than 10MB")).toBeTruthy();
+    expect(
+      await screen.findByText("Image too big. Make sure it's smaller than 10MB"),
+    ).toBeVisible();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -215,8 +217,8 @@ describe('team logo', () => {
     });
     const first = calls;
     renderAt('/team/details');
-    expect(await screen.findByText('No logo yet')).toBeTruthy();
-    expect(screen.getByText(/Recommended aspect ratio 2:1/)).toBeTruthy();
+    expect(await screen.findByText('No logo yet')).toBeVisible();
+    expect(screen.getByText(/Recommended aspect ratio 2:1/)).toBeVisible();
     pick(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
     const logo = (await screen.findByRole('img', { name: 'Logo of Acme VR' })) as HTMLImageElement;
     const post = first.find((c) => c.method === 'POST');

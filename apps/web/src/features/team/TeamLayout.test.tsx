@@ -84,7 +84,7 @@ describe('team management', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/team/users'));
     const users = within(tabs).getByRole('link', { name: 'Users' });
     await waitFor(() => expect(users.getAttribute('aria-current')).toBe('page'));
-    expect(await screen.findByText('No team users on this page.')).toBeTruthy();
+    expect(await screen.findByText('No team users on this page.')).toBeVisible();
     const route = appRoutes.find((r) => r.path === 'team');
     expect(route?.flags).toMatchObject({ loginNeeded: true, teamRequired: true, navbar: true });
   });

@@ -133,14 +133,14 @@ describe('TeamUsersPage', () => {
     });
     render();
     const katherine = await screen.findByRole('listitem', { name: 'Katherine Johnson' });
-    expect(within(katherine).getByText('Engineer')).toBeTruthy();
-    expect(within(katherine).getByText('Invitation sent')).toBeTruthy();
-    expect(within(katherine).getByText('License')).toBeTruthy();
-    expect(within(katherine).getByText('Meta')).toBeTruthy();
+    expect(within(katherine).getByText('Engineer')).toBeVisible();
+    expect(within(katherine).getByText('Invitation sent')).toBeVisible();
+    expect(within(katherine).getByText('License')).toBeVisible();
+    expect(within(katherine).getByText('Meta')).toBeVisible();
     const ada = row('Ada Lovelace');
-    expect(within(ada).getByText('Admin')).toBeTruthy();
-    expect(within(ada).getByText('Trial')).toBeTruthy();
-    expect(within(ada).getByText('You')).toBeTruthy();
+    expect(within(ada).getByText('Admin')).toBeVisible();
+    expect(within(ada).getByText('Trial')).toBeVisible();
+    expect(within(ada).getByText('You')).toBeVisible();
     expect(within(ada).queryByText('Invitation sent')).toBeNull();
 
     expect(screen.getByTestId('counter-Licenses in use').textContent).toBe('1 / 3');
@@ -156,9 +156,9 @@ describe('TeamUsersPage', () => {
     // 4 page links with boundary links (part2 §9).
     const pager = screen.getByRole('navigation', { name: 'Team user pages' });
     expect(within(pager).getAllByRole('button', { name: /^Page \d$/ })).toHaveLength(4);
-    expect(within(pager).getByRole('button', { name: 'Last page' })).toBeTruthy();
+    expect(within(pager).getByRole('button', { name: 'Last page' })).toBeVisible();
     fireEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByRole('listitem', { name: 'Page Two' })).toBeTruthy();
+    expect(await screen.findByRole('listitem', { name: 'Page Two' })).toBeVisible();
     const last = new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://localhost');
     expect(last.searchParams.get('Page')).toBe('2');
   });
@@ -170,9 +170,9 @@ describe('TeamUsersPage', () => {
       return n === 1 ? { status: 503 } : { body: list([self()]) };
     });
     render();
-    expect(await screen.findByText('The team users could not be loaded.')).toBeTruthy();
+    expect(await screen.findByText('The team users could not be loaded.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('listitem', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('listitem', { name: 'Ada Lovelace' })).toBeVisible();
   });
 
   it('an admin adds a user: the PUT body with the defaults, then the invitation message', async () => {
@@ -204,8 +204,8 @@ describe('TeamUsersPage', () => {
     fireEvent.click(within(form).getByRole('switch', { name: 'Admin' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
 
-    expect(await screen.findByText('User has been invited.')).toBeTruthy();
-    expect(screen.getByText('Success')).toBeTruthy();
+    expect(await screen.findByText('User has been invited.')).toBeVisible();
+    expect(screen.getByText('Success')).toBeVisible();
     expect(bodyOf(calls(fetch, 'PUT')[0])).toEqual({
       email: 'mary@example.com',
       firstName: 'Mary',
@@ -231,11 +231,11 @@ describe('TeamUsersPage', () => {
     fireEvent.input(within(form).getByLabelText(/Last name/), { target: { value: 'Jackson' } });
     fireEvent.input(within(form).getByLabelText(/Position/), { target: { value: 'x'.repeat(51) } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
-    expect(await within(form).findByText('This field is required')).toBeTruthy();
-    expect(within(form).getByText('Must be at most 50 characters')).toBeTruthy();
+    expect(await within(form).findByText('This field is required')).toBeVisible();
+    expect(within(form).getByText('Must be at most 50 characters')).toBeVisible();
     fireEvent.input(within(form).getByLabelText(/Email/), { target: { value: 'not-an-address' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
-    expect(await within(form).findByText('Please enter a valid email address')).toBeTruthy();
+    expect(await within(form).findByText('Please enter a valid email address')).toBeVisible();
     expect(calls(fetch, 'PUT')).toHaveLength(0);
   });
 
@@ -260,8 +260,8 @@ describe('TeamUsersPage', () => {
       await screen.findByText(
         'An error occurred while adding the user: This user is already a member of the team.',
       ),
-    ).toBeTruthy();
-    expect(within(form).getByText('This user is already a member of the team.')).toBeTruthy();
+    ).toBeVisible();
+    expect(within(form).getByText('This user is already a member of the team.')).toBeVisible();
     expect((within(form).getByLabelText(/First name/) as HTMLInputElement).value).toBe('Mary');
     expect((within(form).getByLabelText(/Email/) as HTMLInputElement).value).toBe(
       'mary@example.com',
@@ -284,7 +284,7 @@ describe('TeamUsersPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(firstName));
     fireEvent.keyDown(firstName, { key: 'Escape' });
     expect(screen.queryByRole('listitem', { name: 'New user' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add user' })).toBeVisible();
     expect(calls(fetch, 'PUT')).toHaveLength(0);
   });
 
@@ -315,8 +315,8 @@ describe('TeamUsersPage', () => {
     fireEvent.click(within(form).getByRole('switch', { name: 'Admin' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
 
-    expect(await screen.findByText('User has been edited.')).toBeTruthy();
-    expect(screen.getByText('User saved')).toBeTruthy();
+    expect(await screen.findByText('User has been edited.')).toBeVisible();
+    expect(screen.getByText('User saved')).toBeVisible();
     const patch = calls(fetch, 'PATCH')[0];
     expect(String(patch?.[0])).toContain(`${usersPath}/${grace.id}`);
     expect(bodyOf(patch)).toEqual({ position: 'Lead engineer', role: 'Admin' });
@@ -347,7 +347,7 @@ describe('TeamUsersPage', () => {
       await screen.findByText(
         'An error occurred while customizing the user: A team needs at least one admin.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect((within(form).getByLabelText(/Position/) as HTMLInputElement).value).toBe('Boss');
   });
 
@@ -363,7 +363,7 @@ describe('TeamUsersPage', () => {
     const admin = within(row('Ada Lovelace')).getByRole('switch', { name: 'Admin' });
     expect((admin as HTMLInputElement).disabled).toBe(true);
     expect((admin as HTMLInputElement).checked).toBe(true);
-    expect(within(row('Ada Lovelace')).getByText('You cannot change your own role.')).toBeTruthy();
+    expect(within(row('Ada Lovelace')).getByText('You cannot change your own role.')).toBeVisible();
     expect(calls(fetch, 'DELETE')).toHaveLength(0);
   });
 
@@ -383,7 +383,7 @@ describe('TeamUsersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Mary Jackson' }));
     const graceLicense = within(row('Grace Hopper')).getByRole('switch', { name: 'License' });
     expect((graceLicense as HTMLInputElement).disabled).toBe(true);
-    expect(within(row('Grace Hopper')).getByText('No free licenses are left.')).toBeTruthy();
+    expect(within(row('Grace Hopper')).getByText('No free licenses are left.')).toBeVisible();
     const maryLicense = within(row('Mary Jackson')).getByRole('switch', { name: 'License' });
     expect((maryLicense as HTMLInputElement).disabled).toBe(false);
     expect((maryLicense as HTMLInputElement).checked).toBe(true);
@@ -403,7 +403,7 @@ describe('TeamUsersPage', () => {
     await screen.findByRole('listitem', { name: 'Grace Hopper' });
     fireEvent.click(screen.getByRole('button', { name: 'Remove Grace Hopper' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Remove Grace Hopper from Acme VR\?/)).toBeTruthy();
+    expect(within(dialog).getByText(/Remove Grace Hopper from Acme VR\?/)).toBeVisible();
     expect(calls(fetch, 'DELETE')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
@@ -419,7 +419,7 @@ describe('TeamUsersPage', () => {
     }));
     render();
     await screen.findByRole('listitem', { name: 'Grace Hopper' });
-    expect(screen.getByText('Only team admins can add or edit users.')).toBeTruthy();
+    expect(screen.getByText('Only team admins can add or edit users.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
@@ -440,10 +440,10 @@ describe('TeamUsersPage', () => {
       expect((within(form).getByLabelText(label) as HTMLInputElement).readOnly).toBe(true);
     expect(
       within(form).getByText('Only the person can change their name and position.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     fireEvent.click(within(form).getByRole('switch', { name: 'Admin' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save user' }));
-    expect(await screen.findByText('User has been edited.')).toBeTruthy();
+    expect(await screen.findByText('User has been edited.')).toBeVisible();
     expect(bodyOf(calls(fetch, 'PATCH')[0])).toEqual({ role: 'Admin' });
   });
 
@@ -466,11 +466,11 @@ describe('TeamUsersPage', () => {
     });
     render();
     const item = await screen.findByRole('listitem', { name: 'invitee@example.com' });
-    expect(within(item).getByText('Invitation pending')).toBeTruthy();
+    expect(within(item).getByText('Invitation pending')).toBeVisible();
     // Not a member yet: the counter counts members only and says who is waiting.
     expect(screen.getByTestId('counter-Team members').textContent).toBe('1');
-    expect(screen.getByText('1 invitation is waiting for an answer.')).toBeTruthy();
-    expect(within(item).getByText('Joins the team after accepting the invitation.')).toBeTruthy();
+    expect(screen.getByText('1 invitation is waiting for an answer.')).toBeVisible();
+    expect(within(item).getByText('Joins the team after accepting the invitation.')).toBeVisible();
     expect(within(item).queryByText('Invitation sent')).toBeNull();
     // Nothing to edit before they accept.
     expect(within(item).queryByRole('button', { name: /Edit/ })).toBeNull();

@@ -120,7 +120,7 @@ describe('RoomTemplatesPage', () => {
       return { body: listPage(page, 4, [filter ? `Found ${filter}` : `Template p${page}`]) };
     });
     const router = renderAt('/admin/roomtemplates?page=3');
-    expect(await screen.findByText('Template p3')).toBeTruthy();
+    expect(await screen.findByText('Template p3')).toBeVisible();
     expect(listQueries(fetch)[0]).toEqual({ Page: '3', PageSize: '25' });
 
     const search = screen.getByRole('searchbox', { name: 'Search room templates' });
@@ -133,7 +133,7 @@ describe('RoomTemplatesPage', () => {
     expect(listQueries(fetch).some((q) => q.Filter)).toBe(false);
     await advance(100);
 
-    expect(await screen.findByText('Found lounge', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Found lounge', undefined, { timeout: 10_000 })).toBeVisible();
     expect(listQueries(fetch).filter((q) => q.Filter)).toEqual([
       { Filter: 'lounge', Page: '1', PageSize: '25' },
     ]);
@@ -149,9 +149,9 @@ describe('RoomTemplatesPage', () => {
     const nav = await screen.findByRole('navigation', { name: 'Room template pages' });
     // At most 10 page links, plus first/previous/next/last.
     expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(10);
-    expect(within(nav).getByRole('button', { name: 'Last page' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Last page' })).toBeVisible();
     fireEvent.click(within(nav).getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByText('Template 2')).toBeTruthy();
+    expect(await screen.findByText('Template 2')).toBeVisible();
     expect(within(nav).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -207,13 +207,15 @@ describe('RoomTemplateEditPage', () => {
     const name = (await screen.findByLabelText('Name')) as HTMLInputElement;
     expect(name.value).toBe('Boardroom');
     // Read-only history in d-M-y H:mm:ss (local time).
-    expect(screen.getByText(/^\d{1,2}-\d{1,2}-2025 \d{1,2}:\d{2}:09 by Super Admin$/)).toBeTruthy();
-    expect(screen.getByText('Never')).toBeTruthy();
+    expect(
+      screen.getByText(/^\d{1,2}-\d{1,2}-2025 \d{1,2}:\d{2}:09 by Super Admin$/),
+    ).toBeVisible();
+    expect(screen.getByText('Never')).toBeVisible();
 
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     fireEvent.change(name, { target: { value: 'B' } });
     await waitFor(() => expect(save.disabled).toBe(true));
-    expect(screen.getByText('Must be at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('Must be at least 2 characters')).toBeVisible();
     fireEvent.change(name, { target: { value: 'Boardroom XL' } });
     await waitFor(() => expect(save.disabled).toBe(false));
 
@@ -237,7 +239,7 @@ describe('RoomTemplateEditPage', () => {
     const teamIdInput = await screen.findByRole('textbox', { name: 'Team id' });
     fireEvent.change(teamIdInput, { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add team' }));
-    expect(screen.getByText('Enter a team id (a UUID)')).toBeTruthy();
+    expect(screen.getByText('Enter a team id (a UUID)')).toBeVisible();
     fireEvent.change(teamIdInput, { target: { value: teamId } });
     fireEvent.click(screen.getByRole('button', { name: 'Add team' }));
 
@@ -280,10 +282,10 @@ describe('RoomTemplateEditPage', () => {
     ]) {
       expect(
         screen.getByLabelText(`${label}* (saved to all rooms created from this template)`),
-      ).toBeTruthy();
+      ).toBeVisible();
     }
-    expect(screen.getByLabelText('Name')).toBeTruthy();
-    expect(screen.getByLabelText('Description')).toBeTruthy();
+    expect(screen.getByLabelText('Name')).toBeVisible();
+    expect(screen.getByLabelText('Description')).toBeVisible();
   });
 
   it('shows not found for an unknown template', async () => {
@@ -292,6 +294,6 @@ describe('RoomTemplateEditPage', () => {
       body: { type: 'about:blank', title: 'Not Found', status: 404 },
     }));
     renderAt(`/admin/roomtemplates/${templateId}`);
-    expect(await screen.findByText('Room template not found')).toBeTruthy();
+    expect(await screen.findByText('Room template not found')).toBeVisible();
   });
 });

@@ -140,7 +140,7 @@ describe('NoteEditorModal', () => {
     const full = 'x'.repeat(noteLimits.maxChars);
     fireEvent.change(textarea(), { target: { value: full } });
     expect(textarea().value).toBe(full);
-    expect(screen.getByText(`124/124`)).toBeTruthy();
+    expect(screen.getByText(`124/124`)).toBeVisible();
     fireEvent.change(textarea(), { target: { value: `${full}y` } });
     expect(textarea().value).toBe(full);
 
@@ -255,7 +255,7 @@ describe('NoteEditorModal', () => {
     fireEvent.change(textarea(), { target: { value: 'Remember the keys' } });
     fireEvent.click(saveButton());
 
-    expect(await screen.findByText('The folder does not exist.')).toBeTruthy();
+    expect(await screen.findByText('The folder does not exist.')).toBeVisible();
     expect(textarea().value).toBe('Remember the keys');
     expect(saveButton().disabled).toBe(false);
     expect(onClose).not.toHaveBeenCalled();

@@ -52,22 +52,22 @@ describe('UploadsPanel', () => {
     const { queue, calls, uploader } = setup();
     act(() => queue.enqueue([file('plan.png')], { teamId: 't', scope: 'User' }));
     const panel = screen.getByRole('region', { name: uploadMessages.panelTitle });
-    expect(within(panel).getByText('Preparing')).toBeTruthy();
+    expect(within(panel).getByText('Preparing')).toBeVisible();
     expect(within(panel).queryByRole('button', { name: 'Pause upload of plan.png' })).toBeNull();
 
     await settle();
     act(() => calls[0]?.opts.onProgress?.(0.42));
-    expect(within(panel).getByText('Uploading 42%')).toBeTruthy();
+    expect(within(panel).getByText('Uploading 42%')).toBeVisible();
     const bar = within(panel).getByRole('progressbar', { name: 'plan.png: Uploading 42%' });
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Pause upload of plan.png' }));
     expect(uploader.pause).toHaveBeenCalled();
-    expect(within(panel).getByText('Paused 42%')).toBeTruthy();
+    expect(within(panel).getByText('Paused 42%')).toBeVisible();
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Resume upload of plan.png' }));
     expect(uploader.unpause).toHaveBeenCalled();
-    expect(within(panel).getByText('Uploading 42%')).toBeTruthy();
+    expect(within(panel).getByText('Uploading 42%')).toBeVisible();
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Cancel upload of plan.png' }));
     await settle();
@@ -80,10 +80,11 @@ describe('UploadsPanel', () => {
     expect(screen.getAllByTestId('upload-row')).toHaveLength(2);
     await settle();
     act(() => calls[0]?.resolve('blob-a'));
-    expect(await screen.findByText('Processing')).toBeTruthy();
+    // Shown for a moment: finding it is the assertion (it throws when the text never shows).
+    await screen.findByText('Processing');
     await settle();
     await settle();
     expect(screen.getAllByTestId('upload-row')).toHaveLength(1);
-    expect(screen.getByText('b.png')).toBeTruthy();
+    expect(screen.getByText('b.png')).toBeVisible();
   });
 });

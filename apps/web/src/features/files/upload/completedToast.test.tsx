@@ -20,7 +20,7 @@ describe("the grouped 'Upload completed' toast", () => {
       </MantineProvider>,
     );
     act(() => announceCompleted('Lobby.png'));
-    expect(await screen.findByText('Lobby.png')).toBeTruthy();
+    expect(await screen.findByText('Lobby.png')).toBeVisible();
     expect(toasts()).toHaveLength(1);
   });
 
@@ -32,7 +32,7 @@ describe("the grouped 'Upload completed' toast", () => {
     );
     act(() => notifications.clean());
     for (let i = 1; i <= 20; i++) act(() => announceCompleted(`scan-${i}.png`));
-    expect(await screen.findByText('20 files uploaded, the last scan-20.png')).toBeTruthy();
+    expect(await screen.findByText('20 files uploaded, the last scan-20.png')).toBeVisible();
     await waitFor(() => expect(toasts()).toHaveLength(1));
   });
 
@@ -44,10 +44,10 @@ describe("the grouped 'Upload completed' toast", () => {
     );
     act(() => announceCompleted('a.png'));
     act(() => announceCompleted('b.png'));
-    expect(await screen.findByText('2 files uploaded, the last b.png')).toBeTruthy();
+    expect(await screen.findByText('2 files uploaded, the last b.png')).toBeVisible();
     act(() => notifications.hide('uploads-completed'));
     await waitFor(() => expect(toasts()).toHaveLength(0));
     act(() => announceCompleted('c.png'));
-    expect(await screen.findByText('c.png')).toBeTruthy();
+    expect(await screen.findByText('c.png')).toBeVisible();
   });
 });

@@ -84,7 +84,7 @@ describe('EditFileModal', () => {
     expect(screen.queryByLabelText('Projection', { selector: 'input' })).toBeNull();
     fireEvent.change(nameInput(), { target: { value: '   ' } });
     await waitFor(() => expect(saveButton().disabled).toBe(true));
-    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(await screen.findByText('This field is required')).toBeVisible();
     fireEvent.click(saveButton());
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
   });
@@ -98,7 +98,7 @@ describe('EditFileModal', () => {
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
 
-    expect(await screen.findByText('Files can only be placed in a folder.')).toBeTruthy();
+    expect(await screen.findByText('Files can only be placed in a folder.')).toBeVisible();
     expect(nameInput().value).toBe('Beach.png');
     expect(descriptionInput().value).toBe('Sunny day');
     expect(onSaved).not.toHaveBeenCalled();
@@ -121,7 +121,7 @@ describe('EditFileModal', () => {
     fireEvent.change(nameInput(), { target: { value: 'Beach.png' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Must be at most 255 characters')).toBeTruthy();
+    expect(await screen.findByText('Must be at most 255 characters')).toBeVisible();
     expect(nameInput().value).toBe('Beach.png');
   });
 });

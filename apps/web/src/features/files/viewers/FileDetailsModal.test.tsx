@@ -34,7 +34,7 @@ describe('FileDetailsModal', () => {
       properties: { Duration: 3725, ProjectionMode: '10', Description: 'Office walk' },
     });
     renderScreen('/files', '/files', <FileDetailsModal file={file} onClose={() => {}} />);
-    expect(await screen.findByText('Media detail')).toBeTruthy();
+    expect(await screen.findByText('Media detail')).toBeVisible();
     expect(row('Type')).toBe('video');
     expect(row('Location')).toBe('Personal files / Trips');
     expect(row('Created')).toBe('2-1-2025 8:05:09 by Ada Lovelace');

@@ -73,7 +73,7 @@ describe('FilePreview', () => {
     const onClose = render(file);
     const img = (await screen.findByRole('img', { name: 'Holiday.png' })) as HTMLImageElement;
     expect(img.getAttribute('src')).toBe(`/storage/${file.fileId}?sig=abc`);
-    expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -123,7 +123,7 @@ describe('FilePreview', () => {
     render(file);
     await waitFor(() => expect(document.querySelector('video')).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
-    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeVisible();
     expect(screen.getAllByText(fileMessages.videoFailed).length).toBeGreaterThan(0);
     expect(click).not.toHaveBeenCalled();
   });
@@ -147,7 +147,7 @@ describe('FilePreview', () => {
       2048,
     );
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeVisible();
   });
 
   it("shows 'Processing video' while the video is processing", async () => {
@@ -159,8 +159,8 @@ describe('FilePreview', () => {
     });
     mockApi(() => problem(409, fileMessages.videoProcessing));
     render(file);
-    expect(await screen.findByText('Processing video')).toBeTruthy();
-    expect(screen.getByText(fileMessages.videoProcessing)).toBeTruthy();
+    expect(await screen.findByText('Processing video')).toBeVisible();
+    expect(screen.getByText(fileMessages.videoProcessing)).toBeVisible();
     expect(document.querySelector('video')).toBeNull();
   });
 
@@ -172,8 +172,8 @@ describe('FilePreview', () => {
     });
     const fetch = mockApi(() => ({ status: 404 }));
     render(file);
-    expect(await screen.findByText('Processing failed')).toBeTruthy();
-    expect(screen.getByText(fileMessages.videoFailed)).toBeTruthy();
+    expect(await screen.findByText('Processing failed')).toBeVisible();
+    expect(screen.getByText(fileMessages.videoFailed)).toBeVisible();
     expect(downloadCalls(fetch, file)).toHaveLength(0);
   });
 
@@ -181,7 +181,7 @@ describe('FilePreview', () => {
     const file = fileFixture({ type: 'Video', name: 'Tour.mp4', properties: {} });
     mockApi(() => problem(409, fileMessages.videoFailed));
     render(file);
-    expect(await screen.findByText('Processing failed')).toBeTruthy();
+    expect(await screen.findByText('Processing failed')).toBeVisible();
   });
 
   it('plays a ready video with controls, autoplay, poster and source', async () => {
@@ -227,8 +227,8 @@ describe('FilePreview', () => {
     render(file);
     expect(
       await screen.findByText('Only files of type gltf/glb are supported for preview'),
-    ).toBeTruthy();
-    expect(screen.getByText(/Convert the model to GLB/)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(/Convert the model to GLB/)).toBeVisible();
     expect(screen.queryByTestId('model-viewer')).toBeNull();
     expect(downloadCalls(fetch, file)).toHaveLength(0);
   });
