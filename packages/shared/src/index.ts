@@ -2,6 +2,7 @@ import './zodErrors.ts';
 
 export * from './durations.ts';
 export * from './enums.ts';
+export * from './fileFormats.ts';
 export * from './files.ts';
 export * from './filesTexts.ts';
 export * from './limits.ts';

@@ -8,19 +8,11 @@ import {
   sniffedMimeTypes,
 } from '../../platform/content/sniff.ts';
 
-/**
- * Which sniffed formats each file type takes (part2 §5 Upload's accepted kinds, plus GIF/WebP
- * images, WebM/MOV videos and Ogg/FLAC/M4A audio that browsers play). A 3D model that is plain
- * text of no known model format is taken only under the spec's `.pla` extension.
- */
-const formatsOf: Partial<Record<FileType, readonly FormatId[]>> = {
-  Image: ['png', 'jpeg', 'gif', 'webp'],
-  Document: ['pdf'],
-  Video: ['mp4', 'mov', '3gp', '3g2', 'webm', 'mkv', 'avi', 'flv', 'mpeg', 'mpegts'],
-  Audio: ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'mp4', '3gp', '3g2'],
-  Model3D: ['glb', 'gltf', 'obj', 'stl', 'fbx', '3mf', 'zip', 'text'],
-  Note: ['json'],
-};
+/** Which sniffed formats each file type takes: the `kinds` of the shared format table. */
+const formatsOf = (type: FileType): FormatId[] =>
+  (Object.keys(formats) as FormatId[]).filter((id) =>
+    (formats[id].kinds as readonly FileType[]).includes(type),
+  );
 
 const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
 
@@ -38,7 +30,7 @@ function extensionFits(type: FileType, name: string, sniffed: Sniffed) {
   const ext = extensionOf(name);
   if (!ext || sniffed.extensions.includes(ext)) return true;
   if (byteSniffingKinds.includes(type)) {
-    const sameKind = formatsOf[type]!.some((id) =>
+    const sameKind = formatsOf(type).some((id) =>
       (formats[id].extensions as readonly string[]).includes(ext),
     );
     if (sameKind) return true;
@@ -56,7 +48,7 @@ export function acceptedContentType(
   name: string,
   sniffed: Sniffed | null,
 ): string | null {
-  if (!sniffed || !formatsOf[type]?.includes(sniffed.id)) return null;
+  if (!sniffed || !formatsOf(type).includes(sniffed.id)) return null;
   if (sniffed.id === 'text' && extensionOf(name) !== 'pla') return null;
   if (type !== 'Note' && !extensionFits(type, name, sniffed)) return null;
   return type === 'Audio' && sniffed.audioMime ? sniffed.audioMime : sniffed.mime;

@@ -1,3 +1,4 @@
+import { type FileFormat, type FileFormatId, fileFormats } from '@roomscale/shared';
 import { fileTypeFromBuffer } from 'file-type';
 
 /**
@@ -10,53 +11,11 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export type Sample = { head: Buffer; tail: Buffer; size: number };
 
-type FormatInfo = {
-  /** The MIME type stored and served for it. */
-  mime: string;
-  /** The type when the file item is audio (an MP4 or 3GP container holding sound only). */
-  audioMime?: string;
-  /** Extensions a name may carry for it (lower case, no dot). */
-  extensions: readonly string[];
-};
+type FormatInfo = FileFormat;
 
-const ISO_MEDIA = ['mp4', 'm4v', 'm4a', 'm4b', 'mov', 'qt', '3gp', '3gpp', '3g2', 'f4v'];
-const MATROSKA = ['mkv', 'webm', 'mka', 'mk3d'];
-const ZIP = ['zip', '3mf'];
-
-export const formats = {
-  png: { mime: 'image/png', extensions: ['png'] },
-  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'] },
-  gif: { mime: 'image/gif', extensions: ['gif'] },
-  webp: { mime: 'image/webp', extensions: ['webp'] },
-  pdf: { mime: 'application/pdf', extensions: ['pdf'] },
-  mp4: { mime: 'video/mp4', audioMime: 'audio/mp4', extensions: ISO_MEDIA },
-  mov: { mime: 'video/quicktime', extensions: ISO_MEDIA },
-  m4a: { mime: 'audio/mp4', extensions: ISO_MEDIA },
-  '3gp': { mime: 'video/3gpp', audioMime: 'audio/3gpp', extensions: ISO_MEDIA },
-  '3g2': { mime: 'video/3gpp2', audioMime: 'audio/3gpp2', extensions: ISO_MEDIA },
-  webm: { mime: 'video/webm', extensions: MATROSKA },
-  mkv: { mime: 'video/x-matroska', extensions: MATROSKA },
-  avi: { mime: 'video/x-msvideo', extensions: ['avi'] },
-  flv: { mime: 'video/x-flv', extensions: ['flv'] },
-  mpeg: { mime: 'video/mpeg', extensions: ['mpg', 'mpeg', 'mpe', 'm1v', 'm2v', 'vob'] },
-  mpegts: { mime: 'video/mp2t', extensions: ['ts', 'mts', 'm2ts', 'm2t'] },
-  mp3: { mime: 'audio/mpeg', extensions: ['mp3', 'mpga', 'mp2', 'm2a'] },
-  wav: { mime: 'audio/wav', extensions: ['wav', 'wave'] },
-  ogg: { mime: 'audio/ogg', extensions: ['ogg', 'oga', 'opus', 'spx'] },
-  flac: { mime: 'audio/flac', extensions: ['flac'] },
-  glb: { mime: 'model/gltf-binary', extensions: ['glb'] },
-  gltf: { mime: 'model/gltf+json', extensions: ['gltf', 'gltf2'] },
-  obj: { mime: 'model/obj', extensions: ['obj'] },
-  stl: { mime: 'model/stl', extensions: ['stl'] },
-  fbx: { mime: 'application/fbx', extensions: ['fbx'] },
-  '3mf': { mime: 'model/3mf', extensions: ZIP },
-  zip: { mime: 'application/zip', extensions: ZIP },
-  json: { mime: 'application/json', extensions: ['json'] },
-  /** Plain text that is none of the text formats above. */
-  text: { mime: 'text/plain', extensions: ['txt', 'pla'] },
-} as const satisfies Record<string, FormatInfo>;
-
-export type FormatId = keyof typeof formats;
+/** The formats uploads may be: one table in packages/shared, which the web's picker reads too. */
+export const formats = fileFormats;
+export type FormatId = FileFormatId;
 export type Sniffed = FormatInfo & { id: FormatId };
 
 /** Every MIME type a sniffed object can be stored with. */

@@ -1,56 +1,38 @@
-import { type FileType, fileLimits, fileMessages, uploadMessages } from '@roomscale/shared';
+import {
+  type FileFormat,
+  type FileType,
+  fileFormats,
+  fileLimits,
+  fileMessages,
+  uploadMessages,
+} from '@roomscale/shared';
 
 /**
- * What kind of file item a picked file becomes (part2 §5 Upload): the type comes from the
- * browser's MIME type, or from the extension when the browser gives none we accept (browsers
- * often report '' or a vendor type for 3D files).
+ * What kind of file item a picked file becomes (part2 §5 Upload), from the shared format table
+ * the server's content check reads too: the type comes from the browser's MIME type, or from the
+ * extension when the browser gives none we accept (browsers often report '' or a vendor type for
+ * 3D files).
  */
+const offered = Object.values(fileFormats as Record<string, FileFormat>).flatMap((f) =>
+  f.picker ? [{ ...f.picker, kind: f.kinds[0]!, mime: f.mime }] : [],
+);
 
-export const acceptedMimeTypes: Readonly<Record<string, FileType>> = {
-  'video/mp4': 'Video',
-  'video/x-msvideo': 'Video',
-  'video/mpeg': 'Video',
-  'video/x-matroska': 'Video',
-  'video/3gpp': 'Video',
-  'video/x-flv': 'Video',
-  'image/png': 'Image',
-  'image/jpeg': 'Image',
-  'application/pdf': 'Document',
-  'model/gltf-binary': 'Model3D',
-  'model/gltf+json': 'Model3D',
-  'model/obj': 'Model3D',
-  'model/stl': 'Model3D',
-  'model/3mf': 'Model3D',
-  'application/zip': 'Model3D',
-  'application/x-zip-compressed': 'Model3D',
-  'application/fbx': 'Model3D',
-  'application/sla': 'Model3D',
-  'application/vnd.ms-package.3dmanufacturing-3dmodel+xml': 'Model3D',
-  'application/vnd.ms-3mfdocument': 'Model3D',
-  'audio/mpeg': 'Audio',
-  'audio/x-mpeg-3': 'Audio',
-  'audio/mpeg3': 'Audio',
-  'audio/wav': 'Audio',
-  'audio/x-wav': 'Audio',
-};
+export const acceptedMimeTypes: Readonly<Record<string, FileType>> = Object.fromEntries(
+  offered.flatMap((f) => f.browserTypes.map((t) => [t, f.kind])),
+);
 
-/** The extension fallback of §5. `text/plain` here always means a 3D model. */
-export const extensionMimeTypes: Readonly<Record<string, string>> = {
-  glb: 'model/gltf-binary',
-  gltf: 'model/gltf+json',
-  gltf2: 'model/gltf+json',
-  obj: 'text/plain',
-  fbx: 'text/plain',
-  stl: 'text/plain',
-  pla: 'text/plain',
-  '3mf': 'model/3mf',
-  zip: 'application/zip',
-};
+/** The extension fallback of §5, with the type the file is uploaded as. */
+const byExtension: Readonly<Record<string, { mimeType: string; type: FileType }>> =
+  Object.fromEntries(
+    offered.flatMap((f) =>
+      (f.byExtension ?? []).map((e) => [e, { mimeType: f.uploadAs ?? f.mime, type: f.kind }]),
+    ),
+  );
 
 /** The `accept` attribute of the file picker. */
 export const uploadAccept = [
   ...Object.keys(acceptedMimeTypes),
-  ...Object.keys(extensionMimeTypes).map((e) => `.${e}`),
+  ...Object.keys(byExtension).map((e) => `.${e}`),
 ].join(',');
 
 const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
@@ -64,9 +46,7 @@ export function fileKindOf(file: {
   const fromBrowser = acceptedMimeTypes[browserType];
   if (fromBrowser) return { mimeType: browserType, type: fromBrowser };
   const ext = extensionOf(file.name);
-  const fromExtension = ext ? extensionMimeTypes[ext] : undefined;
-  if (!fromExtension) return null;
-  return { mimeType: fromExtension, type: acceptedMimeTypes[fromExtension] ?? 'Model3D' };
+  return (ext && byExtension[ext]) || null;
 }
 
 /** 2147483648 → '2 GB'; 1536 → '1.5 KB'. Binary units, at most one decimal. */
