@@ -20,22 +20,31 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent requests on PostgreSQL', (
   afterAll(() => t.close());
   const rounds = 12;
 
+  /** A team with two admins, each about to act on the other. */
+  async function twoAdmins() {
+    const w = await team(t);
+    const second = await person(t);
+    await addMember(t, w.id, second.id, 'Admin');
+    return { w, second };
+  }
+  const adminsOf = async (teamId: string) => {
+    const [row] = await t.ctx.db
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, teamId), eq(memberships.role, 'Admin')));
+    return row?.n;
+  };
+
   it('two admins demoting each other at once leave the team one admin', async () => {
     for (let round = 0; round < rounds; round++) {
-      const w = await team(t);
-      const second = await person(t);
-      await addMember(t, w.id, second.id, 'Admin');
+      const { w, second } = await twoAdmins();
       const demote = (by: typeof second, userId: string) =>
         call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${userId}`, {
           token: by.session,
           body: { role: 'User' },
         });
       const answers = await Promise.all([demote(w.admin, second.id), demote(second, w.admin.id)]);
-      const [admins] = await t.ctx.db
-        .select({ n: count() })
-        .from(memberships)
-        .where(and(eq(memberships.organizationId, w.id), eq(memberships.role, 'Admin')));
-      expect(admins?.n).toBe(1);
+      expect(await adminsOf(w.id)).toBe(1);
       // One demotion went through; the other was refused with the last-admin message, or — when
       // its caller had just been demoted — by the access rule (403).
       const statuses = answers.map((a) => a.statusCode).sort();
@@ -48,17 +57,11 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent requests on PostgreSQL', (
 
   it('two admins removing each other at once leave the team one admin', async () => {
     for (let round = 0; round < rounds; round++) {
-      const w = await team(t);
-      const second = await person(t);
-      await addMember(t, w.id, second.id, 'Admin');
+      const { w, second } = await twoAdmins();
       const remove = (by: typeof second, userId: string) =>
         call(t, 'DELETE', `/api/Organizations/${w.id}/Users/${userId}`, { token: by.session });
       await Promise.all([remove(w.admin, second.id), remove(second, w.admin.id)]);
-      const [admins] = await t.ctx.db
-        .select({ n: count() })
-        .from(memberships)
-        .where(and(eq(memberships.organizationId, w.id), eq(memberships.role, 'Admin')));
-      expect(admins?.n).toBe(1);
+      expect(await adminsOf(w.id)).toBe(1);
     }
   });
 
