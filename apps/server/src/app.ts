@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { modules } from './modules/index.ts';
+import { meetingModeratorRule } from './modules/meetings/policy.ts';
 import { registerAccess } from './platform/http/access.ts';
 import { contentSecurityDirectives } from './platform/http/csp.ts';
 import { installDrain } from './platform/http/drain.ts';
@@ -96,7 +97,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   );
 
   registerRequestGuard(app);
-  registerAccess(app, ctx);
+  registerAccess(app, { ...ctx, objectRules: { meetingModerator: meetingModeratorRule(ctx.db) } });
   installErrorHandling(app);
   installDrain(app);
 

@@ -1,8 +1,9 @@
-import type { ParticipantType } from '@roomscale/shared';
+import { meetingMessages, type ParticipantType } from '@roomscale/shared';
 import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { meetings } from '../../db/schema.ts';
-import type { Caller } from '../../platform/http/access.ts';
+import { type Caller, callerOf, type ObjectRuleCheck } from '../../platform/http/access.ts';
+import { forbidden, notFound } from '../../platform/http/problem.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
 
@@ -86,4 +87,18 @@ export async function meetingVisibleTo(
   const [meeting] = await db.select().from(meetings).where(eq(meetings.id, meetingId));
   if (!meeting) return { see: false, moderate: false, meeting: null };
   return { ...(await meetingRights(db, caller, meeting)), meeting };
+}
+
+/**
+ * The `meetingModerator` object rule of routes that change a meeting: 404 unless the caller sees
+ * it (and, on a team's route, it is that team's), 403 unless they moderate it.
+ */
+export function meetingModeratorRule(db: DbOrTx): ObjectRuleCheck {
+  return async (req, meetingId) => {
+    const caller = callerOf(req);
+    const { see, moderate, meeting } = await meetingVisibleTo(db, caller, meetingId);
+    if (!meeting || !see) throw notFound();
+    if (req.team && meeting.organizationId !== req.team.organizationId) throw notFound();
+    if (!moderate) throw forbidden(meetingMessages.moderatorOrAdmin);
+  };
 }

@@ -38,14 +38,14 @@ export function meetingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.route({
     ...routeOf(meetingsApi.edit),
-    config: { access: 'teamMember' },
+    config: { access: 'teamMember', object: 'meetingModerator' },
     handler: (req) =>
       updateMeeting(ctx, callerOf(req), teamOf(req), req.params.meetingId, req.body),
   });
 
   r.route({
     ...routeOf(meetingsApi.remove),
-    config: { access: 'teamMember' },
+    config: { access: 'teamMember', object: 'meetingModerator' },
     handler: async (req, reply) => {
       await deleteMeeting(ctx, callerOf(req), teamOf(req), req.params.meetingId);
       return reply.code(204).send(null);
@@ -70,7 +70,7 @@ export function meetingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.route({
     ...routeOf(meetingsApi.changeRoom),
-    config: { access: 'user' },
+    config: { access: 'user', object: 'meetingModerator' },
     handler: (req) => changeCurrentRoom(ctx, callerOf(req), req.params.meetingId, req.body.roomId),
   });
 }

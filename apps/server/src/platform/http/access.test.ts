@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  addMember,
+  addRoom,
+  createMeeting,
+  meetingBody,
+  person,
+  team,
+} from '../../test/workspace.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +63,40 @@ describe('access rules', () => {
         headers: { authorization: `Bearer ${session.access_token}` },
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
+  });
+
+  it('refuses, on every route that declares an object rule, a caller who fails it', async () => {
+    const ruled = t.app.routeAccess.filter((r) => r.object && r.method !== 'HEAD');
+    expect(ruled.map((r) => r.object)).toContain('meetingModerator');
+    // A meeting the admin plans with a plain participant, and a member who is not invited.
+    const w = await team(t);
+    const outsider = await person(t);
+    await addMember(t, w.id, outsider.id, 'User');
+    const room = await addRoom(t, w.id, w.admin);
+    const meeting = await createMeeting(
+      t,
+      w.id,
+      w.admin,
+      meetingBody(t, [room.id], [{ email: w.member.email, userId: w.member.id }]),
+    );
+    const ids: Record<string, string> = { organizationId: w.id, meetingId: meeting.id };
+    for (const route of ruled) {
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => ids[name] ?? SOME_ID);
+      const as = (who: { session: { access_token: string } }) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { authorization: `Bearer ${who.session.access_token}` },
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+      // Seen but not moderated: 403; not seen at all: 404 (as if it did not exist).
+      expect((await as(w.member)).statusCode, `${route.method} ${route.url} (participant)`).toBe(
+        403,
+      );
+      expect((await as(outsider)).statusCode, `${route.method} ${route.url} (not invited)`).toBe(
+        404,
+      );
     }
   });
 

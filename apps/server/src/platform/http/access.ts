@@ -32,12 +32,27 @@ export type Caller = {
 
 export type TeamContext = { organizationId: string; role: Role; licenseType: LicenseType };
 
+/**
+ * A rule on the one object a route addresses, declared on the route next to its access rule and
+ * checked right after it, before validation: the caller gets 404 when they may not see the
+ * object, 403 when they see it but may not do this. The checks are the resources' own policies
+ * (`objectRules` in app.ts wires them); `access.test.ts` refuses a caller who fails each.
+ * - meetingModerator: the meeting (`meetingId`) is seen by the caller and they moderate it (a
+ *   moderator or an admin of its team); on a team's route it must also be that team's.
+ */
+export type ObjectRule = 'meetingModerator';
+export type ObjectRuleCheck = (req: FastifyRequest, id: string) => Promise<void>;
+
 /** One declared API route, as the access hook saw it. */
-export type RouteAccess = { method: string; url: string; access: Access };
+export type RouteAccess = { method: string; url: string; access: Access; object?: ObjectRule };
+
+/** The path parameter naming each object rule's object. */
+const objectParam: Record<ObjectRule, string> = { meetingModerator: 'meetingId' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    object?: ObjectRule;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -50,7 +65,12 @@ declare module 'fastify' {
   }
 }
 
-type AccessDeps = { db: Db; jwt: Jwt; clock: Clock };
+type AccessDeps = {
+  db: Db;
+  jwt: Jwt;
+  clock: Clock;
+  objectRules: Record<ObjectRule, ObjectRuleCheck>;
+};
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -81,8 +101,12 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
+    const object = route.config?.object;
+    if (object && !route.url.includes(`:${objectParam[object]}`)) {
+      throw new Error(`Route ${route.url} declares ${object} without :${objectParam[object]}`);
+    }
     for (const method of [route.method].flat()) {
-      routeAccess.push({ method, url: route.url, access });
+      routeAccess.push({ method, url: route.url, access, ...(object && { object }) });
     }
   });
 
@@ -115,6 +139,13 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       if (!m) throw notFound();
       if (access === 'teamAdmin' && m.role !== 'Admin') throw forbidden();
       req.team = { organizationId: orgId, role: m.role, licenseType: m.licenseType };
+    }
+
+    const object = req.routeOptions.config.object;
+    if (object) {
+      const id = (req.params as Record<string, string | undefined>)[objectParam[object]];
+      if (!id || !uuidPattern.test(id)) throw notFound();
+      await deps.objectRules[object](req, id);
     }
   });
 }
