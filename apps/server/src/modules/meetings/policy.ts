@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { meetings } from '../../db/schema.ts';
 import { type Caller, callerOf, type ObjectRuleCheck } from '../../platform/http/access.ts';
 import { forbidden, notFound } from '../../platform/http/problem.ts';
+import { memberOfTeam } from '../organizations/membership.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
 
@@ -26,8 +27,7 @@ const participates = (caller: Caller, type?: ParticipantType): SQL =>
 
 /** The caller is an admin of the meeting's team (a removed member's role is None). */
 export const adminOfItsTeam = (caller: Caller): SQL =>
-  sql`exists (select 1 from memberships ms where ms.organization_id = "meetings"."organization_id"
-    and ms.user_id = ${caller.userId} and ms.role = 'Admin')`;
+  memberOfTeam(sql`"meetings"."organization_id"`, caller.userId, true);
 
 const asSql = (admin: boolean | SQL): SQL =>
   typeof admin === 'boolean' ? sql`${sql.raw(String(admin))}` : admin;

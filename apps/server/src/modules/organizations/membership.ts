@@ -1,5 +1,5 @@
 import type { Role } from '@roomscale/shared';
-import { ne, type SQL } from 'drizzle-orm';
+import { eq, ne, type SQL, sql } from 'drizzle-orm';
 import { memberships } from '../../db/schema.ts';
 
 /**
@@ -12,3 +12,13 @@ export const activeMembership = (): SQL => ne(memberships.role, 'None');
 /** The same rule for a membership already read. */
 export const isActiveRole = (role: Role | null | undefined): role is Exclude<Role, 'None'> =>
   role !== undefined && role !== null && role !== 'None';
+
+/**
+ * The user is an active member — with `admin`, an admin — of the team `organizationId` names (a
+ * column of the row a policy is written over, e.g. `"rooms"."organization_id"`).
+ */
+export const memberOfTeam = (organizationId: SQL, userId: string, admin = false): SQL =>
+  sql`exists (select 1 from memberships where memberships.organization_id = ${organizationId}
+    and memberships.user_id = ${userId} and ${
+      admin ? eq(memberships.role, 'Admin') : activeMembership()
+    })`;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { meetingRooms, meetings, rooms } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { adminOfItsTeam, moderatesMeeting, seesMeeting } from '../meetings/policy.ts';
-import { activeMembership } from '../organizations/membership.ts';
+import { activeMembership, memberOfTeam } from '../organizations/membership.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 
@@ -91,8 +91,7 @@ export function visibleInTeam(
 
 /** The caller is an active member of the room's team; with `admin`, one of its admins. */
 const inRoomTeam = (userId: string, admin = false) =>
-  sql`exists (select 1 from memberships where memberships.organization_id = "rooms"."organization_id"
-    and memberships.user_id = ${userId} and ${admin ? sql`memberships.role = 'Admin'` : activeMembership()})`;
+  memberOfTeam(sql`"rooms"."organization_id"`, userId, admin);
 
 /** A platform template is offered to one of the caller's teams. */
 const offeredToCaller = (userId: string) =>

@@ -17,7 +17,7 @@ const offered = Object.values(fileFormats as Record<string, FileFormat>).flatMap
   f.picker ? [{ ...f.picker, kind: f.kinds[0]!, mime: f.mime }] : [],
 );
 
-export const acceptedMimeTypes: Readonly<Record<string, FileType>> = Object.fromEntries(
+const acceptedMimeTypes: Readonly<Record<string, FileType>> = Object.fromEntries(
   offered.flatMap((f) => f.browserTypes.map((t) => [t, f.kind])),
 );
 
