@@ -134,7 +134,7 @@ export const adminTexts = {
   title: 'Admin',
   ribbonLabel: 'Admin sections',
   superAdminBadge: 'Super admin',
-  tabs: { roomTemplates: 'Room templates' },
+  tabs: { users: 'Users', teams: 'Teams', roomTemplates: 'Room templates', auditLog: 'Audit log' },
 
   templates: {
     title: 'Room templates',

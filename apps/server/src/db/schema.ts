@@ -180,13 +180,89 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: Roles }).notNull(),
     licenseType: text('license_type', { enum: LicenseTypes }).notNull(),
+    /**
+     * When the member was given their License (null without one). When a team holds fewer
+     * licenses than in use, the latest given go back to Trial first (modules/licenses).
+     */
+    licenseAssignedAt: ts('license_assigned_at'),
     created: created(),
     lastModified: ts('last_modified'),
   },
   (t) => [
     uniqueIndex('memberships_org_user').on(t.organizationId, t.userId),
     index('memberships_user').on(t.userId),
+    index('memberships_org_license').on(t.organizationId, t.licenseType),
   ],
+);
+
+/**
+ * Licenses a super admin awards a team by hand (part1 §3 manual license): `user_amount` users
+ * while `starts_at` ≤ now < `ends_at`. When one ends, is cut or deleted, a job returns the
+ * licenses no longer covered to Trial (docs/licenses.md).
+ */
+export const manualLicenses = pgTable(
+  'manual_licenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    userAmount: integer('user_amount').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    created: created(),
+    createdBy: uuid('created_by'),
+    lastModified: ts('last_modified'),
+    lastModifiedBy: uuid('last_modified_by'),
+  },
+  (t) => [
+    index('manual_licenses_org_end').on(t.organizationId, t.endsAt),
+    check('manual_licenses_users_check', sql`${t.userAmount} >= 1`),
+    check('manual_licenses_period_check', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/**
+ * Every change made through an admin call or a team admin's action (docs/audit.md), written in
+ * the change's own transaction. No foreign keys: the record outlives the people and teams it
+ * names, so names are copied in at the time of the change.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: ts('at').notNull(),
+    action: text('action').notNull(),
+    entityId: text('entity_id'),
+    organizationId: uuid('organization_id'),
+    organizationName: text('organization_name'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    targetUserId: uuid('target_user_id'),
+    targetName: text('target_name'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_at').on(t.at, t.id),
+    index('audit_log_org_at').on(t.organizationId, t.at, t.id),
+    index('audit_log_target_at').on(t.targetUserId, t.at, t.id),
+  ],
+);
+
+/** Downloads started from the Download page (the admin overview counts them). */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('downloads_user_platform_at').on(t.userId, t.platform, t.at)],
 );
 
 /**

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contentModule } from './content/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { guestFileRoutes } from './guests/files.ts';
 import { guestRoutes } from './guests/routes.ts';
+import { licenseRoutes } from './licenses/routes.ts';
 import { meetingRoutes } from './meetings/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { profileImageRoutes } from './profileImages/routes.ts';
@@ -27,3 +30,4 @@ modules.push(teamUserRoutes, profileImageRoutes);
 modules.push(fileRoutes);
 modules.push(seatRoutes);
 modules.push(guestRoutes, guestFileRoutes);
+modules.push(adminRoutes, licenseRoutes, auditRoutes);

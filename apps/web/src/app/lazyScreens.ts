@@ -18,6 +18,30 @@ export const InvitationPage = screen(
   'InvitationPage',
 );
 export const AdminLayout = screen(() => import('../features/admin/AdminLayout.tsx'), 'AdminLayout');
+export const AdminOverviewPage = screen(
+  () => import('../features/admin/overview/AdminOverviewPage.tsx'),
+  'AdminOverviewPage',
+);
+export const AdminUsersPage = screen(
+  () => import('../features/admin/users/AdminUsersPage.tsx'),
+  'AdminUsersPage',
+);
+export const AdminUserEditPage = screen(
+  () => import('../features/admin/users/AdminUserEditPage.tsx'),
+  'AdminUserEditPage',
+);
+export const AdminTeamsPage = screen(
+  () => import('../features/admin/teams/AdminTeamsPage.tsx'),
+  'AdminTeamsPage',
+);
+export const AdminTeamEditPage = screen(
+  () => import('../features/admin/teams/AdminTeamEditPage.tsx'),
+  'AdminTeamEditPage',
+);
+export const AuditLogPage = screen(
+  () => import('../features/admin/audit/AuditLogPage.tsx'),
+  'AuditLogPage',
+);
 export const RoomTemplateEditPage = screen(
   () => import('../features/admin/roomTemplates/RoomTemplateEditPage.tsx'),
   'RoomTemplateEditPage',

@@ -8,13 +8,18 @@ import {
 } from '@roomscale/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { ADMIN_HOME } from '../features/admin/adminTabs.ts';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import type { RouteFlags } from './guard.ts';
 import {
   ActivateAccountPage,
   AdminLayout,
+  AdminOverviewPage,
+  AdminTeamEditPage,
+  AdminTeamsPage,
+  AdminUserEditPage,
+  AdminUsersPage,
+  AuditLogPage,
   CreateAvatarPage,
   DashboardPage,
   DownloadsPage,
@@ -210,8 +215,32 @@ export const appRoutes: AppRoute[] = [
     flags: { ...superAdmin, title: adminTexts.title },
     element: <AdminLayout />,
     children: [
-      // No overview screen yet: /admin opens the first tab.
-      { path: '', flags: superAdmin, element: <Navigate to={ADMIN_HOME} replace /> },
+      { path: '', flags: superAdmin, element: <AdminOverviewPage /> },
+      {
+        path: 'users',
+        flags: { ...superAdmin, title: adminTexts.tabs.users },
+        element: <AdminUsersPage />,
+      },
+      {
+        path: 'users/:userId',
+        flags: { ...superAdmin, title: adminTexts.tabs.users },
+        element: <AdminUserEditPage />,
+      },
+      {
+        path: 'organizations',
+        flags: { ...superAdmin, title: adminTexts.tabs.teams },
+        element: <AdminTeamsPage />,
+      },
+      {
+        path: 'organizations/:organizationId',
+        flags: { ...superAdmin, title: adminTexts.tabs.teams },
+        element: <AdminTeamEditPage />,
+      },
+      {
+        path: 'auditlog',
+        flags: { ...superAdmin, title: adminTexts.tabs.auditLog },
+        element: <AuditLogPage />,
+      },
       {
         path: 'roomtemplates',
         flags: { ...superAdmin, title: adminTexts.templates.title },

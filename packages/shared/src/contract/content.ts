@@ -1,4 +1,5 @@
-import { clientConfig, tutorialList } from '../index.ts';
+import { clientConfig, downloadRecord, tutorialList } from '../index.ts';
+import { noContent, bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 
 export const contentApi = {
@@ -12,5 +13,13 @@ export const contentApi = {
     tags: ['Content'],
     summary: 'The bundled tutorials list (all device types; clients filter)',
     response: { 200: tutorialList },
+  }),
+
+  recordDownload: endpoint('POST', '/api/Content/Downloads', {
+    tags: ['Content'],
+    security,
+    summary: 'Count a download started from the Download page (once per user, platform and hour)',
+    body: downloadRecord,
+    response: noContent,
   }),
 };

@@ -1,8 +1,11 @@
+import { adminApi } from './admin.ts';
+import { auditApi } from './audit.ts';
 import { authApi } from './auth.ts';
 import { contentApi } from './content.ts';
 import { filesApi } from './files.ts';
 import { guestFilesApi } from './guestFiles.ts';
 import { guestsApi } from './guests.ts';
+import { licensesApi } from './licenses.ts';
 import { meetingsApi } from './meetings.ts';
 import { organizationsApi } from './organizations.ts';
 import { profileImagesApi } from './profileImages.ts';
@@ -15,11 +18,14 @@ import { usersApi } from './users.ts';
 export * from './define.ts';
 export { allEndpoints, endpointOf } from './match.ts';
 export {
+  adminApi,
+  auditApi,
   authApi,
   contentApi,
   filesApi,
   guestFilesApi,
   guestsApi,
+  licensesApi,
   meetingsApi,
   organizationsApi,
   profileImagesApi,
@@ -32,11 +38,14 @@ export {
 
 /** Every call of the API, by feature. */
 export const contract = {
+  admin: adminApi,
+  audit: auditApi,
   auth: authApi,
   content: contentApi,
   files: filesApi,
   guestFiles: guestFilesApi,
   guests: guestsApi,
+  licenses: licensesApi,
   meetings: meetingsApi,
   organizations: organizationsApi,
   profileImages: profileImagesApi,

@@ -45,3 +45,9 @@ export const clientConfig = z.object({
   }),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
+
+/** The builds the Download page offers; a click on one is counted (the admin overview's downloads). */
+export const DownloadPlatforms = ['metaStore', 'picoApk', 'windowsInstaller'] as const;
+export type DownloadPlatform = (typeof DownloadPlatforms)[number];
+/** POST /api/Content/Downloads: a signed-in user started a download from the Download page. */
+export const downloadRecord = z.object({ platform: z.enum(DownloadPlatforms) });

@@ -4,49 +4,60 @@ import { limits } from '../limits.ts';
 import { fieldMessages, serverMessages } from '../messages.ts';
 import { id, isoDate, licenseType, role } from './common.ts';
 
+/** The fields of a team's details: registration, the team's own edit and the admin edit. */
+export const teamDetailsShape = {
+  name: z
+    .string()
+    .trim()
+    .min(limits.teamNameMin, fieldMessages.minLength(limits.teamNameMin))
+    .max(limits.teamNameMax, fieldMessages.maxLength(limits.teamNameMax)),
+  companyName: z
+    .string()
+    .trim()
+    .max(limits.companyNameMax, fieldMessages.maxLength(limits.companyNameMax))
+    .nullable()
+    .optional(),
+  industry: z
+    .string()
+    .trim()
+    .min(limits.industryTextMin, fieldMessages.minLength(limits.industryTextMin))
+    .max(limits.industryTextMax, fieldMessages.maxLength(limits.industryTextMax))
+    .refine((s) => s !== INDUSTRY_OTHER, fieldMessages.required),
+};
+
+type TeamDetailsInput = { industry: string; companyName?: string | null | undefined };
+
+/** Company name 2..100, required unless the industry is 'None (Consumer)'. */
+export const companyRule = (v: TeamDetailsInput, ctx: z.RefinementCtx) => {
+  if (v.industry === INDUSTRY_NONE_CONSUMER) return;
+  const company = v.companyName ?? '';
+  if (company.length < limits.companyNameMin) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['companyName'],
+      message:
+        company.length === 0
+          ? serverMessages.companyRequired
+          : fieldMessages.minLength(limits.companyNameMin),
+    });
+  }
+};
+
+/** A consumer team has no company name. */
+export const clearConsumerCompany = <T extends TeamDetailsInput>(v: T) => ({
+  ...v,
+  companyName: v.industry === INDUSTRY_NONE_CONSUMER ? null : (v.companyName ?? null),
+});
+
 /**
  * Team registration (part1 §5): name 2..100; industry one of the list or free text 2..60
  * (the free text replaces 'Other'); company name 2..100, required unless the industry is
  * 'None (Consumer)', where it is cleared.
  */
 export const organizationRegister = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(limits.teamNameMin, fieldMessages.minLength(limits.teamNameMin))
-      .max(limits.teamNameMax, fieldMessages.maxLength(limits.teamNameMax)),
-    companyName: z
-      .string()
-      .trim()
-      .max(limits.companyNameMax, fieldMessages.maxLength(limits.companyNameMax))
-      .nullable()
-      .optional(),
-    industry: z
-      .string()
-      .trim()
-      .min(limits.industryTextMin, fieldMessages.minLength(limits.industryTextMin))
-      .max(limits.industryTextMax, fieldMessages.maxLength(limits.industryTextMax))
-      .refine((s) => s !== INDUSTRY_OTHER, fieldMessages.required),
-  })
-  .superRefine((v, ctx) => {
-    if (v.industry === INDUSTRY_NONE_CONSUMER) return;
-    const company = v.companyName ?? '';
-    if (company.length < limits.companyNameMin) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['companyName'],
-        message:
-          company.length === 0
-            ? serverMessages.companyRequired
-            : fieldMessages.minLength(limits.companyNameMin),
-      });
-    }
-  })
-  .transform((v) => ({
-    ...v,
-    companyName: v.industry === INDUSTRY_NONE_CONSUMER ? null : (v.companyName ?? null),
-  }));
+  .object(teamDetailsShape)
+  .superRefine(companyRule)
+  .transform(clearConsumerCompany);
 export type OrganizationRegister = z.input<typeof organizationRegister>;
 
 /**

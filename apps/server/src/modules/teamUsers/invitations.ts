@@ -11,9 +11,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, teamInvitations, users } from '../../db/schema.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import { forbidden, HttpError, notFound } from '../../platform/http/problem.ts';
+import { licenseAssignedAtFor, licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { isActiveRole } from '../organizations/membership.ts';
 import { presentMembership } from '../organizations/presenter.ts';
-import { licenseCountOf, licensesInUse, lockTeam } from './licenses.ts';
 
 type Invitation = typeof teamInvitations.$inferSelect;
 
@@ -220,11 +220,8 @@ export async function acceptInvitation(
     await lockTeam(tx, inv.organizationId);
     let licenseType = inv.licenseType;
     if (licenseType === 'License') {
-      const [held, used] = await Promise.all([
-        licenseCountOf(tx, inv.organizationId),
-        licensesInUse(tx, inv.organizationId),
-      ]);
-      if (used >= held) licenseType = 'Trial';
+      const s = await licensingSummary(tx, inv.organizationId, now);
+      if (s.licensesInUse >= s.licenseCount) licenseType = 'Trial';
     }
     const [existing] = await tx
       .select()
@@ -236,7 +233,12 @@ export async function acceptInvitation(
     if (existing)
       await tx
         .update(memberships)
-        .set({ role: inv.role, licenseType, lastModified: now })
+        .set({
+          role: inv.role,
+          licenseType,
+          licenseAssignedAt: licenseAssignedAtFor(licenseType, now),
+          lastModified: now,
+        })
         .where(eq(memberships.id, existing.id));
     else
       await tx.insert(memberships).values({
@@ -244,6 +246,7 @@ export async function acceptInvitation(
         userId,
         role: inv.role,
         licenseType,
+        licenseAssignedAt: licenseAssignedAtFor(licenseType, now),
         created: now,
       });
     const [team] = await tx

@@ -15,6 +15,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
+import { assertFreeLicense, licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
 import { activeMembership, isActiveRole } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
 import { joinTeamInvitationEmail, teamInvitationEmail } from './emails.ts';
@@ -25,17 +26,7 @@ import {
   teamCreatedAccount,
   withdrawInvitation,
 } from './invitations.ts';
-import { licenseCountOf, licensesInUse, lockTeam } from './licenses.ts';
 import { presentPendingInvitee, presentTeamUser, profileEditable } from './presenter.ts';
-
-/** A License can be given only while a free one is left (the member's own one counts as theirs). */
-async function assertFreeLicense(db: DbOrTx, organizationId: string) {
-  const [held, used] = await Promise.all([
-    licenseCountOf(db, organizationId),
-    licensesInUse(db, organizationId),
-  ]);
-  if (used >= held) throw fieldError('licenseType', teamUserMessages.noFreeLicense);
-}
 
 async function teamOrThrow(db: DbOrTx, organizationId: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
@@ -94,7 +85,8 @@ export async function addTeamUser(
       throw fieldError('assignSso', teamUserMessages.noSso);
     if (!cmd.assignSso && !cmd.assignRoomscalePassword)
       throw fieldError('assignRoomscalePassword', teamUserMessages.passwordOrSso);
-    if (cmd.licenseType === 'License') await assertFreeLicense(tx, team.organizationId);
+    if (cmd.licenseType === 'License')
+      await assertFreeLicense(tx, team.organizationId, now, teamUserMessages.noFreeLicense);
 
     const [existing] = await tx.select().from(users).where(eq(users.email, cmd.email));
     if (existing) {
@@ -149,6 +141,7 @@ export async function addTeamUser(
       userId: user!.id,
       role: cmd.role,
       licenseType: cmd.licenseType,
+      licenseAssignedAt: licenseAssignedAtFor(cmd.licenseType, now),
       created: now,
     });
     await tx.insert(teamInvitations).values({
@@ -188,7 +181,7 @@ export async function editTeamUser(
       if (row.membership.role === 'Admin') await assertAnotherAdmin(tx, team.organizationId);
     }
     if (cmd.licenseType === 'License' && row.membership.licenseType !== 'License')
-      await assertFreeLicense(tx, team.organizationId);
+      await assertFreeLicense(tx, team.organizationId, now, teamUserMessages.noFreeLicense);
     // Names and position are the account's, seen by every team: a team edits them only for an
     // account it created that has not been activated yet. Unchanged values pass, so the edit
     // form may send them along with a role or license change.
@@ -215,7 +208,11 @@ export async function editTeamUser(
         .update(memberships)
         .set({
           ...(cmd.role && { role: cmd.role }),
-          ...(cmd.licenseType && { licenseType: cmd.licenseType }),
+          ...(cmd.licenseType &&
+            cmd.licenseType !== row.membership.licenseType && {
+              licenseType: cmd.licenseType,
+              licenseAssignedAt: licenseAssignedAtFor(cmd.licenseType, now),
+            }),
           lastModified: now,
         })
         .where(eq(memberships.id, row.membership.id));
@@ -248,7 +245,12 @@ export async function removeTeamUser(
     if (row.membership.role === 'Admin') await assertAnotherAdmin(tx, team.organizationId);
     await tx
       .update(memberships)
-      .set({ role: 'None', licenseType: 'None', lastModified: ctx.clock.now() })
+      .set({
+        role: 'None',
+        licenseType: 'None',
+        licenseAssignedAt: null,
+        lastModified: ctx.clock.now(),
+      })
       .where(eq(memberships.id, row.membership.id));
   });
 }

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
+import { licensingSummary } from '../licenses/accounting.ts';
 import { activeMembership } from '../organizations/membership.ts';
 import { pendingInTeam } from './invitations.ts';
-import { licenseCountOf, licensesInUse } from './licenses.ts';
 import { presentPendingInvitee, presentTeamUser } from './presenter.ts';
 
 /**
@@ -107,13 +107,10 @@ export async function listTeamUsers(
   const createdByTeam = new Set(created.map((c) => c.userId));
   const providersOf = (userId: string) =>
     logins.filter((l) => l.userId === userId).map((l) => l.provider);
-  const [licenseCount, inUse] = await Promise.all([
-    licenseCountOf(ctx.db, team.organizationId),
-    licensesInUse(ctx.db, team.organizationId),
-  ]);
+  const licensing = await licensingSummary(ctx.db, team.organizationId, ctx.clock.now());
   return {
-    licenseCount,
-    licensesInUse: inUse,
+    licenseCount: licensing.licenseCount,
+    licensesInUse: licensing.licensesInUse,
     invitationsPending: pendingTotal?.n ?? 0,
     results: paged(
       [

@@ -1,13 +1,10 @@
 import { adminTexts } from '@roomscale/shared';
-import { IconTemplate } from '@tabler/icons-react';
+import { IconBuilding, IconHistory, IconTemplate, IconUsers } from '@tabler/icons-react';
 
-/**
- * The tabs of the admin ribbon (part1 §2). Only screens that exist are listed; Users and Teams
- * join here when they are built.
- */
+/** The tabs of the admin ribbon (part1 §2), and the audit log (docs/audit.md). */
 export const adminTabs = [
+  { label: adminTexts.tabs.users, to: '/admin/users', icon: IconUsers },
+  { label: adminTexts.tabs.teams, to: '/admin/organizations', icon: IconBuilding },
   { label: adminTexts.tabs.roomTemplates, to: '/admin/roomtemplates', icon: IconTemplate },
+  { label: adminTexts.tabs.auditLog, to: '/admin/auditlog', icon: IconHistory },
 ];
-
-/** Where /admin leads while there is no overview screen. */
-export const ADMIN_HOME = adminTabs[0]!.to;

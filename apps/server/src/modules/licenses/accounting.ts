@@ -1,0 +1,98 @@
+import { type LicenseType, type LicensingSummary, serverMessages } from '@roomscale/shared';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberships, organizations } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../platform/http/problem.ts';
+
+/**
+ * Licenses a paid subscription gives the team: its quantity while it is paid. Billing is not
+ * built yet, so no team has one; this is the one place the billing module plugs its count in.
+ */
+export const paidLicenseCount = (_organizationId: SQL) => sql<number>`0`;
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * The team's licensing summary in one statement (part1 §3): manual licenses active at `now`
+ * (start ≤ now < end), the paid subscription's quantity, and one license per member with a
+ * headset-store subscription; `licensesInUse` counts members holding License. The team users
+ * list, the admin team page and the subscription overview all read it.
+ */
+export async function licensingSummary(
+  db: DbOrTx,
+  organizationId: string,
+  now: Date,
+): Promise<LicensingSummary> {
+  const [row] = await db
+    .select({
+      manual: sql<number>`(select coalesce(sum(user_amount), 0)::int from manual_licenses
+        where organization_id = ${organizations.id}
+          and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz)`.mapWith(
+        Number,
+      ),
+      meta: sql<number>`(select count(*)::int from memberships m join users u on u.id = m.user_id
+        where m.organization_id = ${organizations.id} and m.role <> 'None'
+          and u.has_meta_subscription)`.mapWith(Number),
+      stripe: paidLicenseCount(sql`${organizations.id}`).mapWith(Number),
+      inUse: sql<number>`(select count(*)::int from memberships m
+        where m.organization_id = ${organizations.id} and m.license_type = 'License')`.mapWith(
+        Number,
+      ),
+      selfManaged: organizations.selfManaged,
+      paymentCustomerId: organizations.paymentCustomerId,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!row) throw notFound();
+  return {
+    licenseCount: row.manual + row.meta + row.stripe,
+    licensesInUse: row.inUse,
+    manualLicenseCount: row.manual,
+    metaLicenseCount: row.meta,
+    stripeLicenseCount: row.stripe,
+    selfManaged: row.selfManaged,
+    paymentCustomerId: row.paymentCustomerId,
+  };
+}
+
+/**
+ * A License can be given only while a free one is left. Call it after `lockTeam`, in the
+ * transaction that gives the License, so two admins cannot both take the last one.
+ */
+export async function assertFreeLicense(
+  db: DbOrTx,
+  organizationId: string,
+  now: Date,
+  message: string = serverMessages.licenseLimitReached,
+) {
+  const s = await licensingSummary(db, organizationId, now);
+  if (s.licensesInUse >= s.licenseCount) throw fieldError('licenseType', message);
+}
+
+/** When a membership's license type is set: a License remembers when it was given. */
+export const licenseAssignedAtFor = (licenseType: LicenseType, now: Date) =>
+  licenseType === 'License' ? now : null;
+
+/** Members of the team holding License. */
+export async function licenseHolders(db: DbOrTx, organizationId: string) {
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(eq(memberships.organizationId, organizationId), eq(memberships.licenseType, 'License')),
+    );
+}
+
+/**
+ * Locks the team's row for the rest of the transaction. Every change that counts the team's
+ * admins or licenses takes it first, so two admins acting at once are counted one after the
+ * other: the team cannot lose its last admin or give more Licenses than it holds.
+ */
+export async function lockTeam(tx: DbOrTx, organizationId: string) {
+  const [row] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+  if (!row) throw notFound();
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built (being written now). */
+export function AdminUserEditPage() {
+  return null;
+}
