@@ -1,5 +1,8 @@
 import './zodErrors.ts';
 
+export * from './adminTeamsTexts.ts';
+export * from './adminUsersTexts.ts';
+export * from './auditTexts.ts';
 export * from './durations.ts';
 export * from './enums.ts';
 export * from './fileFormats.ts';

@@ -1,0 +1,2 @@
+/** User-facing strings of this admin area's screens (filled in with the screens). */
+export const auditTexts = {} as const;
