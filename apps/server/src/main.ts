@@ -8,6 +8,7 @@ import { systemClock } from './context.ts';
 import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
 import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
+import { LICENSES_RECONCILE, licenseReconcileHandler } from './modules/licenses/reconcile.ts';
 import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
@@ -79,6 +80,7 @@ async function main() {
   const jobRunner = new JobRunner(ctx.db, ctx.clock, log, {
     [MEDIA_PROBE]: mediaProbeHandler(ctx, mediaTools),
     [MAIL_SEND]: mailSendHandler(ctx),
+    [LICENSES_RECONCILE]: licenseReconcileHandler(ctx),
   });
   jobRunner.start();
 

@@ -1,5 +1,5 @@
 import { type LicenseType, type LicensingSummary, serverMessages } from '@roomscale/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
@@ -8,7 +8,7 @@ import { fieldError, notFound } from '../../platform/http/problem.ts';
  * Licenses a paid subscription gives the team: its quantity while it is paid. Billing is not
  * built yet, so no team has one; this is the one place the billing module plugs its count in.
  */
-export const paidLicenseCount = (_organizationId: SQL) => sql<number>`0`;
+export const paidLicenseCount = (_organizationId: string) => sql<number>`0`;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -26,16 +26,16 @@ export async function licensingSummary(
   const [row] = await db
     .select({
       manual: sql<number>`(select coalesce(sum(user_amount), 0)::int from manual_licenses
-        where organization_id = ${organizations.id}
+        where organization_id = ${organizationId}
           and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz)`.mapWith(
         Number,
       ),
       meta: sql<number>`(select count(*)::int from memberships m join users u on u.id = m.user_id
-        where m.organization_id = ${organizations.id} and m.role <> 'None'
+        where m.organization_id = ${organizationId} and m.role <> 'None'
           and u.has_meta_subscription)`.mapWith(Number),
-      stripe: paidLicenseCount(sql`${organizations.id}`).mapWith(Number),
+      stripe: paidLicenseCount(organizationId).mapWith(Number),
       inUse: sql<number>`(select count(*)::int from memberships m
-        where m.organization_id = ${organizations.id} and m.license_type = 'License')`.mapWith(
+        where m.organization_id = ${organizationId} and m.license_type = 'License')`.mapWith(
         Number,
       ),
       selfManaged: organizations.selfManaged,
