@@ -11,8 +11,11 @@ export type Actor = { userId: string | null; ip: string | null };
 /** The system itself (a license that ends on its own). */
 export const systemActor: Actor = { userId: null, ip: null };
 
+/** A signed-in person making a change. */
+export type PersonActor = { userId: string; ip: string | null };
+
 /** The signed-in caller of a request as the author of its changes. */
-export const actorOf = (req: FastifyRequest): Actor => ({
+export const actorOf = (req: FastifyRequest): PersonActor => ({
   userId: callerOf(req).userId,
   ip: req.ip,
 });

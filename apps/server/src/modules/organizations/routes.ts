@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
 import { routeOf } from '../../platform/http/route.ts';
+import { actorOf } from '../audit/record.ts';
 import { editOrganization, getOrganization, registerOrganization } from './service.ts';
 
 export function organizationRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -24,6 +25,6 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     ...routeOf(organizationsApi.edit),
     config: { access: 'teamAdmin' },
-    handler: (req) => editOrganization(ctx, callerOf(req), teamOf(req).organizationId, req.body),
+    handler: (req) => editOrganization(ctx, actorOf(req), teamOf(req).organizationId, req.body),
   });
 }

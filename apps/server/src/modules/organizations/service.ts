@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { notFound } from '../../platform/http/problem.ts';
+import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
 import { activeMembership } from './membership.ts';
 import { presentMembership, presentOrganization } from './presenter.ts';
 
@@ -55,23 +56,35 @@ export async function getOrganization(ctx: AppContext, organizationId: string) {
 /** Team details (part2 §3 edit command), with the registration's rules already applied. */
 export async function editOrganization(
   ctx: AppContext,
-  caller: Caller,
+  actor: PersonActor,
   organizationId: string,
   input: TeamInput,
 ) {
-  const [team] = await ctx.db
-    .update(organizations)
-    .set({
-      name: input.name,
-      companyName: input.companyName,
-      industry: input.industry,
-      lastModified: ctx.clock.now(),
-      lastModifiedBy: caller.userId,
-    })
-    .where(eq(organizations.id, organizationId))
-    .returning();
-  if (!team) throw notFound();
-  return presentOrganization(team);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
+    if (!before) throw notFound();
+    const changes = { name: input.name, companyName: input.companyName, industry: input.industry };
+    const [team] = await tx
+      .update(organizations)
+      .set({ ...changes, lastModified: now, lastModifiedBy: actor.userId })
+      .where(eq(organizations.id, organizationId))
+      .returning();
+    const diff = changedFields(before, changes);
+    if (diff.changed)
+      await recordAudit(tx, now, actor, {
+        action: 'team.edit',
+        entityId: organizationId,
+        organizationId,
+        before: diff.before,
+        after: diff.after,
+      });
+    return presentOrganization(team!);
+  });
 }
 
 /** The teams a user belongs to, by name ignoring case; removed members (role None) are not listed. */

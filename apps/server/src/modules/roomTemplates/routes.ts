@@ -2,8 +2,8 @@ import { roomTemplatesApi } from '@roomscale/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { callerOf } from '../../platform/http/access.ts';
 import { routeOf } from '../../platform/http/route.ts';
+import { actorOf } from '../audit/record.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -19,13 +19,13 @@ export function roomTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     ...routeOf(roomTemplatesApi.create),
     config: { access: 'superAdmin' },
-    handler: (req) => createTemplate(ctx, callerOf(req), req.body),
+    handler: (req) => createTemplate(ctx, actorOf(req), req.body),
   });
 
   r.route({
     ...routeOf(roomTemplatesApi.edit),
     config: { access: 'superAdmin' },
-    handler: (req) => editTemplate(ctx, callerOf(req), req.params.roomTemplateId, req.body),
+    handler: (req) => editTemplate(ctx, actorOf(req), req.params.roomTemplateId, req.body),
   });
 
   r.route({
@@ -38,7 +38,7 @@ export function roomTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
     ...routeOf(roomTemplatesApi.remove),
     config: { access: 'superAdmin' },
     handler: async (req, reply) => {
-      await deleteTemplate(ctx, req.params.roomTemplateId);
+      await deleteTemplate(ctx, actorOf(req), req.params.roomTemplateId);
       return reply.code(204).send(null);
     },
   });

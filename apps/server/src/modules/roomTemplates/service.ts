@@ -13,9 +13,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { organizations, rooms, roomTemplateOrganizations, users } from '../../db/schema.ts';
-import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
+import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
 import { presentTemplate, presentTemplateSummary } from './presenter.ts';
 
 /** Platform templates: made by super admins, owned by no team (teams' own templates are not here). */
@@ -73,21 +73,30 @@ export async function getTemplate(ctx: AppContext, id: string): Promise<RoomTemp
 /** A new template from a name. It starts hidden (sharing None) until the admin completes it. */
 export async function createTemplate(
   ctx: AppContext,
-  caller: Caller,
+  actor: PersonActor,
   input: z.output<typeof roomTemplateCreate>,
 ): Promise<RoomTemplate> {
-  const [t] = await ctx.db
-    .insert(rooms)
-    .values({
-      isTemplate: true,
-      name: input.name,
-      maxUsers: roomLimits.defaultMaxUsers,
-      sharingType: 'None',
-      created: ctx.clock.now(),
-      createdBy: caller.userId,
-    })
-    .returning({ id: rooms.id });
-  return getTemplate(ctx, t!.id);
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const [t] = await tx
+      .insert(rooms)
+      .values({
+        isTemplate: true,
+        name: input.name,
+        maxUsers: roomLimits.defaultMaxUsers,
+        sharingType: 'None',
+        created: now,
+        createdBy: actor.userId,
+      })
+      .returning({ id: rooms.id });
+    await recordAudit(tx, now, actor, {
+      action: 'template.create',
+      entityId: t!.id,
+      after: { name: input.name },
+    });
+    return t!.id;
+  });
+  return getTemplate(ctx, id);
 }
 
 /**
@@ -97,13 +106,17 @@ export async function createTemplate(
  */
 export async function editTemplate(
   ctx: AppContext,
-  caller: Caller,
+  actor: PersonActor,
   id: string,
   input: z.output<typeof roomTemplateEdit>,
 ): Promise<RoomTemplate> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await findTemplate(tx, id, true);
+    const before = await findTemplate(tx, id, true);
+    const allowedBefore = await tx
+      .select({ id: roomTemplateOrganizations.organizationId })
+      .from(roomTemplateOrganizations)
+      .where(eq(roomTemplateOrganizations.roomId, id));
     const allowlist =
       input.roomSharingType === 'OrganizationAllowlist'
         ? [...new Set(input.allowedOrganizations)]
@@ -131,7 +144,18 @@ export async function editTemplate(
       capabilities: input.capabilities,
       sharingType: input.roomSharingType,
     };
-    const stamp = { lastModified: now, lastModifiedBy: caller.userId };
+    const stamp = { lastModified: now, lastModifiedBy: actor.userId };
+    const diff = changedFields(
+      { ...before, allowedOrganizations: allowedBefore.map((a) => a.id).sort() },
+      { ...fields, allowedOrganizations: [...allowlist].sort() },
+    );
+    if (diff.changed)
+      await recordAudit(tx, now, actor, {
+        action: 'template.edit',
+        entityId: id,
+        before: diff.before,
+        after: diff.after,
+      });
     await tx
       .update(rooms)
       .set({ ...fields, ...stamp })
@@ -152,10 +176,16 @@ export async function editTemplate(
 }
 
 /** Rooms made from the template keep their copies of its fields; only the link is cleared. */
-export async function deleteTemplate(ctx: AppContext, id: string) {
+export async function deleteTemplate(ctx: AppContext, actor: PersonActor, id: string) {
+  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await findTemplate(tx, id);
+    const t = await findTemplate(tx, id);
     await tx.delete(rooms).where(eq(rooms.id, id));
+    await recordAudit(tx, now, actor, {
+      action: 'template.delete',
+      entityId: id,
+      before: { name: t.name, sharingType: t.sharingType },
+    });
   });
 }
 

@@ -15,6 +15,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
+import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
 import { assertFreeLicense, licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
 import { activeMembership, isActiveRole } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
@@ -74,10 +75,12 @@ async function present(db: DbOrTx, organizationId: string, userId: string): Prom
 export async function addTeamUser(
   ctx: AppContext,
   team: TeamContext,
-  invitedBy: string,
+  actor: PersonActor,
   cmd: z.output<typeof teamUserAdd>,
 ): Promise<TeamUser> {
+  const invitedBy = actor.userId;
   const now = ctx.clock.now();
+  const invited = { email: cmd.email, role: cmd.role, licenseType: cmd.licenseType };
   const result = await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, team.organizationId);
     const org = await teamOrThrow(tx, team.organizationId);
@@ -120,6 +123,12 @@ export async function addTeamUser(
       });
       // The mail's job is written with the invitation: both or neither (outbox).
       await enqueueMail(ctx, tx, joinTeamInvitationEmail(ctx.config, existing, org.name, token));
+      await recordAudit(tx, now, actor, {
+        action: 'membership.add',
+        organizationId: team.organizationId,
+        targetUserId: existing.id,
+        after: { ...invited, invitation: 'pending' },
+      });
       return presentPendingInvitee(existing.id, cmd);
     }
 
@@ -158,6 +167,12 @@ export async function addTeamUser(
       created: now,
     });
     await enqueueMail(ctx, tx, teamInvitationEmail(ctx.config, user!, org.name, token));
+    await recordAudit(tx, now, actor, {
+      action: 'membership.add',
+      organizationId: team.organizationId,
+      targetUserId: user!.id,
+      after: { ...invited, newAccount: true },
+    });
     return present(tx, team.organizationId, user!.id);
   });
   return result;
@@ -167,10 +182,11 @@ export async function addTeamUser(
 export async function editTeamUser(
   ctx: AppContext,
   team: TeamContext,
-  callerId: string,
+  actor: PersonActor,
   userId: string,
   cmd: z.output<typeof teamUserEdit>,
 ): Promise<TeamUser> {
+  const callerId = actor.userId;
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await lockTeam(tx, team.organizationId);
@@ -216,6 +232,19 @@ export async function editTeamUser(
           lastModified: now,
         })
         .where(eq(memberships.id, row.membership.id));
+    const diff = changedFields(
+      { ...row.user, ...row.membership },
+      { ...userChanges, role: cmd.role, licenseType: cmd.licenseType },
+    );
+    if (diff.changed)
+      await recordAudit(tx, now, actor, {
+        action: 'membership.edit',
+        entityId: row.membership.id,
+        organizationId: team.organizationId,
+        targetUserId: userId,
+        before: diff.before,
+        after: diff.after,
+      });
     return present(tx, team.organizationId, userId);
   });
 }
@@ -228,18 +257,24 @@ export async function editTeamUser(
 export async function removeTeamUser(
   ctx: AppContext,
   team: TeamContext,
-  callerId: string,
+  actor: PersonActor,
   userId: string,
 ): Promise<void> {
-  if (userId === callerId) throw badRequest(teamUserMessages.removeSelf);
+  if (userId === actor.userId) throw badRequest(teamUserMessages.removeSelf);
+  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, team.organizationId);
     const row = await memberRow(tx, team.organizationId, userId);
     if (!row) {
-      const now = ctx.clock.now();
       const invitation = await openInvitation(tx, team.organizationId, userId, now);
       if (!invitation) throw notFound(teamUserMessages.notMember);
       await withdrawInvitation(tx, invitation.id, now);
+      await recordAudit(tx, now, actor, {
+        action: 'membership.remove',
+        organizationId: team.organizationId,
+        targetUserId: userId,
+        before: { invitation: 'pending' },
+      });
       return;
     }
     if (row.membership.role === 'Admin') await assertAnotherAdmin(tx, team.organizationId);
@@ -249,9 +284,16 @@ export async function removeTeamUser(
         role: 'None',
         licenseType: 'None',
         licenseAssignedAt: null,
-        lastModified: ctx.clock.now(),
+        lastModified: now,
       })
       .where(eq(memberships.id, row.membership.id));
+    await recordAudit(tx, now, actor, {
+      action: 'membership.remove',
+      entityId: row.membership.id,
+      organizationId: team.organizationId,
+      targetUserId: userId,
+      before: { role: row.membership.role, licenseType: row.membership.licenseType },
+    });
   });
 }
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
 import { routeOf } from '../../platform/http/route.ts';
+import { actorOf } from '../audit/record.ts';
 import {
   acceptInvitation,
   declineInvitation,
@@ -24,21 +25,20 @@ export function teamUserRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     ...routeOf(teamUsersApi.add),
     config: { access: 'teamAdmin' },
-    handler: (req) => addTeamUser(ctx, teamOf(req), callerOf(req).userId, req.body),
+    handler: (req) => addTeamUser(ctx, teamOf(req), actorOf(req), req.body),
   });
 
   r.route({
     ...routeOf(teamUsersApi.edit),
     config: { access: 'teamAdmin' },
-    handler: (req) =>
-      editTeamUser(ctx, teamOf(req), callerOf(req).userId, req.params.userId, req.body),
+    handler: (req) => editTeamUser(ctx, teamOf(req), actorOf(req), req.params.userId, req.body),
   });
 
   r.route({
     ...routeOf(teamUsersApi.remove),
     config: { access: 'teamAdmin' },
     handler: async (req, reply) => {
-      await removeTeamUser(ctx, teamOf(req), callerOf(req).userId, req.params.userId);
+      await removeTeamUser(ctx, teamOf(req), actorOf(req), req.params.userId);
       return reply.code(204).send();
     },
   });

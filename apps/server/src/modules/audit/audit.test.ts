@@ -1,0 +1,144 @@
+import type { AuditPage } from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema.ts';
+import { call, expectProblem } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type Person, person, team } from '../../test/workspace.ts';
+
+let t: TestApp;
+let root: Person;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await person(t, { superAdmin: true, firstName: 'Sue', lastName: 'Root' });
+});
+afterAll(() => t.close());
+
+const adminLog = (query: string, token = root.session) =>
+  call(t, 'GET', `/api/Admin/AuditLog?${query}`, { token });
+const page = (res: { statusCode: number; body: string; json(): unknown }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AuditPage;
+};
+
+const promote = (w: Awaited<ReturnType<typeof team>>, ip?: string) =>
+  call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${w.member.id}`, {
+    token: w.admin.session,
+    body: { role: 'Admin' },
+    ...(ip && { ip }),
+  });
+
+describe('GET /api/Admin/AuditLog', () => {
+  it('is for super admins only and checks its query', async () => {
+    const w = await team(t);
+    expectProblem(await call(t, 'GET', '/api/Admin/AuditLog?Page=1&PageSize=10'), 401);
+    expectProblem(await adminLog('Page=1&PageSize=10', w.admin.session), 403);
+    expectProblem(await adminLog('Page=0&PageSize=10'), 400, 'Page');
+    expectProblem(await adminLog('Page=1&PageSize=10&OrganizationId=abc'), 400, 'OrganizationId');
+    expect(page(await adminLog('Page=1&PageSize=10')).currentPage).toBe(1);
+  });
+
+  it("records a team admin's change with who, what, before, after and the address", async () => {
+    const w = await team(t, 'Recorded team');
+    expect((await promote(w, '10.20.30.40')).statusCode).toBe(200);
+    const { results } = page(await adminLog(`Page=1&PageSize=10&OrganizationId=${w.id}`));
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({
+      action: 'membership.edit',
+      organizationId: w.id,
+      organizationName: 'Recorded team',
+      actorId: w.admin.id,
+      actorName: 'Alice Admin',
+      actorEmail: w.admin.email,
+      targetUserId: w.member.id,
+      targetName: 'Max Member',
+      before: { role: 'User' },
+      after: { role: 'Admin' },
+      ip: '10.20.30.40',
+    });
+  });
+
+  it('filters by team and by the user a change is about, newest first, paged', async () => {
+    const a = await team(t, 'Team A');
+    const b = await team(t, 'Team B');
+    await promote(a);
+    t.clock.advance(1);
+    const details = await call(t, 'PATCH', `/api/Organizations/${a.id}`, {
+      token: a.admin.session,
+      body: { name: 'Team A2', companyName: 'Acme', industry: 'Media' },
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    await promote(b);
+
+    const ofA = page(await adminLog(`Page=1&PageSize=10&OrganizationId=${a.id}`));
+    expect(ofA.results.map((e) => e.action)).toEqual(['team.edit', 'membership.edit']);
+    expect(ofA.results[0]!.after).toMatchObject({ name: 'Team A2', industry: 'Media' });
+    expect(ofA.results[0]!.organizationName).toBe('Team A2');
+
+    const aboutB = page(await adminLog(`Page=1&PageSize=10&UserId=${b.member.id}`));
+    expect(aboutB.results.map((e) => e.organizationId)).toEqual([b.id]);
+
+    const first = page(await adminLog(`Page=1&PageSize=1&OrganizationId=${a.id}`));
+    expect(first.pageCount).toBe(2);
+    const second = page(await adminLog(`Page=2&PageSize=1&OrganizationId=${a.id}`));
+    expect(second.results[0]!.action).toBe('membership.edit');
+  });
+
+  it('records nothing for a change that was refused', async () => {
+    const w = await team(t);
+    expectProblem(
+      await call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${w.member.id}`, {
+        token: w.admin.session,
+        body: { licenseType: 'License' },
+      }),
+      400,
+      'licenseType',
+    );
+    const rows = await t.ctx.db.select().from(auditLog).where(eq(auditLog.organizationId, w.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('records room template changes by super admins', async () => {
+    const created = await call(t, 'PUT', '/api/Admin/RoomTemplates', {
+      token: root.session,
+      body: { name: 'Audited hall' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json() as { id: string };
+    expect(
+      (await call(t, 'DELETE', `/api/Admin/RoomTemplate/${id}`, { token: root.session }))
+        .statusCode,
+    ).toBe(204);
+    const rows = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(rows.map((r) => r.action).sort()).toEqual(['template.create', 'template.delete']);
+    expect(rows.every((r) => r.actorId === root.id)).toBe(true);
+  });
+});
+
+describe('GET /api/Organizations/{organizationId}/AuditLog', () => {
+  it("shows a team's admins their own team's entries only", async () => {
+    const w = await team(t, 'Own team');
+    const other = await team(t, 'Other team');
+    await promote(w);
+    await promote(other);
+    const url = `/api/Organizations/${w.id}/AuditLog?Page=1&PageSize=10`;
+    expectProblem(await call(t, 'GET', url), 401);
+    expectProblem(await call(t, 'GET', url, { token: other.admin.session }), 404);
+    const outsider = await person(t);
+    expectProblem(await call(t, 'GET', url, { token: outsider.session }), 404);
+    // Max is an admin now, but a fresh member is not.
+    const { results } = page(await call(t, 'GET', url, { token: w.admin.session }));
+    expect(results.map((e) => e.organizationId)).toEqual([w.id]);
+    expect(results.map((e) => e.action)).toEqual(['membership.edit']);
+  });
+
+  it('is refused to plain members', async () => {
+    const w = await team(t);
+    expectProblem(
+      await call(t, 'GET', `/api/Organizations/${w.id}/AuditLog?Page=1&PageSize=10`, {
+        token: w.member.session,
+      }),
+      403,
+    );
+  });
+});
