@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
+import { STORAGE_PURGE, storagePurgeHandler } from './modules/admin/purge.ts';
 import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from './modules/licenses/reconcile.ts';
@@ -80,6 +81,7 @@ async function main() {
   const jobRunner = new JobRunner(ctx.db, ctx.clock, log, {
     [MEDIA_PROBE]: mediaProbeHandler(ctx, mediaTools),
     [MAIL_SEND]: mailSendHandler(ctx),
+    [STORAGE_PURGE]: storagePurgeHandler(ctx),
     [LICENSES_RECONCILE]: licenseReconcileHandler(ctx),
   });
   jobRunner.start();

@@ -22,6 +22,10 @@ export const adminMessages = {
   lastSuperAdmin: 'The platform needs at least one super admin.',
   lastAdmin: 'A team with members needs at least one admin.',
   noneTogether: 'Role None and license None go together: both remove the user from the team.',
+  /** A user who alone runs a team with other members: make someone else its admin first. */
+  onlyAdminOf: (team: string) =>
+    `This user is the only admin of the team '${team}', which has other members. Make another member an admin first.`,
+  customerInUse: 'This payment customer belongs to another team.',
 } as const;
 
 /** GET /api/Admin/Overview (part1 §3). */

@@ -1,0 +1,200 @@
+import {
+  type AdminOrganization,
+  type AdminOrganizationPage,
+  adminLimits,
+  type adminListQuery,
+  adminMessages,
+  type adminOrganizationCreate,
+  type adminOrganizationEdit,
+  type adminOrganizationEdited,
+} from '@roomscale/shared';
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { memberships, organizations, users } from '../../db/schema.ts';
+import type { Caller } from '../../platform/http/access.ts';
+import { likePattern, paged } from '../../platform/http/paging.ts';
+import { fieldError, notFound } from '../../platform/http/problem.ts';
+import { teamKeyPrefix } from '../../platform/storage/keys.ts';
+import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
+import { licensingSummary, lockTeam } from '../licenses/accounting.ts';
+import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
+import { activeMembership } from '../organizations/membership.ts';
+import { profileImageKey } from '../profileImages/service.ts';
+import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
+import { enqueuePurge } from './purge.ts';
+
+const countOf = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
+/** Active members (a membership with role None is a removed member). */
+const usersCount = countOf(sql`select count(*)::int from memberships m
+  where m.organization_id = "organizations"."id" and m.role <> 'None'`);
+/** The team's files, folders not counted (1 is Folder). */
+const filesCount = countOf(sql`select count(*)::int from file_items f
+  where f.organization_id = "organizations"."id" and f.type <> 1`);
+/** The team's own rooms: not templates, not a meeting's temporary rooms. */
+const roomsCount = countOf(sql`select count(*)::int from rooms r
+  where r.organization_id = "organizations"."id" and not r.is_template and r.meeting_id is null`);
+
+export async function listTeams(
+  ctx: AppContext,
+  q: z.output<typeof adminListQuery>,
+): Promise<AdminOrganizationPage> {
+  const filter = q.Filter?.trim() ?? '';
+  const pattern = likePattern(filter);
+  const where = filter
+    ? or(ilike(organizations.name, pattern), ilike(organizations.companyName, pattern))
+    : undefined;
+  const [total] = await ctx.db.select({ n: count() }).from(organizations).where(where);
+  const rows = await ctx.db
+    .select({ o: organizations, usersCount, filesCount, roomsCount })
+    .from(organizations)
+    .where(where)
+    .orderBy(sql`lower(${organizations.name})`, asc(organizations.id))
+    .limit(q.PageSize)
+    .offset((q.Page - 1) * q.PageSize);
+  const now = ctx.clock.now();
+  const results = [];
+  for (const r of rows) {
+    const { licenseCount } = await licensingSummary(ctx.db, r.o.id, now);
+    results.push(presentTeamRow(r.o, { ...r, licenseCount }));
+  }
+  return paged(results, {
+    page: q.Page,
+    pageSize: q.PageSize,
+    entryCount: total?.n ?? 0,
+    filter: q.Filter ?? '',
+  });
+}
+
+export async function getTeam(ctx: AppContext, organizationId: string): Promise<AdminOrganization> {
+  const [o] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!o) throw notFound();
+  const now = ctx.clock.now();
+  const ofTeam = and(eq(memberships.organizationId, organizationId), activeMembership());
+  const members = await ctx.db
+    .select({ u: users, m: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(ofTeam)
+    .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id))
+    .limit(adminLimits.teamUsersShown);
+  const [counted] = await ctx.db.select({ n: count() }).from(memberships).where(ofTeam);
+  return presentTeam(o, {
+    summary: await licensingSummary(ctx.db, organizationId, now),
+    users: members.map((r) => presentTeamUser(r.u, r.m)),
+    usersCount: counted?.n ?? 0,
+    licenses: await licensesOfTeam(ctx.db, organizationId, now),
+    nameOf: await namesOf(ctx.db, [o.createdBy, o.lastModifiedBy]),
+  });
+}
+
+/** PUT /api/Admin/Organizations: a team from a name, without members until the admin adds them. */
+export async function createTeam(
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof adminOrganizationCreate>,
+) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(organizations)
+      .values({ name: input.name, created: now, createdBy: actor.userId })
+      .returning({ id: organizations.id });
+    const id = row!.id;
+    await recordAudit(tx, now, actor, {
+      action: 'team.create',
+      entityId: id,
+      organizationId: id,
+      after: { name: input.name },
+    });
+    return { organizationId: id, id };
+  });
+}
+
+/** PATCH /api/Admin/Organizations/{organizationId}: details and the admin-only fields. */
+export async function editTeam(
+  ctx: AppContext,
+  caller: Caller,
+  actor: Actor,
+  organizationId: string,
+  input: z.output<typeof adminOrganizationEdit>,
+): Promise<z.output<typeof adminOrganizationEdited>> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    await lockTeam(tx, organizationId);
+    const [before] = await tx
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    if (!before) throw notFound();
+    if (input.customerId) {
+      // One payment customer pays for one team: its subscription's licenses count for that team.
+      const [other] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(
+          and(
+            eq(organizations.paymentCustomerId, input.customerId),
+            ne(organizations.id, organizationId),
+          ),
+        );
+      if (other) throw fieldError('customerId', adminMessages.customerInUse);
+    }
+    const fields = {
+      name: input.name,
+      companyName: input.companyName,
+      industry: input.industry,
+      selfManaged: input.selfManaged,
+      paymentCustomerId: input.customerId,
+    };
+    const change = changedFields(before, fields);
+    if (change.changed) {
+      await tx
+        .update(organizations)
+        .set({ ...fields, lastModified: now, lastModifiedBy: caller.userId })
+        .where(eq(organizations.id, organizationId));
+      await recordAudit(tx, now, actor, {
+        action: 'team.edit',
+        entityId: organizationId,
+        organizationId,
+        before: change.before,
+        after: change.after,
+      });
+    }
+    return {
+      organizationId,
+      name: fields.name,
+      companyName: fields.companyName,
+      industry: fields.industry,
+      customerId: fields.paymentCustomerId,
+      selfManaged: fields.selfManaged,
+    };
+  });
+}
+
+/**
+ * DELETE /api/Admin/Organizations/{organizationId}: the team goes for good. Memberships, files,
+ * rooms, meetings, licenses and invitations go with its row (foreign keys cascade); every stored
+ * object under the team's prefix, and its picture, are deleted by a purge job written in the
+ * same transaction.
+ */
+export async function deleteTeam(ctx: AppContext, actor: Actor, organizationId: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await lockTeam(tx, organizationId);
+    const [team] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    // Written while the team row exists: the record copies its name.
+    await recordAudit(tx, now, actor, {
+      action: 'team.delete',
+      entityId: organizationId,
+      organizationId,
+      before: { name: team?.name ?? null },
+    });
+    await tx.delete(organizations).where(eq(organizations.id, organizationId));
+    await enqueuePurge(tx, { prefix: teamKeyPrefix(organizationId) }, now);
+    await enqueuePurge(tx, { keys: [profileImageKey('organization', organizationId)] }, now);
+  });
+}

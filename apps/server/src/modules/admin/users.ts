@@ -1,0 +1,172 @@
+import {
+  type AdminUser,
+  type AdminUserPage,
+  type AdminUserRow,
+  type adminListQuery,
+  adminMessages,
+  type adminUserCreate,
+  type adminUserEdit,
+  serverMessages,
+} from '@roomscale/shared';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
+import type { Caller } from '../../platform/http/access.ts';
+import { likePattern, paged } from '../../platform/http/paging.ts';
+import { fieldError, notFound } from '../../platform/http/problem.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
+import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
+import { namesOf } from '../licenses/presenter.ts';
+import { activeMembership } from '../organizations/membership.ts';
+import { issueEmailToken } from '../users/email-tokens.ts';
+import { activationEmail } from '../users/emails.ts';
+import { presentUser, presentUserRow } from './presenter.ts';
+import { lockUserAndSuperAdmins } from './superAdmins.ts';
+
+/** The teams a user is an active member of (a membership with role None is a removed member). */
+const teamsCount = sql<number>`(select count(*)::int from memberships m
+  where m.user_id = "users"."id" and m.role <> 'None')`.mapWith(Number);
+
+export async function listUsers(
+  ctx: AppContext,
+  q: z.output<typeof adminListQuery>,
+): Promise<AdminUserPage> {
+  const filter = q.Filter?.trim() ?? '';
+  const pattern = likePattern(filter);
+  const where = filter
+    ? or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+        ilike(users.email, pattern),
+      )
+    : undefined;
+  const [total] = await ctx.db.select({ n: count() }).from(users).where(where);
+  const rows = await ctx.db
+    .select({ u: users, teams: teamsCount })
+    .from(users)
+    .where(where)
+    .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id))
+    .limit(q.PageSize)
+    .offset((q.Page - 1) * q.PageSize);
+  return paged(
+    rows.map((r) => presentUserRow(r.u, r.teams)),
+    { page: q.Page, pageSize: q.PageSize, entryCount: total?.n ?? 0, filter: q.Filter ?? '' },
+  );
+}
+
+export async function getUser(db: DbOrTx, userId: string): Promise<AdminUser> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) throw notFound();
+  const logins = await db
+    .select()
+    .from(userLogins)
+    .where(eq(userLogins.userId, userId))
+    .orderBy(asc(userLogins.created), asc(userLogins.id));
+  const teams = await db
+    .select({ team: organizations, role: memberships.role, licenseType: memberships.licenseType })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), activeMembership()))
+    .orderBy(sql`lower(${organizations.name})`, asc(organizations.id));
+  const nameOf = await namesOf(db, [u.createdBy, u.lastModifiedBy]);
+  return presentUser(
+    u,
+    logins,
+    teams.map((t) => ({
+      organization: { id: t.team.id, name: t.team.name },
+      role: t.role,
+      licenseType: t.licenseType,
+      imageUpdated: t.team.imageUpdated?.toISOString() ?? null,
+    })),
+    nameOf,
+  );
+}
+
+/**
+ * PUT /api/Admin/Users: an unactivated account and the activation email registration sends
+ * (its link confirms the address and sets the first password). The mail's job is written in the
+ * account's transaction: both or neither.
+ */
+export async function createUser(
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof adminUserCreate>,
+): Promise<AdminUserRow> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        superAdmin: input.superAdmin,
+        created: now,
+        createdBy: actor.userId,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!row) throw fieldError('email', serverMessages.emailInUse);
+    const token = await issueEmailToken(tx, row.id, 'activation', now);
+    await enqueueMail(ctx, tx, activationEmail(ctx.config, row, token));
+    await recordAudit(tx, now, actor, {
+      action: 'user.create',
+      entityId: row.id,
+      targetUserId: row.id,
+      after: {
+        email: row.email,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        superAdmin: row.superAdmin,
+      },
+    });
+    return presentUserRow(row, 0);
+  });
+}
+
+/**
+ * PATCH /api/Admin/Users/{userId}. Nobody takes their own super admin flag (they would lock
+ * themselves out mid-session), and the platform keeps at least one super admin.
+ */
+export async function editUser(
+  ctx: AppContext,
+  caller: Caller,
+  actor: Actor,
+  userId: string,
+  input: z.output<typeof adminUserEdit>,
+): Promise<AdminUser> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { user, superAdminCount } = await lockUserAndSuperAdmins(tx, userId);
+    if (user.superAdmin && !input.superAdmin) {
+      if (userId === caller.userId) throw fieldError('superAdmin', adminMessages.ownSuperAdmin);
+      if (superAdminCount <= 1) throw fieldError('superAdmin', adminMessages.lastSuperAdmin);
+    }
+    const fields = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      // Left out, the position stays; null clears it.
+      ...(input.position !== undefined && { position: input.position }),
+      superAdmin: input.superAdmin,
+      hasManualUserSubscription: input.hasManualUserSubscription,
+    };
+    const change = changedFields(user, fields);
+    if (change.changed) {
+      await tx
+        .update(users)
+        .set({ ...fields, lastModified: now, lastModifiedBy: caller.userId })
+        .where(eq(users.id, userId));
+      await recordAudit(tx, now, actor, {
+        action: 'user.edit',
+        entityId: userId,
+        targetUserId: userId,
+        before: change.before,
+        after: change.after,
+      });
+    }
+    return getUser(tx, userId);
+  });
+}
