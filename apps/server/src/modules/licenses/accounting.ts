@@ -69,6 +69,14 @@ export async function assertFreeLicense(
   if (s.licensesInUse >= s.licenseCount) throw fieldError('licenseType', message);
 }
 
+/**
+ * The license type a user sees for a team (the VR app's watermark, the trial notice, routes that
+ * need a license): a user's own subscription — the manual user license or a headset-store one —
+ * counts as a License in every team they belong to, without using one of the team's.
+ */
+export const effectiveLicenseType = (teamLicense: LicenseType, ownSubscription: boolean) =>
+  ownSubscription && teamLicense !== 'None' ? 'License' : teamLicense;
+
 /** When a membership's license type is set: a License remembers when it was given. */
 export const licenseAssignedAtFor = (licenseType: LicenseType, now: Date) =>
   licenseType === 'License' ? now : null;

@@ -1,7 +1,7 @@
 import { teamUserMessages } from '@roomscale/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, memberships } from '../../db/schema.ts';
+import { auditLog, memberships, users } from '../../db/schema.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 import { call, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -271,5 +271,30 @@ describe('license accounting', () => {
     expect(edit!.before).toMatchObject({ userAmount: 2 });
     expect(edit!.after).toMatchObject({ userAmount: 4 });
     expect(edit!.after).not.toHaveProperty('description');
+  });
+
+  it("a user's own manual license shows as License in every team, without using the team's", async () => {
+    const w = await team(t, 'Trial team');
+    await t.ctx.db
+      .update(users)
+      .set({ hasManualUserSubscription: true })
+      .where(eq(users.id, w.member.id));
+    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: w.member.session });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect((mine.json() as { id: string; licenseType: string }[])[0]).toMatchObject({
+      id: w.id,
+      licenseType: 'License',
+    });
+    const me = await call(t, 'GET', '/api/Users/Me', { token: w.member.session });
+    expect(
+      (me.json() as { organizations: { licenseType: string }[] }).organizations[0]!.licenseType,
+    ).toBe('License');
+    // The team still sees a Trial member and holds no license in use.
+    expect(await licenseOf(w.id, w.member.id)).toBe('Trial');
+    expect(await counters(w)).toEqual({ licenseCount: 0, licensesInUse: 0 });
+    const adminView = await call(t, 'GET', '/api/Users/Me/Organizations', {
+      token: w.admin.session,
+    });
+    expect((adminView.json() as { licenseType: string }[])[0]!.licenseType).toBe('Trial');
   });
 });

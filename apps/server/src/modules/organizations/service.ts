@@ -3,10 +3,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberships, organizations } from '../../db/schema.ts';
+import { memberships, organizations, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
+import { effectiveLicenseType } from '../licenses/accounting.ts';
 import { activeMembership } from './membership.ts';
 import { presentMembership, presentOrganization } from './presenter.ts';
 
@@ -90,10 +91,21 @@ export async function editOrganization(
 /** The teams a user belongs to, by name ignoring case; removed members (role None) are not listed. */
 export async function membershipsOf(db: DbOrTx, userId: string): Promise<Membership[]> {
   const rows = await db
-    .select({ team: organizations, role: memberships.role, licenseType: memberships.licenseType })
+    .select({
+      team: organizations,
+      role: memberships.role,
+      licenseType: memberships.licenseType,
+      ownSubscription: sql<boolean>`(${users.hasManualUserSubscription} or ${users.hasMetaSubscription})`,
+    })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), activeMembership()))
     .orderBy(sql`lower(${organizations.name})`, asc(organizations.name), asc(organizations.id));
-  return rows.map((r) => presentMembership(r.team, r));
+  return rows.map((r) =>
+    presentMembership(r.team, {
+      role: r.role,
+      licenseType: effectiveLicenseType(r.licenseType, r.ownSubscription),
+    }),
+  );
 }

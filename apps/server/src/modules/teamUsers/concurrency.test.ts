@@ -1,7 +1,7 @@
 import { fileMessages, teamUserMessages } from '@roomscale/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileItems, memberships } from '../../db/schema.ts';
+import { fileItems, manualLicenses, memberships } from '../../db/schema.ts';
 import { call } from '../../test/factories.ts';
 import { addMember, person, team } from '../../test/workspace.ts';
 import { fileApi, PNG } from '../files/testing.ts';
@@ -83,6 +83,37 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent requests on PostgreSQL', (
         .select({ n: count() })
         .from(fileItems)
         .where(eq(fileItems.blobKey, key));
+      expect(holders?.n).toBe(1);
+    }
+  });
+
+  it('two admins giving the last free license at once give it once', async () => {
+    for (let round = 0; round < rounds; round++) {
+      const { w, second } = await twoAdmins();
+      const other = await person(t);
+      await addMember(t, w.id, other.id, 'User');
+      const now = t.clock.now().getTime();
+      await t.ctx.db.insert(manualLicenses).values({
+        organizationId: w.id,
+        description: 'One seat',
+        userAmount: 1,
+        startsAt: new Date(now - 3600_000),
+        endsAt: new Date(now + 3600_000),
+      });
+      const give = (by: typeof second, userId: string) =>
+        call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${userId}`, {
+          token: by.session,
+          body: { licenseType: 'License' },
+        });
+      const answers = await Promise.all([give(w.admin, w.member.id), give(second, other.id)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+      expect(answers.find((a) => a.statusCode === 400)!.body).toContain(
+        teamUserMessages.noFreeLicense,
+      );
+      const [holders] = await t.ctx.db
+        .select({ n: count() })
+        .from(memberships)
+        .where(and(eq(memberships.organizationId, w.id), eq(memberships.licenseType, 'License')));
       expect(holders?.n).toBe(1);
     }
   });
