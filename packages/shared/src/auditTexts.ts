@@ -1,2 +1,108 @@
-/** User-facing strings of this admin area's screens (filled in with the screens). */
-export const auditTexts = {} as const;
+import type { AuditAction } from './schemas/audit.ts';
+
+/** What each recorded action reads as in the audit log. */
+export const auditLabels = {
+  'user.create': 'User created',
+  'user.edit': 'User changed',
+  'user.delete': 'User deleted',
+  'team.create': 'Team created',
+  'team.edit': 'Team changed',
+  'team.delete': 'Team deleted',
+  'membership.add': 'Member added',
+  'membership.edit': 'Membership changed',
+  'membership.remove': 'Member removed',
+  'license.create': 'License created',
+  'license.edit': 'License changed',
+  'license.delete': 'License deleted',
+  'license.returnToTrial': 'Returned to Trial',
+  'template.create': 'Room template created',
+  'template.edit': 'Room template changed',
+  'template.delete': 'Room template deleted',
+} as const satisfies Record<AuditAction, string>;
+
+/**
+ * Names of the recorded fields; a field missing here is shown from its key ('validUntil' reads
+ * 'Valid until'), so a new field on the server never shows up blank.
+ */
+export const auditFieldLabels: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  name: 'Name',
+  email: 'Email',
+  position: 'Position',
+  superAdmin: 'Super admin',
+  role: 'Role',
+  licenseType: 'License type',
+  companyName: 'Company name',
+  industry: 'Industry',
+  selfManaged: 'Self managed',
+  stripeCustomerId: 'Payment customer',
+  count: 'Licenses',
+  licenseCount: 'Licenses',
+  validFrom: 'Valid from',
+  validUntil: 'Valid until',
+  start: 'Start',
+  end: 'End',
+  note: 'Note',
+  description: 'Description',
+  userAmount: 'Seats',
+  roomSharingType: 'Sharing',
+  allowedOrganizations: 'Allowed teams',
+  maxUsers: 'Max users',
+};
+
+/** User-facing strings of the audit log screens (super admins' and team admins'). */
+export const auditTexts = {
+  title: 'Audit log',
+  intro: 'Every change made by an admin: who made it, when, what changed and from which address.',
+  teamIntro: "Changes made to your team by its admins and by Roomscale's administrators.",
+  /** The team management tab and its page title. */
+  teamTab: 'Audit log',
+  columns: {
+    when: 'When',
+    who: 'Who',
+    what: 'What',
+    team: 'Team',
+    about: 'About',
+    change: 'Change',
+    address: 'Address',
+  },
+  tableLabel: 'Recorded changes',
+  system: 'System',
+  systemHint: 'Made by Roomscale itself, for example a license that ended',
+  unknownPerson: 'Unknown user',
+  unknownTeam: 'Deleted team',
+  none: '—',
+  yes: 'Yes',
+  no: 'No',
+  /** Screen-reader words around the arrow of a before → after pair. */
+  changedTo: 'changed to',
+  created: 'Set to',
+  removed: 'Removed',
+  noDetails: 'No details',
+  /** A value too long to show in full; the whole value is in its tooltip. */
+  truncated: '…',
+  count: (n: number) => (n === 1 ? '1 change' : `${n.toLocaleString('en')} changes`),
+  empty: 'No changes recorded yet',
+  emptyHint: 'Changes made by admins appear here as soon as they are made.',
+  noMatch: 'No changes match these filters',
+  noMatchHint: 'Try another team or user, or clear the filters.',
+  clearFilters: 'Clear filters',
+  loadFailed: 'The audit log could not be loaded',
+  retry: 'Try again',
+  pagination: 'Audit log pages',
+  filters: {
+    label: 'Filter the audit log',
+    team: 'Team',
+    teamPlaceholder: 'All teams',
+    clearTeam: 'Show all teams',
+    user: 'About user',
+    userPlaceholder: 'All users',
+    clearUser: 'Show all users',
+    noSuggestions: 'Nothing found',
+    suggestionsFailed: 'Suggestions could not be loaded',
+    /** Shown while the name of a team or user picked through an old link is looked up. */
+    selectedTeam: 'Selected team',
+    selectedUser: 'Selected user',
+  },
+} as const;

@@ -1,0 +1,45 @@
+import { auditApi } from '@roomscale/shared/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import { auditPageSize } from './paging.ts';
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  admin: (team: string, user: string, page: number) =>
+    ['audit', 'admin', team, user, page] as const,
+  team: (teamId: string, page: number) => ['audit', 'team', teamId, page] as const,
+};
+
+/** A page of every team's changes (super admins), optionally one team's or about one user. */
+export function useAdminAuditLog(filter: { team: string; user: string; page: number }) {
+  return useQuery({
+    queryKey: auditKeys.admin(filter.team, filter.user, filter.page),
+    queryFn: ({ signal }) =>
+      call(auditApi.list, {
+        query: {
+          OrganizationId: filter.team || undefined,
+          UserId: filter.user || undefined,
+          Page: filter.page,
+          PageSize: auditPageSize,
+        },
+        signal,
+      }),
+    // The old page stays on screen (dimmed) while the next one loads: no jump to a skeleton.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of one team's changes (its admins). */
+export function useTeamAuditLog(teamId: string, page: number) {
+  return useQuery({
+    queryKey: auditKeys.team(teamId, page),
+    queryFn: ({ signal }) =>
+      call(auditApi.team, {
+        params: { organizationId: teamId },
+        query: { Page: page, PageSize: auditPageSize },
+        signal,
+      }),
+    enabled: teamId !== '',
+    placeholderData: keepPreviousData,
+  });
+}

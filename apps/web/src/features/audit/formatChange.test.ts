@@ -1,0 +1,45 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { fieldChanges, fieldLabel, formatValue, shorten, valueMaxChars } from './formatChange.ts';
+
+describe('audit change formatting', () => {
+  it('names known fields and spells out unknown ones', () => {
+    expect(fieldLabel('licenseType')).toBe('License type');
+    expect(fieldLabel('userAmount')).toBe('Seats');
+    expect(fieldLabel('samlLoginProviderId')).toBe('Saml login provider id');
+  });
+
+  it('shows values as people read them', () => {
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue(true)).toBe('Yes');
+    expect(formatValue(false)).toBe('No');
+    expect(formatValue(1200)).toBe('1,200');
+    const at = '2025-03-07T14:05:09.000Z';
+    expect(formatValue(at)).toBe(dayjs(at).format('D-M-YYYY H:mm:ss'));
+    expect(formatValue(['a', 'b'])).toBe('["a","b"]');
+  });
+
+  it('cuts long values and keeps the whole of them', () => {
+    const long = 'x'.repeat(500);
+    const cut = shorten(long);
+    expect(cut.text).toHaveLength(valueMaxChars);
+    expect(cut.text.endsWith('…')).toBe(true);
+    expect(cut.full).toBe(long);
+    expect(shorten('short')).toEqual({ text: 'short' });
+  });
+
+  it('pairs before and after per field, telling created, removed and changed apart', () => {
+    expect(fieldChanges({ role: 'User' }, { role: 'Admin' })).toEqual([
+      { key: 'role', label: 'Role', kind: 'changed', before: 'User', after: 'Admin' },
+    ]);
+    expect(fieldChanges(null, { name: 'Acme' })[0]).toMatchObject({
+      kind: 'created',
+      after: 'Acme',
+    });
+    expect(fieldChanges({ name: 'Acme' }, null)[0]).toMatchObject({
+      kind: 'removed',
+      before: 'Acme',
+    });
+    expect(fieldChanges(null, null)).toEqual([]);
+  });
+});
