@@ -115,6 +115,10 @@ export const OrganizationResolvePage = screen(
 );
 export const RoomsPage = screen(() => import('../features/rooms/RoomsPage.tsx'), 'RoomsPage');
 export const TeamLayout = screen(() => import('../features/team/TeamLayout.tsx'), 'TeamLayout');
+export const TeamAuditPage = screen(
+  () => import('../features/team/TeamAuditPage.tsx'),
+  'TeamAuditPage',
+);
 export const TeamDetailsPage = screen(
   () => import('../features/team/TeamDetailsPage.tsx'),
   'TeamDetailsPage',

@@ -1,5 +1,6 @@
 import {
   adminTexts,
+  auditTexts,
   filesTexts,
   meetingsTexts,
   roomsTexts,
@@ -40,6 +41,7 @@ import {
   RoomsPage,
   RoomTemplateEditPage,
   RoomTemplatesPage,
+  TeamAuditPage,
   TeamDetailsPage,
   TeamLayout,
   TeamUsersPage,
@@ -207,6 +209,12 @@ export const appRoutes: AppRoute[] = [
         path: 'details',
         flags: { ...inTeam, teamRole: 'Admin', title: teamTexts.details.routeTitle },
         element: <TeamDetailsPage />,
+      },
+      {
+        // The team's recorded changes (docs/audit.md): its admins only.
+        path: 'audit',
+        flags: { ...inTeam, teamRole: 'Admin', title: auditTexts.teamTab },
+        element: <TeamAuditPage />,
       },
     ],
   },

@@ -98,6 +98,8 @@ describe('team management', () => {
       expect(within(tabs).getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
     }
     expect(tabs.querySelectorAll('.tabler-icon-lock')).toHaveLength(2);
+    // The audit log is not offered to members at all, not even as a locked tab.
+    expect(within(tabs).queryByText('Audit log')).toBeNull();
   });
 
   it('shows admins no locks', async () => {
@@ -105,5 +107,13 @@ describe('team management', () => {
     renderAt('/team/users');
     const tabs = await screen.findByRole('navigation', { name: 'Team sections' });
     expect(tabs.querySelectorAll('.tabler-icon-lock')).toHaveLength(0);
+    const audit = within(tabs).getByRole('link', { name: 'Audit log' });
+    expect(audit.getAttribute('href')).toBe('/team/audit');
+  });
+
+  it('keeps the audit log route to team admins', () => {
+    const team = appRoutes.find((r) => r.path === 'team');
+    const audit = team?.children?.find((c) => c.path === 'audit');
+    expect(audit?.flags).toMatchObject({ teamRequired: true, teamRole: 'Admin' });
   });
 });

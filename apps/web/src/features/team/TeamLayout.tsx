@@ -1,6 +1,13 @@
 import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { teamTexts } from '@roomscale/shared';
-import { IconCreditCard, IconId, IconKey, IconLock, IconUsers } from '@tabler/icons-react';
+import { auditTexts, teamTexts } from '@roomscale/shared';
+import {
+  IconCreditCard,
+  IconHistory,
+  IconId,
+  IconKey,
+  IconLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
@@ -13,6 +20,8 @@ type Tab = {
   /** Set for the screens that exist; the others (and admin-only ones for members) are disabled tabs. */
   to?: string;
   adminOnly?: boolean;
+  /** Not shown to members at all (rather than locked): nothing there concerns them. */
+  hiddenFromMembers?: boolean;
 };
 
 const tabs: Tab[] = [
@@ -20,11 +29,18 @@ const tabs: Tab[] = [
   { label: teamTexts.tabs.subscription, icon: IconCreditCard },
   { label: teamTexts.tabs.details, icon: IconId, to: '/team/details', adminOnly: true },
   { label: teamTexts.tabs.sso, icon: IconKey, adminOnly: true },
+  {
+    label: auditTexts.teamTab,
+    icon: IconHistory,
+    to: '/team/audit',
+    adminOnly: true,
+    hiddenFromMembers: true,
+  },
 ];
 
 /**
  * Team management (part2 §2): the team's name and its tabs, then the screen of the tab. Details
- * and Single sign-on show a lock for members who are not admins.
+ * and Single sign-on show a lock for members who are not admins; the audit log is not shown to them.
  */
 export function TeamLayout() {
   const { pathname } = useLocation();
@@ -42,6 +58,7 @@ export function TeamLayout() {
       <nav aria-label={teamTexts.tabsLabel} className={classes.bar}>
         <Group gap={4} wrap="nowrap" className={classes.tabs}>
           {tabs.map((tab) => {
+            if (tab.hiddenFromMembers && !isAdmin) return null;
             const locked = tab.adminOnly && !isAdmin;
             if (tab.to && !locked) {
               const active = isActivePath(pathname, tab.to);

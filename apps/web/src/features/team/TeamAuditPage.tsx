@@ -1,0 +1,20 @@
+import { Stack, Text } from '@mantine/core';
+import { auditTexts } from '@roomscale/shared';
+import { useSession } from '../../app/session.ts';
+import { AuditLogView } from '../audit/AuditLogView.tsx';
+import { useTeamAuditLog } from '../audit/api.ts';
+import { usePageParam } from '../audit/paging.ts';
+
+/** /team/audit (team admins): the changes made to the current team, newest first. */
+export function TeamAuditPage() {
+  const { team } = useSession();
+  const { page, setPage } = usePageParam();
+  const log = useTeamAuditLog(team?.id ?? '', page);
+  if (!team) return null;
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{auditTexts.teamIntro}</Text>
+      <AuditLogView log={log} page={page} setPage={setPage} admin={false} />
+    </Stack>
+  );
+}
