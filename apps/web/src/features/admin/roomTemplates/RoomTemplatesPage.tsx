@@ -39,11 +39,11 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { RoomImage } from '../../../components/RoomImage.tsx';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
+import { useSearchPage } from '../useSearchPage.ts';
 import { useDeleteRoomTemplate, useRoomTemplates } from './api.ts';
 import { NewTemplateModal } from './NewTemplateModal.tsx';
 import { editPath } from './paths.ts';
 import classes from './RoomTemplates.module.css';
-import { useSearchPage } from './useSearchPage.ts';
 
 const t = adminTexts.templates;
 

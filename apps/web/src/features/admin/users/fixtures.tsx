@@ -1,0 +1,119 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import type { AdminUser, AdminUserPage, AdminUserRow } from '@roomscale/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import type { mockApi } from '../../../test/harness.tsx';
+import { LocationProbe } from '../../../test/harness.tsx';
+
+/** Fixtures and a data router for the admin user and membership screen tests. */
+
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function userRow(n: number, overrides: Partial<AdminUserRow> = {}): AdminUserRow {
+  const id = uuid(n);
+  return {
+    id,
+    userId: id,
+    firstName: `First${n}`,
+    lastName: `Last${n}`,
+    position: null,
+    email: `user${n}@example.com`,
+    created: '2025-03-07T14:05:09.000Z',
+    lastModified: null,
+    superAdmin: false,
+    userActivated: true,
+    organizationsCount: 0,
+    imageUpdated: null,
+    role: null,
+    licenseType: null,
+    ...overrides,
+  };
+}
+
+export function userPage(rows: AdminUserRow[], page = 1, pageCount = 1): AdminUserPage {
+  return {
+    currentPage: page,
+    pageCount,
+    pageSize: 25,
+    entryCount: pageCount > 1 ? pageCount * 25 : rows.length,
+    firstRowOnPage: rows.length ? 1 : 0,
+    lastRowOnPage: rows.length,
+    results: rows,
+  };
+}
+
+export const graceId = uuid(7);
+export const adminId = uuid(1);
+export const orbitId = uuid(901);
+
+export function userDetail(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: graceId,
+    userId: graceId,
+    email: 'grace@example.com',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    position: 'Engineer',
+    superAdmin: false,
+    hasManualUserSubscription: false,
+    hasMetaSubscription: false,
+    userActivated: true,
+    passwordSet: true,
+    hasRoomscaleLogin: true,
+    hasSsoLogin: false,
+    hasOculusLogin: true,
+    userLogins: [],
+    imageUpdated: null,
+    created: '2025-03-07T14:05:09.000Z',
+    createdBy: adminId,
+    createdByName: 'Ada Admin',
+    lastModified: null,
+    lastModifiedBy: null,
+    lastModifiedByName: null,
+    organizations: [
+      {
+        organization: { id: orbitId, name: 'Orbit' },
+        role: 'Admin',
+        licenseType: 'License',
+        imageUpdated: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A data router (the edit page guards unsaved changes with useBlocker) with the app's providers. */
+export function renderRoutes(routes: RouteObject[], url: string) {
+  const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
+    initialEntries: [url],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+type Fetch = ReturnType<typeof mockApi>;
+
+/** The calls made, as method, path, query and parsed body. */
+export const calls = (fetch: Fetch) =>
+  fetch.mock.calls.map(([u, init]) => {
+    const url = new URL(String(u), 'http://localhost');
+    return {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+  });
