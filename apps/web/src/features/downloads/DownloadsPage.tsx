@@ -11,7 +11,8 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { type ClientConfig, shellTexts } from '@roomscale/shared';
+import { type ClientConfig, type DownloadPlatform, shellTexts } from '@roomscale/shared';
+import { contentApi } from '@roomscale/shared/contract';
 import {
   IconAlertTriangle,
   IconBook,
@@ -24,6 +25,7 @@ import {
   IconListDetails,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { call } from '../../api/client.ts';
 import { useClientConfig } from '../../app/clientConfig.ts';
 import { ExternalAnchor } from '../../components/ExternalAnchor.tsx';
 
@@ -41,8 +43,22 @@ type Platform = {
    * Store page (new tab) or a direct download, and the setting that configures it; none means
    * the build does not exist yet. A null href: this server has no link for it.
    */
-  link?: { href: (c: ClientConfig) => string | null; kind: 'store' | 'download'; setting: string };
+  link?: {
+    href: (c: ClientConfig) => string | null;
+    kind: 'store' | 'download';
+    setting: string;
+    /** What a click counts as on the admin overview. */
+    platform: DownloadPlatform;
+  };
 };
+
+/**
+ * Counts a started download for the admin overview. Fire and forget: the link does its own work at
+ * once, and a count that fails (offline, an older server) must neither hold it up nor be shown.
+ */
+function recordDownload(platform: DownloadPlatform) {
+  call(contentApi.recordDownload, { body: { platform } }).catch(() => {});
+}
 
 const platforms: Platform[] = [
   {
@@ -53,7 +69,12 @@ const platforms: Platform[] = [
     icon: <IconDeviceVisionPro size={26} aria-hidden />,
     color: 'blue',
     action: t.metaAction,
-    link: { href: (c) => c.downloads.metaStoreUrl, kind: 'store', setting: 'META_STORE_URL' },
+    link: {
+      href: (c) => c.downloads.metaStoreUrl,
+      kind: 'store',
+      setting: 'META_STORE_URL',
+      platform: 'metaStore',
+    },
   },
   {
     key: 'pico',
@@ -63,7 +84,12 @@ const platforms: Platform[] = [
     icon: <IconCardboards size={26} aria-hidden />,
     color: 'cyan',
     action: t.picoAction,
-    link: { href: (c) => c.downloads.picoApkUrl, kind: 'download', setting: 'PICO_APK_URL' },
+    link: {
+      href: (c) => c.downloads.picoApkUrl,
+      kind: 'download',
+      setting: 'PICO_APK_URL',
+      platform: 'picoApk',
+    },
   },
   {
     key: 'windows',
@@ -77,6 +103,7 @@ const platforms: Platform[] = [
       href: (c) => c.downloads.windowsInstallerUrl,
       kind: 'download',
       setting: 'WINDOWS_INSTALLER_URL',
+      platform: 'windowsInstaller',
     },
   },
   {
@@ -233,12 +260,15 @@ function PlatformAction({
       </Stack>
     );
   }
+  const { platform } = p.link;
+  const onClick = () => recordDownload(platform);
   return p.link.kind === 'store' ? (
     <Button
       component="a"
       href={href}
       target="_blank"
       rel="noopener noreferrer"
+      onClick={onClick}
       fullWidth
       rightSection={<IconExternalLink size={16} aria-hidden />}
     >
@@ -249,6 +279,7 @@ function PlatformAction({
       component="a"
       href={href}
       download
+      onClick={onClick}
       fullWidth
       leftSection={<IconDownload size={16} aria-hidden />}
     >

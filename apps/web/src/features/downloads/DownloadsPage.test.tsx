@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  configFixture,
+  mockApi,
+  renderScreen,
+  resetBrowser,
+  signedInBrowser,
+} from '../../test/harness.tsx';
+import { DownloadsPage } from './DownloadsPage.tsx';
+
+const config = configFixture({
+  downloads: {
+    ...configFixture().downloads,
+    metaStoreUrl: 'https://www.meta.com/experiences/roomscale',
+    picoApkUrl: 'https://downloads.example.com/roomscale.apk',
+    windowsInstallerUrl: 'https://downloads.example.com/roomscale-setup.exe',
+  },
+});
+
+/**
+ * Clicks a link the way a person does and tells whether the browser would still follow it. The
+ * check runs after the page's own handlers (a listener on the document sees the event last); it
+ * then stops happy-dom from actually leaving the page.
+ */
+function clickLink(link: HTMLElement) {
+  let followed = false;
+  const last = (e: Event) => {
+    followed = !e.defaultPrevented;
+    e.preventDefault();
+  };
+  document.addEventListener('click', last);
+  fireEvent.click(link);
+  document.removeEventListener('click', last);
+  return followed;
+}
+
+let recorded: unknown[] = [];
+let recordStatus = 204;
+
+function mockServer() {
+  recorded = [];
+  return mockApi((method, url, body) => {
+    if (url.pathname === '/api/Config') return { body: config };
+    if (method === 'POST' && url.pathname === '/api/Content/Downloads') {
+      recorded.push(body);
+      return recordStatus === 204
+        ? { status: 204 }
+        : {
+            status: recordStatus,
+            body: { type: 'about:blank', title: 'Service Unavailable', status: recordStatus },
+          };
+    }
+    return { status: 404 };
+  });
+}
+
+beforeEach(async () => {
+  await signedInBrowser();
+  recordStatus = 204;
+});
+afterEach(() => {
+  resetBrowser();
+});
+
+describe('DownloadsPage', () => {
+  it('counts a click on each store or download button by its platform', async () => {
+    mockServer();
+    renderScreen('/downloads', '/downloads', <DownloadsPage />);
+    const store = await screen.findByRole('link', { name: 'Meta Horizon Store' });
+    expect(store.getAttribute('href')).toBe(config.downloads.metaStoreUrl);
+    expect(clickLink(store)).toBe(true);
+    await waitFor(() => expect(recorded).toEqual([{ platform: 'metaStore' }]));
+
+    const apk = screen.getByRole('link', { name: 'Download APK' });
+    const exe = screen.getByRole('link', { name: 'Download installer' });
+    expect(clickLink(apk)).toBe(true);
+    expect(clickLink(exe)).toBe(true);
+    await waitFor(() =>
+      expect(recorded).toEqual([
+        { platform: 'metaStore' },
+        { platform: 'picoApk' },
+        { platform: 'windowsInstaller' },
+      ]),
+    );
+  });
+
+  it('still downloads, and shows nothing, when counting fails', async () => {
+    recordStatus = 503;
+    const fetch = mockServer();
+    renderScreen('/downloads', '/downloads', <DownloadsPage />);
+    const apk = await screen.findByRole('link', { name: 'Download APK' });
+    expect(apk.getAttribute('href')).toBe(config.downloads.picoApkUrl);
+    expect(apk.hasAttribute('download')).toBe(true);
+    expect(clickLink(apk)).toBe(true);
+    await waitFor(() => expect(recorded).toEqual([{ platform: 'picoApk' }]));
+    // The failed answer has arrived and been handled (an unhandled one would fail the run): no
+    // alert, no dialog, the link unchanged.
+    await act(async () => {
+      await fetch.mock.results.at(-1)?.value;
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText(/Service Unavailable/)).toBeNull();
+    expect(apk.getAttribute('href')).toBe(config.downloads.picoApkUrl);
+  });
+});
