@@ -1,95 +1,81 @@
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { adminTexts, roomLimits, id as uuid } from '@roomscale/shared';
-import { IconPlus } from '@tabler/icons-react';
+import { Loader, MultiSelect } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { adminTexts, limits, roomLimits } from '@roomscale/shared';
+import { adminApi } from '@roomscale/shared/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useMyTeams } from '../../../app/teams.ts';
+import { call } from '../../../api/client.ts';
 
 const t = adminTexts.templateEdit;
+
+/** How long typing settles before the teams are searched. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = {
   value: string[];
   onChange: (ids: string[]) => void;
-  /** Team names by id: the template's allowed teams and any the admin added here. */
+  /** Team names by id: the template's allowed teams as the server answered them. */
   names: Record<string, string>;
   enabled: boolean;
   error?: string;
 };
 
 /**
- * Allowed teams of an OrganizationAllowlist template. The API takes team ids and offers no
- * team search yet, so the choices are the teams the admin belongs to and the ones already
- * allowed; any other team is added by its id (the server rejects unknown ids).
+ * Allowed teams of an OrganizationAllowlist template: typing searches every team by name (the
+ * admin team list, first page), chosen teams show by name. Names of teams picked here are kept
+ * while the search moves on, so a chip never falls back to an id.
  */
 export function AllowedTeamsField({ value, onChange, names, enabled, error }: Props) {
-  const myTeams = useMyTeams();
-  const [typed, setTyped] = useState('');
-  const [typedError, setTypedError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const teams = useQuery({
+    queryKey: ['admin', 'organizations', 'suggestions', debounced],
+    queryFn: ({ signal }) =>
+      call(adminApi.listOrganizations, {
+        query: { Filter: debounced || undefined, Page: 1, PageSize: limits.suggestionCount },
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 
   const labels = new Map<string, string>();
-  for (const team of myTeams.data ?? []) labels.set(team.id, team.name);
-  for (const [id, name] of Object.entries(names)) labels.set(id, name);
+  for (const [id, name] of Object.entries({ ...names, ...picked })) labels.set(id, name);
+  for (const team of teams.data?.results ?? []) labels.set(team.id, team.name);
   for (const id of value) if (!labels.has(id)) labels.set(id, t.unknownTeamName(id));
   const data = [...labels]
-    .map(([value, label]) => ({ value, label }))
+    .map(([id, label]) => ({ value: id, label }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
-  const addTyped = () => {
-    const candidate = typed.trim().toLowerCase();
-    if (!uuid.safeParse(candidate).success) return setTypedError(t.invalidTeamId);
-    if (value.includes(candidate)) return setTypedError(t.duplicateTeamId);
-    onChange([...value, candidate]);
-    setTyped('');
-    setTypedError(null);
+  const choose = (ids: string[]) => {
+    setPicked((prev) => {
+      const next = { ...prev };
+      for (const id of ids) if (!next[id] && labels.has(id)) next[id] = labels.get(id)!;
+      return next;
+    });
+    onChange(ids);
   };
 
   return (
-    <Stack gap="xs">
-      <MultiSelect
-        label={t.labels.allowedTeams}
-        description={enabled ? t.allowedTeamsHint : t.allowedTeamsDisabled}
-        placeholder={value.length === 0 ? t.noAllowedTeams : undefined}
-        data={data}
-        value={value}
-        onChange={onChange}
-        searchable
-        clearable
-        disabled={!enabled}
-        maxValues={roomLimits.allowedOrganizationsMax}
-        error={error}
-        nothingFoundMessage={t.noAllowedTeams}
-      />
-      {enabled && (
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            aria-label={t.teamIdLabel}
-            placeholder={t.teamIdPlaceholder}
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.currentTarget.value);
-              setTypedError(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                addTyped();
-              }
-            }}
-            error={typedError}
-            style={{ flex: 1 }}
-            size="sm"
-            ff="monospace"
-          />
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={addTyped}
-            disabled={!typed.trim()}
-          >
-            {t.addTeamId}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <MultiSelect
+      label={t.labels.allowedTeams}
+      description={enabled ? t.allowedTeamsHint : t.allowedTeamsDisabled}
+      placeholder={value.length === 0 ? t.searchTeams : undefined}
+      data={data}
+      value={value}
+      onChange={choose}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server filters; every team it answers is a match.
+      filter={({ options }) => options}
+      clearable
+      disabled={!enabled}
+      maxValues={roomLimits.allowedOrganizationsMax}
+      error={error}
+      rightSection={teams.isFetching ? <Loader size={14} aria-label={t.searchingTeams} /> : null}
+      nothingFoundMessage={teams.isFetching ? t.searchingTeams : t.noTeamFound}
+    />
   );
 }

@@ -19,6 +19,28 @@ import { RoomTemplatesPage } from './RoomTemplatesPage.tsx';
 
 const templateId = '11111111-1111-4111-8111-111111111111';
 const teamId = '22222222-2222-4222-8222-222222222222';
+const orbit = {
+  organizationId: teamId,
+  id: teamId,
+  name: 'Orbit',
+  licenseCount: 0,
+  usersCount: 3,
+  filesCount: 0,
+  roomsCount: 1,
+  created: '2025-01-01T09:00:00.000Z',
+  lastModified: null,
+  imageUpdated: null,
+};
+const teamPage = (results: (typeof orbit)[]) => ({
+  currentPage: 1,
+  pageCount: results.length ? 1 : 0,
+  pageSize: 5,
+  entryCount: results.length,
+  firstRowOnPage: results.length ? 1 : 0,
+  lastRowOnPage: results.length,
+  results,
+  filter: '',
+});
 
 function summary(i: number): RoomTemplateSummary {
   const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -188,8 +210,13 @@ describe('RoomTemplatesPage', () => {
 
 describe('RoomTemplateEditPage', () => {
   it('validates, keeps allowed teams for the allowlist only, and saves every field', async () => {
+    const searches: (string | null)[] = [];
     const fetch = mockApi((method, url, body) => {
       if (url.pathname === '/api/Users/Me/Organizations') return { body: [] };
+      if (url.pathname === '/api/Admin/Organizations') {
+        searches.push(url.searchParams.get('Filter'));
+        return { body: teamPage(url.searchParams.get('Filter') === 'orb' ? [orbit] : []) };
+      }
       if (method === 'PATCH') {
         const b = body as { allowedOrganizations: string[] };
         return {
@@ -232,16 +259,17 @@ describe('RoomTemplateEditPage', () => {
     fireEvent.change(maxUsers, { target: { value: '40' } });
     await waitFor(() => expect(save.disabled).toBe(false));
 
-    // Allowed teams: only for OrganizationAllowlist; a team is added by its id.
-    expect(screen.queryByRole('textbox', { name: 'Team id' })).toBeNull();
+    // Allowed teams: only for OrganizationAllowlist; teams are searched by name.
+    const teamsInput = () =>
+      screen.getByLabelText('Allowed teams', { selector: 'input' }) as HTMLInputElement;
+    expect(teamsInput().disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('Sharing type', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Organization allowlist' }));
-    const teamIdInput = await screen.findByRole('textbox', { name: 'Team id' });
-    fireEvent.change(teamIdInput, { target: { value: 'nope' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add team' }));
-    expect(screen.getByText('Enter a team id (a UUID)')).toBeVisible();
-    fireEvent.change(teamIdInput, { target: { value: teamId } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add team' }));
+    await waitFor(() => expect(teamsInput().disabled).toBe(false));
+    fireEvent.click(teamsInput());
+    fireEvent.change(teamsInput(), { target: { value: 'orb' } });
+    await waitFor(() => expect(searches).toContain('orb'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Orbit' }));
 
     fireEvent.click(save);
     await screen.findByText('The data has been saved');
