@@ -1,0 +1,142 @@
+import { Alert, Button, Code, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type AdminOrganization,
+  adminTeamsTexts,
+  teamCreateBody,
+  teamCreateForm,
+} from '@roomscale/shared';
+import { IconInfoCircle, IconLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { showError } from '../../../components/dialogs.tsx';
+import { detailsDefaults } from '../../team/detailsForm.ts';
+import { useEditAdminTeam } from './api.ts';
+import { failureText } from './failureText.ts';
+import { Section } from './Section.tsx';
+
+const t = adminTeamsTexts.payment;
+
+/**
+ * The payment-provider section (part1 §2): without a customer, how the team gets one and an
+ * 'Attach customer' prompt; with one, its id. The customer's details come with billing.
+ */
+export function PaymentCustomer({ team }: { team: AdminOrganization }) {
+  const [attaching, setAttaching] = useState(false);
+  const customerId = team.stripeDetails?.customerId;
+  // The edit call carries the team's details with their rules: a team created from a name only
+  // needs its details saved first, or the customer could not be stored.
+  const detailsComplete = teamCreateForm.safeParse(detailsDefaults(team)).success;
+
+  return (
+    <Section
+      id="team-payment-title"
+      title={adminTeamsTexts.edit.sections.payment}
+      actions={
+        !customerId && (
+          <Button
+            variant="default"
+            leftSection={<IconLink size={16} aria-hidden />}
+            onClick={() => setAttaching(true)}
+            aria-haspopup="dialog"
+            disabled={!detailsComplete}
+          >
+            {t.attach}
+          </Button>
+        )
+      }
+    >
+      {customerId ? (
+        <Stack gap="xs">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t.customerId}
+            </Text>
+            <Code>{customerId}</Code>
+          </Group>
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+            {t.billingLater}
+          </Alert>
+        </Stack>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm">{t.noCustomer}</Text>
+          <List size="sm" spacing={4}>
+            {t.instructions.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+          {!detailsComplete && (
+            <Text size="sm" c="dimmed">
+              {t.detailsFirst}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {attaching && <AttachPrompt team={team} onClose={() => setAttaching(false)} />}
+    </Section>
+  );
+}
+
+/** Asks for the customer id and stores it with the team's saved details. */
+function AttachPrompt({ team, onClose }: { team: AdminOrganization; onClose: () => void }) {
+  const save = useEditAdminTeam(team.id);
+  const [value, setValue] = useState('');
+  const [erroring, setErroring] = useState(false);
+  const id = value.trim();
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!id) return;
+    try {
+      await save.mutateAsync({
+        ...teamCreateBody(detailsDefaults(team)),
+        selfManaged: team.selfManaged,
+        customerId: id,
+      });
+    } catch (err) {
+      setErroring(true);
+      await showError(failureText(err));
+      setErroring(false);
+      return;
+    }
+    notifications.show({ color: 'teal', message: t.attached });
+    onClose();
+  };
+
+  const busy = save.isPending;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t.attachTitle}
+      closeOnEscape={!erroring && !busy}
+      closeOnClickOutside={!erroring && !busy}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t.customerIdLabel}
+            description={t.customerIdHint}
+            placeholder={t.customerIdPlaceholder}
+            required
+            data-autofocus
+            maxLength={255}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            disabled={busy}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={!id} loading={busy}>
+              {t.attachSubmit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,248 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Card, Grid, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import {
+  type AdminOrganization,
+  adminTeamsTexts,
+  dateFormats,
+  INDUSTRY_OTHER,
+  profileImageUrl,
+  screenMessages,
+  successTitles,
+  type TeamCreateForm,
+  teamCreateBody,
+  teamCreateForm,
+} from '@roomscale/shared';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useBlocker, useNavigate } from 'react-router';
+import { showFieldErrors } from '../../../api/errors.ts';
+import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
+import { TeamFields } from '../../organization/TeamFields.tsx';
+import { detailsDefaults } from '../../team/detailsForm.ts';
+import classes from './AdminTeams.module.css';
+import { useEditAdminTeam } from './api.ts';
+import { failureText } from './failureText.ts';
+import { teamsPath, userPath } from './paths.ts';
+import { useDeleteTeam } from './useDeleteTeam.ts';
+
+const t = adminTeamsTexts.edit;
+const formatDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
+
+/**
+ * The team's details (the same fields and rules as the team's own Details tab), the admin-only
+ * 'Self managed' switch, the read-only license limit and history; Delete and Save.
+ */
+export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
+  const save = useEditAdminTeam(team.id);
+  const remove = useDeleteTeam();
+  const navigate = useNavigate();
+  const form = useForm<TeamCreateForm>({
+    resolver: zodResolver(teamCreateForm),
+    mode: 'onChange',
+    defaultValues: detailsDefaults(team),
+  });
+  const { formState, reset } = form;
+  const [selfManaged, setSelfManaged] = useState(team.selfManaged);
+  const saving = formState.isSubmitting;
+  const dirty = formState.isDirty || selfManaged !== team.selfManaged;
+  const leaving = useRef(false);
+
+  // The page reloads after every change on it (a license, a member): take the stored values
+  // while nothing is typed, and keep what is.
+  useEffect(() => {
+    if (formState.isDirty) return;
+    reset(detailsDefaults(team));
+  }, [team, formState.isDirty, reset]);
+
+  // Leaving with unsaved changes asks first; the browser asks on closing the tab.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saving && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useWindowEvent('beforeunload', (event) => {
+    if (dirty && !saving) event.preventDefault();
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void showConfirm({
+      title: t.unsavedTitle,
+      content: t.unsavedText,
+      confirmLabel: t.leave,
+      cancelLabel: t.stay,
+      danger: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({
+        ...teamCreateBody(values),
+        selfManaged,
+        // The edit call sets the customer too: the attached one stays.
+        customerId: team.stripeDetails?.customerId ?? null,
+      });
+      reset(detailsDefaults(saved));
+      setSelfManaged(saved.selfManaged);
+    } catch (e) {
+      // Everything typed stays in the form; the server's field messages show under the fields.
+      showFieldErrors(e, form.setError, (field) => {
+        const name =
+          field === 'industry' && values.industry === INDUSTRY_OTHER ? 'industryOther' : field;
+        return name in values ? (name as keyof TeamCreateForm) : undefined;
+      });
+      await showError(failureText(e));
+      return;
+    }
+    await showSuccess(successTitles.teamSaved, screenMessages.dataSaved);
+  });
+
+  const onDelete = async () => {
+    leaving.current = true;
+    const deleted = await remove.run(team);
+    if (deleted) navigate(teamsPath, { replace: true });
+    else leaving.current = false;
+  };
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card padding="lg" component="section" aria-labelledby="team-details-title">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <Text component="h2" fw={650} size="lg" id="team-details-title">
+                {t.sections.details}
+              </Text>
+              <TeamFields form={form} />
+              <TextInput
+                label={t.licenseLimit}
+                readOnly
+                value={String(team.licenseCount)}
+                description={
+                  <>
+                    {t.licenseLimitParts(team.stripeLicenseCount, team.manualLicenseCount)}
+                    {team.metaLicenseCount > 0 && ` ${t.licenseLimitMeta(team.metaLicenseCount)}`}
+                    {` · ${t.licensesInUse(team.licensesInUse, team.licenseCount)}`}
+                  </>
+                }
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+              />
+              <Switch
+                label={t.selfManaged}
+                // The label wraps the meaning below it: the switch is named by its label alone,
+                // the meaning is its description.
+                aria-label={t.selfManaged}
+                description={selfManaged ? t.selfManagedOn : t.selfManagedOff}
+                checked={selfManaged}
+                onChange={(e) => setSelfManaged(e.currentTarget.checked)}
+                disabled={saving}
+              />
+              <Group justify="space-between" gap="sm" mt="sm">
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={18} aria-hidden />}
+                  onClick={() => void onDelete()}
+                  loading={remove.pending}
+                  disabled={saving}
+                >
+                  {t.delete}
+                </Button>
+                <Group gap="sm">
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      reset(detailsDefaults(team));
+                      setSelfManaged(team.selfManaged);
+                    }}
+                    disabled={!dirty || saving}
+                  >
+                    {t.reset}
+                  </Button>
+                  <Button
+                    type="submit"
+                    leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+                    disabled={!formState.isValid}
+                    loading={saving}
+                  >
+                    {t.save}
+                  </Button>
+                </Group>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <About team={team} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The read-only facts: picture, single sign-on, and who created and last edited the team. */
+function About({ team }: { team: AdminOrganization }) {
+  const picture = team.imageUpdated
+    ? profileImageUrl('organization', team.id, team.imageUpdated)
+    : null;
+  return (
+    <Card padding="lg" component="section" aria-labelledby="team-about-title">
+      <Text component="h2" fw={650} size="lg" id="team-about-title" mb="md">
+        {t.sections.info}
+      </Text>
+      <Stack gap="sm">
+        <Info label={t.picture}>
+          <span className={classes.picture}>
+            {picture ? (
+              <img src={picture} alt={t.pictureAlt(team.name)} className={classes.pictureImage} />
+            ) : (
+              <Text size="xs" c="dimmed" component="span">
+                {t.noPicture}
+              </Text>
+            )}
+          </span>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t.pictureHint}
+          </Text>
+        </Info>
+        <Info label={t.hasSamlSso}>{team.hasSamlSso ? t.yes : t.no}</Info>
+        <Info label={t.created}>{formatDate(team.created)}</Info>
+        <Info label={t.createdBy}>
+          <Person id={team.createdBy} name={team.createdByName} />
+        </Info>
+        <Info label={t.edited}>{team.lastModified ? formatDate(team.lastModified) : t.never}</Info>
+        <Info label={t.editedBy}>
+          {team.lastModified ? (
+            <Person id={team.lastModifiedBy} name={team.lastModifiedByName} />
+          ) : (
+            t.never
+          )}
+        </Info>
+      </Stack>
+    </Card>
+  );
+}
+
+function Person({ id, name }: { id: string | null; name: string | null }) {
+  if (!id) return <>{name ?? t.nobody}</>;
+  return (
+    <Anchor component={Link} to={userPath(id)} size="sm">
+      {name ?? id}
+    </Anchor>
+  );
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text size="sm" mt={2} component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type AdminOrganization,
+  type AdminOrganizationUser,
+  adminTeamsTexts,
+} from '@roomscale/shared';
+import {
+  IconDoorEnter,
+  IconDoorExit,
+  IconPencil,
+  IconUserMinus,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session.ts';
+import { useMyTeams } from '../../../app/teams.ts';
+import { showConfirm, showError } from '../../../components/dialogs.tsx';
+import { MembershipEditor } from '../memberships/MembershipEditor.tsx';
+import { useEditMembership } from './api.ts';
+import { failureText } from './failureText.ts';
+import { useJoinLeave } from './membership.ts';
+import { userPath } from './paths.ts';
+import { Section } from './Section.tsx';
+
+const t = adminTeamsTexts.users;
+const C = t.columns;
+
+const fullName = (u: Pick<AdminOrganizationUser, 'firstName' | 'lastName'>) =>
+  `${u.firstName} ${u.lastName}`.trim();
+
+type Editing = { user?: AdminOrganizationUser } | null;
+
+/**
+ * The team's members (part1 §2): join or leave it yourself, add a user, and a table with name,
+ * position, email (super admin badge), license type and role, each with edit and remove.
+ */
+export function TeamMembers({ team }: { team: AdminOrganization }) {
+  const { user: me } = useSession();
+  const myTeams = useMyTeams();
+  const joinLeave = useJoinLeave(team);
+  const edit = useEditMembership(team.id);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  // The page lists at most a few hundred members; the user's own team list covers the rest.
+  const member =
+    !!me &&
+    (team.users.some((u) => u.id === me.id) || !!myTeams.data?.some((m) => m.id === team.id));
+
+  const remove = async (u: AdminOrganizationUser) => {
+    const name = fullName(u);
+    const ok = await showConfirm({
+      title: t.removeTitle,
+      content: t.removeText(name, team.name),
+      confirmLabel: t.removeConfirm,
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await edit.mutateAsync({
+        userId: u.id,
+        body: { organizationId: team.id, userId: u.id, role: 'None', licenseType: 'None' },
+      });
+    } catch (e) {
+      await showError(failureText(e));
+      return;
+    }
+    notifications.show({ color: 'teal', title: t.removed, message: t.removedText(name) });
+  };
+
+  const editingUser = editing?.user;
+  return (
+    <Section
+      id="team-users-title"
+      title={adminTeamsTexts.edit.sections.users}
+      actions={
+        <>
+          {member ? (
+            <Button
+              variant="default"
+              leftSection={<IconDoorExit size={16} aria-hidden />}
+              onClick={() => void joinLeave.leave()}
+              loading={joinLeave.pending}
+              disabled={!me}
+            >
+              {t.leaveTeam}
+            </Button>
+          ) : (
+            <Button
+              variant="default"
+              leftSection={<IconDoorEnter size={16} aria-hidden />}
+              onClick={() => void joinLeave.join()}
+              loading={joinLeave.pending}
+              disabled={!me}
+            >
+              {t.join}
+            </Button>
+          )}
+          <Button
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={() => setEditing({})}
+            aria-haspopup="dialog"
+          >
+            {t.add}
+          </Button>
+        </>
+      }
+    >
+      {team.users.length === 0 ? (
+        <div>
+          <Text c="dimmed">{t.empty}</Text>
+          <Text size="sm" c="dimmed">
+            {t.emptyHint}
+          </Text>
+        </div>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" aria-label={t.tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{C.name}</Table.Th>
+                <Table.Th>{C.position}</Table.Th>
+                <Table.Th>{C.email}</Table.Th>
+                <Table.Th>{C.licenseType}</Table.Th>
+                <Table.Th>{C.role}</Table.Th>
+                <Table.Th ta="right">
+                  <VisuallyHidden>{C.actions}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {team.users.map((u) => {
+                const name = fullName(u);
+                return (
+                  <Table.Tr key={u.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={userPath(u.id)} fw={600}>
+                        {name}
+                      </Anchor>
+                      {u.id === me?.id && (
+                        <Badge size="xs" variant="light" ml={6} tt="none">
+                          {t.you}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td c={u.position ? undefined : 'dimmed'}>{u.position ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {u.email}
+                        </Text>
+                        {u.superAdmin && (
+                          <Badge size="xs" color="grape" variant="light" tt="none">
+                            {t.superAdmin}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{t.licenseTypes[u.licenseType]}</Table.Td>
+                    <Table.Td>{t.roles[u.role]}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Tooltip label={t.edit(name)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t.edit(name)}
+                            aria-haspopup="dialog"
+                            onClick={() => setEditing({ user: u })}
+                          >
+                            <IconPencil size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.remove(name)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t.remove(name)}
+                            onClick={() => void remove(u)}
+                          >
+                            <IconUserMinus size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {team.usersCount > team.users.length && (
+        <Text size="sm" c="dimmed">
+          {t.shownOf(team.users.length, team.usersCount)}
+        </Text>
+      )}
+      {/* The editor reloads the team pages itself after a save. */}
+      <MembershipEditor
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        team={{ id: team.id, name: team.name }}
+        user={
+          editingUser
+            ? { id: editingUser.id, name: fullName(editingUser), email: editingUser.email }
+            : undefined
+        }
+        initial={
+          editingUser && editingUser.role !== 'None' && editingUser.licenseType !== 'None'
+            ? { role: editingUser.role, licenseType: editingUser.licenseType }
+            : undefined
+        }
+      />
+    </Section>
+  );
+}
