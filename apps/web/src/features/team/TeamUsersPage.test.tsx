@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { ModalsProvider } from '@mantine/modals';
 import type { TeamUser, TeamUserList } from '@roomscale/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/session.ts';
 import {
@@ -387,6 +387,37 @@ describe('TeamUsersPage', () => {
     const maryLicense = within(row('Mary Jackson')).getByRole('switch', { name: 'License' });
     expect((maryLicense as HTMLInputElement).disabled).toBe(false);
     expect((maryLicense as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("counts the licenses from the list answer and locks a new user's License when none is free", async () => {
+    const licensed = userFixture({
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      licenseType: 'License',
+    });
+    let counts = { licenseCount: 2, licensesInUse: 2 };
+    mockApi(() => ({ body: list([self(), licensed], counts) }));
+    render();
+    await screen.findByRole('listitem', { name: 'Mary Jackson' });
+    expect(screen.getByTestId('counter-Licenses in use').textContent).toBe('2 / 2');
+    expect(
+      screen.getByText('Every license is assigned. Free one up to give it to someone else.'),
+    ).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    const locked = within(row('New user')).getByRole('switch', { name: 'License' });
+    expect(locked).toBeDisabled();
+    expect(within(row('New user')).getByText('No free licenses are left.')).toBeVisible();
+
+    // Another license arrives (a manual license, a bigger subscription): the switch opens.
+    cleanup();
+    counts = { licenseCount: 3, licensesInUse: 2 };
+    render();
+    await screen.findByRole('listitem', { name: 'Mary Jackson' });
+    expect(screen.getByTestId('counter-Licenses in use').textContent).toBe('2 / 3');
+    expect(screen.getByText('1 license is free.')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(within(row('New user')).getByRole('switch', { name: 'License' })).toBeEnabled();
+    expect(within(row('New user')).queryByText('No free licenses are left.')).toBeNull();
   });
 
   it('removes a user after confirmation', async () => {
