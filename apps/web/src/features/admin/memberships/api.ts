@@ -2,6 +2,7 @@ import { type AdminMembershipEdit, type AdminUserCreate, limits } from '@roomsca
 import { adminApi } from '@roomscale/shared/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
+import { session } from '../../../app/session.ts';
 import { userKeys } from '../users/api.ts';
 
 export type PickedUser = { id: string; name: string; email: string };
@@ -103,9 +104,16 @@ export function useSaveMembership(hooks: {
         client.invalidateQueries({ queryKey: ['admin', 'teams'] }),
         client.invalidateQueries({ queryKey: userKeys.overview }),
         teamId ? client.invalidateQueries({ queryKey: ['teamUsers', teamId] }) : undefined,
+        userId ? reloadMyTeams(client, userId) : undefined,
       ]);
     },
   });
+}
+
+/** A super admin changing their own membership: the user menu's team list follows. */
+function reloadMyTeams(client: ReturnType<typeof useQueryClient>, userId: string) {
+  if (session.get().user?.id !== userId) return undefined;
+  return client.invalidateQueries({ queryKey: ['me', 'organizations'] });
 }
 
 /** Removing a user from a team is role None with license None (part1 §4). */
@@ -123,6 +131,7 @@ export function useRemoveMembership() {
         client.invalidateQueries({ queryKey: userKeys.lists }),
         client.invalidateQueries({ queryKey: ['admin', 'teams'] }),
         client.invalidateQueries({ queryKey: ['teamUsers', teamId] }),
+        reloadMyTeams(client, userId),
       ]),
   });
 }
