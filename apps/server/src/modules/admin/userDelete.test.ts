@@ -1,0 +1,183 @@
+import { adminMessages } from '@roomscale/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileItems, meetings, memberships, rooms, sessions, users } from '../../db/schema.ts';
+import { createTeam, createUser, expectProblem } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { addMember, type Person, person, team } from '../../test/workspace.ts';
+import {
+  addFile,
+  addFolder,
+  adminCall,
+  auditOf,
+  expectOk,
+  expectSuperAdminOnly,
+  runPurgeJobs,
+  stored,
+  UNKNOWN_ID,
+} from './testing.ts';
+
+let t: TestApp;
+let root: Person;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await person(t, { superAdmin: true, firstName: 'Root', lastName: 'Admin' });
+});
+afterAll(() => t.close());
+
+const remove = (id: string, by: Person | undefined = root) =>
+  adminCall(t, 'DELETE', `/api/Admin/Users/${id}`, by);
+const exists = async (id: string) =>
+  (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
+
+async function addRoomRow(
+  organizationId: string,
+  ownerUserId: string,
+  sharingType: 'OwnerUser' | 'OwnerOrganization',
+) {
+  const [row] = await t.ctx.db
+    .insert(rooms)
+    .values({ name: sharingType, maxUsers: 8, sharingType, organizationId, ownerUserId })
+    .returning({ id: rooms.id });
+  return row!.id;
+}
+
+async function addMeetingRow(organizationId: string, createdByUserId: string) {
+  const start = t.clock.now();
+  const [row] = await t.ctx.db
+    .insert(meetings)
+    .values({
+      organizationId,
+      code: `C${Math.random().toString(36).slice(2, 10)}`,
+      name: 'Standup',
+      startDate: start,
+      endDate: new Date(start.getTime() + 3600_000),
+      createdByUserId,
+    })
+    .returning({ id: meetings.id });
+  return row!.id;
+}
+
+describe('DELETE /api/Admin/Users/{userId}', () => {
+  it('follows the ladder', async () => {
+    const w = await team(t);
+    const u = await createUser(t);
+    await expectSuperAdminOnly(t, 'DELETE', `/api/Admin/Users/${u.id}`, w.admin);
+    expectProblem(await remove('nope'), 400, 'userId');
+    expectProblem(await remove(UNKNOWN_ID), 404);
+    expect(await exists(u.id)).toBe(true);
+  });
+
+  it('refuses to delete yourself', async () => {
+    const body = expectProblem(await remove(root.id), 400);
+    expect(body.detail).toBe(adminMessages.deleteSelf);
+    expect(await exists(root.id)).toBe(true);
+  });
+
+  it('refuses to delete the only admin of a team with other members', async () => {
+    const w = await team(t, 'Busy team');
+    const body = expectProblem(await remove(w.admin.id), 400);
+    expect(body.detail).toBe(adminMessages.onlyAdminOf('Busy team'));
+    expect(await exists(w.admin.id)).toBe(true);
+    // With a second admin, the first may go.
+    await t.ctx.db
+      .update(memberships)
+      .set({ role: 'Admin' })
+      .where(eq(memberships.userId, w.member.id));
+    expectOk(await remove(w.admin.id), 204);
+    expect(await exists(w.admin.id)).toBe(false);
+  });
+
+  it('deletes the only member of a team, leaving the empty team', async () => {
+    const solo = await person(t);
+    const { id } = await createTeam(t, solo.id, 'Solo');
+    expectOk(await remove(solo.id), 204);
+    const left = await t.ctx.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, id));
+    expect(left).toEqual([]);
+  });
+
+  it('deletes personal files and their objects, private rooms, own meetings; team files stay', async () => {
+    const w = await team(t);
+    const gone = w.member;
+    await addMember(t, (await team(t, 'Second')).id, gone.id, 'User');
+    // Personal: a file, and a folder with a file inside.
+    const personal = await addFile(t, w.id, gone.id, 'User');
+    const folder = await addFolder(t, w.id, gone.id, 'User');
+    const inFolder = await addFile(t, w.id, gone.id, 'User', { parentId: folder });
+    // The team's: one the user uploaded, one someone else uploaded sharing the user's blob.
+    const teamFile = await addFile(t, w.id, gone.id, 'Organization');
+    const sharing = await addFile(t, w.id, w.admin.id, 'Organization', {
+      blobKey: (await addFile(t, w.id, gone.id, 'User')).blobKey,
+    });
+    const privateRoom = await addRoomRow(w.id, gone.id, 'OwnerUser');
+    const teamRoom = await addRoomRow(w.id, gone.id, 'OwnerOrganization');
+    const ownMeeting = await addMeetingRow(w.id, gone.id);
+    const othersMeeting = await addMeetingRow(w.id, w.admin.id);
+
+    expectOk(await remove(gone.id), 204);
+
+    expect(await exists(gone.id)).toBe(false);
+    expect(
+      await t.ctx.db.select().from(memberships).where(eq(memberships.userId, gone.id)),
+    ).toEqual([]);
+    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, gone.id))).toEqual([]);
+    const files = await t.ctx.db
+      .select({ id: fileItems.id, owner: fileItems.ownerUserId })
+      .from(fileItems)
+      .where(eq(fileItems.organizationId, w.id));
+    expect(files.map((f) => f.id).sort()).toEqual([teamFile.id, sharing.id].sort());
+    expect(files.find((f) => f.id === teamFile.id)?.owner).toBeNull();
+    const roomIds = (
+      await t.ctx.db
+        .select({ id: rooms.id })
+        .from(rooms)
+        .where(inArray(rooms.id, [privateRoom, teamRoom]))
+    ).map((r) => r.id);
+    expect(roomIds).toEqual([teamRoom]);
+    const meetingIds = (
+      await t.ctx.db
+        .select({ id: meetings.id })
+        .from(meetings)
+        .where(inArray(meetings.id, [ownMeeting, othersMeeting]))
+    ).map((m) => m.id);
+    expect(meetingIds).toEqual([othersMeeting]);
+
+    // The objects go with the purge job, not before the transaction commits.
+    expect(await stored(t, personal.blobKey)).toBe(true);
+    expect(await runPurgeJobs(t)).toBeGreaterThanOrEqual(1);
+    for (const key of [
+      personal.blobKey,
+      personal.thumbnailKey,
+      inFolder.blobKey,
+      inFolder.thumbnailKey,
+    ]) {
+      expect(await stored(t, key), key).toBe(false);
+    }
+    // The team's files keep theirs, including a blob a deleted personal file shared.
+    for (const key of [
+      teamFile.blobKey,
+      teamFile.thumbnailKey,
+      sharing.blobKey,
+      sharing.thumbnailKey,
+    ]) {
+      expect(await stored(t, key), key).toBe(true);
+    }
+
+    const [record] = await auditOf(t, 'user.delete', gone.id);
+    expect(record).toMatchObject({
+      actorId: root.id,
+      targetUserId: gone.id,
+      targetName: 'Max Member',
+      before: { email: gone.email, superAdmin: false },
+    });
+  });
+
+  it('refuses a deleted user’s token at once', async () => {
+    const p = await person(t);
+    expectOk(await remove(p.id), 204);
+    expectProblem(await adminCall(t, 'GET', '/api/Users/Me', p), 401);
+  });
+});
