@@ -113,7 +113,7 @@ export function AdminTeamsPage() {
       ) : (
         <Card padding={0} style={{ opacity: teams.isPlaceholderData ? 0.6 : 1 }}>
           <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={t.tableLabel}>
+            <Table verticalSpacing="sm" aria-label={t.tableLabel}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{C.name}</Table.Th>

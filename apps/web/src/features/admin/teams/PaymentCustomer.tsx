@@ -8,6 +8,7 @@ import {
 } from '@roomscale/shared';
 import { IconInfoCircle, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { fieldErrors } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { detailsDefaults } from '../../team/detailsForm.ts';
 import { useEditAdminTeam } from './api.ts';
@@ -82,6 +83,7 @@ function AttachPrompt({ team, onClose }: { team: AdminOrganization; onClose: () 
   const save = useEditAdminTeam(team.id);
   const [value, setValue] = useState('');
   const [erroring, setErroring] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
   const id = value.trim();
 
   const submit = async (e: React.FormEvent) => {
@@ -94,6 +96,8 @@ function AttachPrompt({ team, onClose }: { team: AdminOrganization; onClose: () 
         customerId: id,
       });
     } catch (err) {
+      // A refused id (already another team's) also shows under the field.
+      setFieldError(fieldErrors(err).customerId);
       setErroring(true);
       await showError(failureText(err));
       setErroring(false);
@@ -122,7 +126,11 @@ function AttachPrompt({ team, onClose }: { team: AdminOrganization; onClose: () 
             data-autofocus
             maxLength={255}
             value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setFieldError(undefined);
+            }}
+            error={fieldError}
             disabled={busy}
             autoComplete="off"
             spellCheck={false}

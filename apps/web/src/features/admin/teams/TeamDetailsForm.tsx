@@ -119,6 +119,8 @@ export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
               <TextInput
                 label={t.licenseLimit}
                 readOnly
+                // Filled: it reads as a value, not a field to type in.
+                variant="filled"
                 value={String(team.licenseCount)}
                 description={
                   <>

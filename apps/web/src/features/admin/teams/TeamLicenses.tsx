@@ -110,7 +110,7 @@ export function TeamLicenses({ team }: { team: AdminOrganization }) {
                       {l.isActive && (
                         <Badge
                           size="xs"
-                          color="teal"
+                          color="teal.9"
                           variant="filled"
                           tt="none"
                           title={t.activeLabel}

@@ -1,0 +1,185 @@
+import type { APIRequestContext } from '@playwright/test';
+import { seedUser } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+import { admin, expect, type Page, test } from './support/fixtures.ts';
+import { choose, field } from './support/forms.ts';
+import { screenshot } from './support/screenshot.ts';
+
+/**
+ * The admin teams journey (part1 §2 'Admin team edit in detail', §4 Membership and Licenses,
+ * §5 License form): a super admin finds a team, creates another from a name, completes its
+ * details, joins and leaves it, gives it a manual license, attaches a payment customer and
+ * deletes it; at desktop and phone width.
+ */
+
+const title = (t: string) => `${t} - Roomscale Dashboard`;
+
+async function tokenFor(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/connect/token', {
+    form: {
+      grant_type: 'password',
+      username: email,
+      password,
+      scope: 'openid email profile offline_access roles',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { access_token } = (await res.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/** The super admin can use the dashboard: an avatar and a team (otherwise login asks for them). */
+async function prepareSuperAdmin(request: APIRequestContext) {
+  const headers = await tokenFor(request, admin.email, admin.password);
+  await request.patch('/api/Users/Me', {
+    headers,
+    data: { readyPlayerMeAvatar: 'https://models.example.com/admin.glb' },
+  });
+  const teams = await request.get('/api/Users/Me/Organizations', { headers });
+  if (((await teams.json()) as unknown[]).length === 0) {
+    const res = await request.put('/api/Organizations/Register', {
+      headers,
+      data: { name: 'Platform Team', companyName: 'Roomscale', industry: 'Technology' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+}
+
+async function logIn(page: Page, target: string) {
+  await page.goto(`/login?targetRoute=${encodeURIComponent(target)}`);
+  await field(page, 'Email').fill(admin.email);
+  await field(page, 'Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Closes the success or error modal titled `heading` after checking its text. */
+async function acknowledge(page: Page, heading: string, text?: string) {
+  const dialog = page.getByRole('dialog', { name: heading });
+  await expect(dialog).toBeVisible();
+  if (text) await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('admin teams', () => {
+  test('a super admin manages a team: details, membership, a manual license, the customer', async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    test.setTimeout(150_000);
+    await prepareSuperAdmin(request);
+    const stamp = Date.now().toString(36);
+    const seeded = `Nova ${stamp}`;
+    await seedUser(request, mailbox, { prefix: 'admin-teams', team: seeded, avatar: true });
+
+    // ── The list: search finds the seeded team with its counts. ──
+    await logIn(page, '/admin/organizations');
+    await expect(page).toHaveURL(/\/admin\/organizations$/);
+    await expect(page).toHaveTitle(title('Teams'));
+    await page.getByRole('searchbox', { name: 'Search teams' }).fill(seeded);
+    const row = page.getByRole('row', { name: new RegExp(seeded) });
+    await expect(row).toBeVisible();
+    await expect(page).toHaveURL(/search=Nova/);
+    // One member (its admin), no licenses, rooms or files yet.
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('0');
+    await page.getByRole('searchbox', { name: 'Search teams' }).fill('');
+    await expect(page).toHaveURL(/\/admin\/organizations$/);
+    await screenshot(page, 'admin-teams');
+    await expectAccessible(page, 'admin-teams');
+
+    // ── 'New team' asks for a name and opens the new team's page. ──
+    const name = `Orbit ${stamp}`;
+    await page.getByRole('button', { name: 'New team' }).click();
+    const prompt = page.getByRole('dialog', { name: 'New team' });
+    await prompt.getByLabel('Team name').fill(name);
+    await prompt.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/admin\/organizations\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Team: ${name}` })).toBeVisible();
+    await expect(page.getByText('No Licenses assigned')).toBeVisible();
+    await expect(page.getByText('This team has no members yet.')).toBeVisible();
+
+    // A team made from a name has no company or industry yet: Save waits for them.
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await field(page, 'Company name').fill('Orbit Labs');
+    await choose(page, 'Industry', 'Education');
+    await page.getByRole('switch', { name: 'Self managed' }).check({ force: true });
+    await expect(page.getByText('On: the team may manage its own subscription.')).toBeVisible();
+    await expect(save).toBeEnabled();
+    await save.click();
+    await acknowledge(page, 'team saved', 'The data has been saved');
+    // Reloaded: edited now, by the super admin.
+    const about = page.getByRole('region', { name: 'About this team' });
+    await expect(about.getByText('Never')).toHaveCount(0);
+
+    // ── Join: the team becomes the current one; then leave again. ──
+    await page.getByRole('button', { name: 'Join this team' }).click();
+    await expect(page.getByText('You are now part of this team.')).toBeVisible();
+    const members = page.getByRole('table', { name: 'Members' });
+    await expect(members.getByRole('row')).toHaveCount(2);
+    await expect(members.getByText('Super admin', { exact: true })).toBeVisible();
+    await expect(members.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible();
+    await expect(members.getByRole('cell', { name: 'Trial', exact: true })).toBeVisible();
+
+    // ── A manual license: the defaults, the rules, then it is active and highlighted. ──
+    await page.getByRole('button', { name: 'Add license' }).click();
+    const editor = page.getByRole('dialog', { name: 'Add license' });
+    await expect(editor.getByRole('checkbox', { name: 'Send email' })).toBeChecked();
+    await expect(editor.getByLabel(/^Users/)).toHaveValue('1');
+    await editor.getByLabel(/^Users/).fill('0');
+    await expect(editor.getByText('Must be at least 1')).toBeVisible();
+    await editor.getByLabel(/^Users/).fill('3');
+    await editor.getByLabel(/^Name/).fill('Pilot project');
+    await screenshot(page, 'admin-team-license-editor');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toBeHidden();
+    const licenses = page.getByRole('table', { name: 'Manual licenses' });
+    const license = licenses.getByRole('row', { name: /Pilot project/ });
+    await expect(license).toHaveAttribute('aria-current', 'true');
+    await expect(license.getByText('Active')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'License limit' })).toHaveValue('3');
+
+    // ── A payment customer by its id. ──
+    const payment = page.getByRole('region', { name: 'Payment provider' });
+    await payment.getByRole('button', { name: 'Attach customer' }).click();
+    const attach = page.getByRole('dialog', { name: 'Attach customer' });
+    await expect(attach.getByRole('textbox', { name: 'Customer id' })).toHaveAttribute(
+      'placeholder',
+      'cus_NffrFeUfNV2Hib',
+    );
+    await attach.getByRole('textbox', { name: 'Customer id' }).fill(`cus_${stamp}`);
+    await attach.getByRole('button', { name: 'Attach' }).click();
+    await expect(payment.getByText(`cus_${stamp}`)).toBeVisible();
+    await expect(
+      payment.getByText('Billing details appear here once billing is connected.'),
+    ).toBeVisible();
+    await screenshot(page, 'admin-team-edit');
+    await expectAccessible(page, 'admin-team-edit');
+
+    // ── Phone width: the list and the team page still work. ──
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'admin-team-edit-phone');
+    await page.getByRole('button', { name: 'Leave this team' }).click();
+    await expect(page.getByText('You are now no longer part of this team.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join this team' })).toBeVisible();
+
+    // ── Delete the license (no email), then the team. ──
+    await license.getByRole('button', { name: 'Delete license Pilot project' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete license' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('No Licenses assigned')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete team' });
+    await expect(confirm).toContainText(`'${name}' will be deleted for good`);
+    await confirm.getByRole('button', { name: 'Delete team' }).click();
+    await expect(page).toHaveURL(/\/admin\/organizations$/);
+    await expect(page.getByText(`'${name}' has been deleted.`)).toBeVisible();
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+    await screenshot(page, 'admin-teams-phone');
+  });
+});
