@@ -1,7 +1,13 @@
 import { TOKEN_SCOPE } from '@roomscale/shared';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestSessions, guests, memberships, sessions } from '../../db/schema.ts';
+import {
+  guestSessions,
+  guests,
+  memberships,
+  organizations,
+  sessions,
+  users,
+} from '../../db/schema.ts';
 import { createTeam, createUser, type TestUser } from '../../test/factories.ts';
 import {
   buildRequest,
@@ -61,10 +67,25 @@ afterAll(() => t?.close());
 async function refreshCallers() {
   const now = t.clock.now();
   const expiresAt = new Date(now.getTime() + 24 * 3600_000);
+  // A fuzzed admin call may delete the team or the member for good: put them back.
+  await t.ctx.db
+    .insert(organizations)
+    .values({ id: teamId, name: 'Fuzz team', createdBy: admin.id })
+    .onConflictDoNothing();
   for (const [role, user, superAdmin] of [
     ['member', member, false],
     ['admin', admin, true],
   ] as const) {
+    await t.ctx.db
+      .insert(users)
+      .values({
+        id: user.id,
+        email: user.email,
+        firstName: 'Fuzz',
+        lastName: role,
+        activated: true,
+      })
+      .onConflictDoNothing();
     const [s] = await t.ctx.db
       .insert(sessions)
       .values({ userId: user.id, method: 'password', expiresAt })
@@ -80,10 +101,14 @@ async function refreshCallers() {
       },
       now,
     );
+    const place = {
+      role: role === 'admin' ? ('Admin' as const) : ('User' as const),
+      licenseType: 'Trial' as const,
+    };
     await t.ctx.db
-      .update(memberships)
-      .set({ role: role === 'admin' ? 'Admin' : 'User', licenseType: 'Trial' })
-      .where(and(eq(memberships.organizationId, teamId), eq(memberships.userId, user.id)));
+      .insert(memberships)
+      .values({ organizationId: teamId, userId: user.id, ...place })
+      .onConflictDoUpdate({ target: [memberships.organizationId, memberships.userId], set: place });
   }
   const [gs] = await t.ctx.db
     .insert(guestSessions)
