@@ -1,9 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { seedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { admin, expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { screenshot } from './support/screenshot.ts';
+import { prepareSuperAdmin } from './support/superAdmin.ts';
 
 /**
  * The admin teams journey (part1 §2 'Admin team edit in detail', §4 Membership and Licenses,
@@ -13,37 +13,6 @@ import { screenshot } from './support/screenshot.ts';
  */
 
 const title = (t: string) => `${t} - Roomscale Dashboard`;
-
-async function tokenFor(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/connect/token', {
-    form: {
-      grant_type: 'password',
-      username: email,
-      password,
-      scope: 'openid email profile offline_access roles',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { access_token } = (await res.json()) as { access_token: string };
-  return { authorization: `Bearer ${access_token}` };
-}
-
-/** The super admin can use the dashboard: an avatar and a team (otherwise login asks for them). */
-async function prepareSuperAdmin(request: APIRequestContext) {
-  const headers = await tokenFor(request, admin.email, admin.password);
-  await request.patch('/api/Users/Me', {
-    headers,
-    data: { readyPlayerMeAvatar: 'https://models.example.com/admin.glb' },
-  });
-  const teams = await request.get('/api/Users/Me/Organizations', { headers });
-  if (((await teams.json()) as unknown[]).length === 0) {
-    const res = await request.put('/api/Organizations/Register', {
-      headers,
-      data: { name: 'Platform Team', companyName: 'Roomscale', industry: 'Technology' },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-}
 
 async function logIn(page: Page, target: string) {
   await page.goto(`/login?targetRoute=${encodeURIComponent(target)}`);

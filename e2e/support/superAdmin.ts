@@ -1,0 +1,38 @@
+import type { APIRequestContext } from '@playwright/test';
+import { admin, expect } from './fixtures.ts';
+
+/** The bearer header of `email` through the password grant. */
+export async function tokenFor(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/connect/token', {
+    form: {
+      grant_type: 'password',
+      username: email,
+      password,
+      scope: 'openid email profile offline_access roles',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { access_token } = (await res.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/**
+ * The run's super admin can use the dashboard: an avatar and a team (otherwise login asks for
+ * them first). Answers the super admin's bearer header.
+ */
+export async function prepareSuperAdmin(request: APIRequestContext) {
+  const headers = await tokenFor(request, admin.email, admin.password);
+  await request.patch('/api/Users/Me', {
+    headers,
+    data: { readyPlayerMeAvatar: 'https://models.example.com/admin.glb' },
+  });
+  const teams = await request.get('/api/Users/Me/Organizations', { headers });
+  if (((await teams.json()) as unknown[]).length === 0) {
+    const res = await request.put('/api/Organizations/Register', {
+      headers,
+      data: { name: 'Platform Team', companyName: 'Roomscale', industry: 'Technology' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return headers;
+}
