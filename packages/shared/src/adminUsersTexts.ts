@@ -64,6 +64,7 @@ export const adminUsersTexts = {
     hint: 'The user receives an email to activate the account and choose a password.',
     submit: 'Create user',
     cancel: 'Cancel',
+    close: 'Close',
     failed: 'The user could not be created',
     created: 'User created',
     createdText: (email: string) => `An activation email has been sent to ${email}.`,

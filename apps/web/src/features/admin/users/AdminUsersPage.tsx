@@ -184,7 +184,7 @@ function UserRow({ user, onDelete }: { user: AdminUserRow; onDelete: (u: AdminUs
       <Table.Td data-label={C.position} c={user.position ? undefined : 'dimmed'}>
         {user.position || t.noPosition}
       </Table.Td>
-      <Table.Td data-label={C.teams} ta="right" className={classes.nowrap}>
+      <Table.Td data-label={C.teams} className={classes.count}>
         {user.organizationsCount}
       </Table.Td>
       <Table.Td>

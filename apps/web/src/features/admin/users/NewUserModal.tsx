@@ -75,7 +75,7 @@ export function NewUserModal({
       opened
       onClose={onClose}
       title={title}
-      closeButtonProps={{ 'aria-label': t.cancel }}
+      closeButtonProps={{ 'aria-label': t.close }}
       closeOnEscape={!busy}
       closeOnClickOutside={!busy}
     >
