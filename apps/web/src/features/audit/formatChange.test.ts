@@ -5,7 +5,7 @@ import { fieldChanges, fieldLabel, formatValue, shorten, valueMaxChars } from '.
 describe('audit change formatting', () => {
   it('names known fields and spells out unknown ones', () => {
     expect(fieldLabel('licenseType')).toBe('License type');
-    expect(fieldLabel('userAmount')).toBe('Seats');
+    expect(fieldLabel('userAmount')).toBe('Users');
     expect(fieldLabel('samlLoginProviderId')).toBe('Saml login provider id');
   });
 

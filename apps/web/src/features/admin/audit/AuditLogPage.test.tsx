@@ -178,10 +178,10 @@ describe('AuditLogPage', () => {
     expect(trial).toHaveTextContent(/License type:\s*License\s*→\s*changed to\s*Trial/);
 
     expect(created).toHaveTextContent('License created');
-    expect(created).toHaveTextContent('Seats: 5');
+    expect(created).toHaveTextContent('Users: 5');
     // A long value is cut in the row; the whole of it is not laid out in the table.
     expect(created).not.toHaveTextContent(longNote);
-    expect(created).toHaveTextContent(/Description: Renewal x+…/);
+    expect(created).toHaveTextContent(/Name: Renewal x+…/);
     expect(screen.getByText('3 changes')).toBeVisible();
   });
 
