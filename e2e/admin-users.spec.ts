@@ -164,10 +164,12 @@ test.describe('admin users', () => {
     await expect(teamRow).toContainText('Admin');
     await expect(teamRow).toContainText('Trial');
 
-    // Adding them to the same team again is refused before any call.
+    // Adding them to the same team again is refused before any call. (By keyboard this time.)
     await page.getByRole('button', { name: 'Add to team' }).click();
     await editor.getByRole('textbox', { name: 'Team' }).fill(team);
-    await page.getByRole('option', { name: team }).click();
+    await expect(page.getByRole('option', { name: team })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await expect(editor).toContainText('This user is already a member of this team.');
     await expect(editor.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     await editor.getByRole('button', { name: 'Cancel' }).click();
