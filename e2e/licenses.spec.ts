@@ -174,6 +174,24 @@ test.describe('licenses', () => {
     await memberPage.reload();
     await expect(memberPage.getByText(trialNotice)).toBeVisible();
 
+    // ── The audit log has it all: the super admin's view of the team, and the team admin's. ──
+    await page.goto(`/admin/auditlog?team=${teamId}`);
+    const log = page.getByRole('table', { name: 'Recorded changes' });
+    const returned = log.getByRole('row', { name: /Returned to Trial/ });
+    await expect(returned).toContainText('System');
+    await expect(returned).toContainText('Mia Member');
+    await expect(log.getByRole('row', { name: /License created/ })).toContainText('Super Admin');
+    await expect(log.getByRole('row', { name: /Membership changed/ })).toContainText(
+      'Theo Teamadmin',
+    );
+    await screenshot(page, 'licenses-audit-log');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'licenses-audit-log-phone');
+
+    await adminPage.goto('/team/audit');
+    await expect(adminPage.getByText('Returned to Trial')).toBeVisible();
+    await expect(adminPage.getByText('License created')).toHaveCount(1);
+
     await memberContext.close();
     await adminContext.close();
   });
