@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { teamsListPath, usersPath } from '../users/paths.ts';
+import { teamsPath, usersPath } from '../paths.ts';
 import classes from './AdminOverview.module.css';
 import { useAdminOverview } from './api.ts';
 
@@ -66,7 +66,7 @@ export function AdminOverviewPage() {
             label={t.teams}
             hint={t.teamsHint}
             count={data?.organizationsCount}
-            to={teamsListPath}
+            to={teamsPath}
           />
           <Tile
             icon={IconDownload}

@@ -13,8 +13,8 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { serverMessage } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { templatePath } from '../paths.ts';
 import { useCreateRoomTemplate } from './api.ts';
-import { editPath } from './paths.ts';
 
 const t = adminTexts.templates.prompt;
 
@@ -37,7 +37,7 @@ export function NewTemplateModal({ onClose }: { onClose: () => void }) {
     try {
       const created = await create.mutateAsync(values);
       onClose();
-      navigate(editPath(created.id));
+      navigate(templatePath(created.id));
     } catch (e) {
       setErroring(true);
       await showError(serverMessage(e));

@@ -54,13 +54,13 @@ import { showConfirm, showError, showSuccess } from '../../../components/dialogs
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { RoomImage } from '../../../components/RoomImage.tsx';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
+import { templatesPath } from '../paths.ts';
 import { AllowedTeamsField } from './AllowedTeamsField.tsx';
 import { useRoomTemplate, useSaveRoomTemplate } from './api.ts';
 import classes from './RoomTemplates.module.css';
 
 const t = adminTexts.templateEdit;
 const L = t.labels;
-const LIST = '/admin/roomtemplates';
 
 /** Admin room template edit (part1 §2, §5): every field, loading, error and not-found states. */
 export function RoomTemplateEditPage() {
@@ -83,7 +83,7 @@ export function RoomTemplateEditPage() {
               description={t.notFoundHint}
             >
               <EmptyState.Actions>
-                <Button component={Link} to={LIST} variant="default">
+                <Button component={Link} to={templatesPath} variant="default">
                   {t.back}
                 </Button>
               </EmptyState.Actions>
@@ -105,7 +105,7 @@ export function RoomTemplateEditPage() {
 
 function BackLink() {
   return (
-    <Anchor component={Link} to={LIST} size="sm" c="dimmed">
+    <Anchor component={Link} to={templatesPath} size="sm" c="dimmed">
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
         {t.back}

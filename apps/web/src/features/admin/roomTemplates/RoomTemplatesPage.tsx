@@ -39,10 +39,10 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { RoomImage } from '../../../components/RoomImage.tsx';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
+import { templatePath } from '../paths.ts';
 import { useSearchPage } from '../useSearchPage.ts';
 import { useDeleteRoomTemplate, useRoomTemplates } from './api.ts';
 import { NewTemplateModal } from './NewTemplateModal.tsx';
-import { editPath } from './paths.ts';
 import classes from './RoomTemplates.module.css';
 
 const t = adminTexts.templates;
@@ -167,13 +167,13 @@ function TemplateCard({
   return (
     <Card padding="md" className={classes.card}>
       <Card.Section>
-        <Link to={editPath(template.id)} tabIndex={-1} aria-hidden>
+        <Link to={templatePath(template.id)} tabIndex={-1} aria-hidden>
           <RoomImage src={template.imageUrl} />
         </Link>
       </Card.Section>
       <Text
         component={Link}
-        to={editPath(template.id)}
+        to={templatePath(template.id)}
         fw={650}
         mt="md"
         lineClamp={1}
@@ -203,7 +203,7 @@ function TemplateCard({
           <Tooltip label={t.edit(template.name)}>
             <ActionIcon
               component={Link}
-              to={editPath(template.id)}
+              to={templatePath(template.id)}
               variant="subtle"
               color="gray"
               aria-label={t.edit(template.name)}

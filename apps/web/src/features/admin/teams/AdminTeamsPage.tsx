@@ -29,11 +29,11 @@ import { Link } from 'react-router';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { useSearchPage } from '../roomTemplates/useSearchPage.ts';
+import { teamPath } from '../paths.ts';
+import { useSearchPage } from '../useSearchPage.ts';
 import classes from './AdminTeams.module.css';
 import { useAdminTeams } from './api.ts';
 import { NewTeamModal } from './NewTeamModal.tsx';
-import { teamPath } from './paths.ts';
 import { useDeleteTeam } from './useDeleteTeam.ts';
 
 const t = adminTeamsTexts.list;

@@ -12,8 +12,8 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { serverMessage } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { teamPath } from '../paths.ts';
 import { useCreateAdminTeam } from './api.ts';
-import { teamPath } from './paths.ts';
 
 const t = adminTeamsTexts.list.prompt;
 

@@ -22,10 +22,10 @@ import { showFieldErrors } from '../../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
 import { TeamFields } from '../../organization/TeamFields.tsx';
 import { detailsDefaults } from '../../team/detailsForm.ts';
+import { teamsPath, userPath } from '../paths.ts';
 import classes from './AdminTeams.module.css';
 import { useEditAdminTeam } from './api.ts';
 import { failureText } from './failureText.ts';
-import { teamsPath, userPath } from './paths.ts';
 import { useDeleteTeam } from './useDeleteTeam.ts';
 
 const t = adminTeamsTexts.edit;

@@ -28,10 +28,10 @@ import { useSession } from '../../../app/session.ts';
 import { useMyTeams } from '../../../app/teams.ts';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
 import { MembershipEditor } from '../memberships/MembershipEditor.tsx';
+import { userPath } from '../paths.ts';
 import { useEditMembership } from './api.ts';
 import { failureText } from './failureText.ts';
 import { useJoinLeave } from './membership.ts';
-import { userPath } from './paths.ts';
 import { Section } from './Section.tsx';
 
 const t = adminTeamsTexts.users;

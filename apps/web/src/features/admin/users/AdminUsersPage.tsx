@@ -24,11 +24,11 @@ import { Link, useNavigate } from 'react-router';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { userPath } from '../paths.ts';
 import { useSearchPage } from '../useSearchPage.ts';
 import classes from './AdminUsers.module.css';
 import { useAdminUsers } from './api.ts';
 import { NewUserModal } from './NewUserModal.tsx';
-import { userPath } from './paths.ts';
 import { useDeleteUser } from './useDeleteUser.ts';
 
 const t = adminUsersTexts.list;

@@ -18,8 +18,8 @@ import { showConfirm, showError } from '../../../components/dialogs.tsx';
 import { useRemoveMembership } from '../memberships/api.ts';
 import { membershipFailure } from '../memberships/failureText.ts';
 import { MembershipEditor, type MembershipEditorProps } from '../memberships/MembershipEditor.tsx';
+import { teamPath } from '../paths.ts';
 import classes from './AdminUsers.module.css';
-import { teamPath } from './paths.ts';
 
 const t = adminUsersTexts.teams;
 const C = t.columns;

@@ -1,2 +1,0 @@
-/** The edit page of one room template. */
-export const editPath = (id: string) => `/admin/roomtemplates/${id}`;
