@@ -1,9 +1,13 @@
 import { seedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { admin, expect, type Page, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { screenshot } from './support/screenshot.ts';
-import { prepareSuperAdmin } from './support/superAdmin.ts';
+import {
+  acknowledge,
+  logInAsSuperAdmin as logIn,
+  prepareSuperAdmin,
+} from './support/superAdmin.ts';
 
 /**
  * The admin teams journey (part1 §2 'Admin team edit in detail', §4 Membership and Licenses,
@@ -13,22 +17,6 @@ import { prepareSuperAdmin } from './support/superAdmin.ts';
  */
 
 const title = (t: string) => `${t} - Roomscale Dashboard`;
-
-async function logIn(page: Page, target: string) {
-  await page.goto(`/login?targetRoute=${encodeURIComponent(target)}`);
-  await field(page, 'Email').fill(admin.email);
-  await field(page, 'Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
-/** Closes the success or error modal titled `heading` after checking its text. */
-async function acknowledge(page: Page, heading: string, text?: string) {
-  const dialog = page.getByRole('dialog', { name: heading });
-  await expect(dialog).toBeVisible();
-  if (text) await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: 'Ok' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe('admin teams', () => {
   test('a super admin manages a team: details, membership, a manual license, the customer', async ({
@@ -136,11 +124,11 @@ test.describe('admin teams', () => {
 
     // ── Delete the license (no email), then the team. ──
     await license.getByRole('button', { name: 'Delete license Pilot project' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete license' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    const deleteLicense = page.getByRole('dialog', { name: 'Delete license' });
+    await deleteLicense.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No Licenses assigned')).toBeVisible();
+    // The confirmation closes with a transition; its Delete button goes with it.
+    await expect(deleteLicense).toBeHidden();
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete team' });

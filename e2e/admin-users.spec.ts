@@ -1,9 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
 import { seedUser, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { admin, expect, type Page, test } from './support/fixtures.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { screenshot } from './support/screenshot.ts';
+import {
+  acknowledge,
+  logInAsSuperAdmin as logIn,
+  prepareSuperAdmin,
+} from './support/superAdmin.ts';
 
 /**
  * The admin users journey (part1 §2 'Admin area', §4 Membership and Saves, §5 admin new user,
@@ -17,44 +21,6 @@ const title = (t: string) => `${t} - Roomscale Dashboard`;
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 
-async function tokenFor(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/connect/token', {
-    form: {
-      grant_type: 'password',
-      username: email,
-      password,
-      scope: 'openid email profile offline_access roles',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { access_token } = (await res.json()) as { access_token: string };
-  return { authorization: `Bearer ${access_token}` };
-}
-
-/** The super admin can use the dashboard: an avatar and a team (otherwise login asks for them). */
-async function prepareSuperAdmin(request: APIRequestContext) {
-  const headers = await tokenFor(request, admin.email, admin.password);
-  await request.patch('/api/Users/Me', {
-    headers,
-    data: { readyPlayerMeAvatar: 'https://models.example.com/admin.glb' },
-  });
-  const teams = await request.get('/api/Users/Me/Organizations', { headers });
-  if (((await teams.json()) as unknown[]).length === 0) {
-    const res = await request.put('/api/Organizations/Register', {
-      headers,
-      data: { name: 'Platform Team', companyName: 'Roomscale', industry: 'Technology' },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-}
-
-async function logIn(page: Page, target: string) {
-  await page.goto(`/login?targetRoute=${encodeURIComponent(target)}`);
-  await field(page, 'Email').fill(admin.email);
-  await field(page, 'Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
 /**
  * A full-page screenshot taken from the top: a scrolled page would draw the sticky navigation
  * bar and the form's sticky buttons in the middle of the picture.
@@ -62,15 +28,6 @@ async function logIn(page: Page, target: string) {
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
-}
-
-/** Closes the success or error modal titled `heading` after checking its text. */
-async function acknowledge(page: Page, heading: string, text?: string) {
-  const dialog = page.getByRole('dialog', { name: heading });
-  await expect(dialog).toBeVisible();
-  if (text) await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: 'Ok' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test.describe('admin users', () => {

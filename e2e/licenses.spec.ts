@@ -1,11 +1,11 @@
 import type { Locator } from '@playwright/test';
 import { activationSubject, seedUser, uniqueEmail } from './support/accounts.ts';
-import { admin, expect, type Page, test } from './support/fixtures.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { logIn } from './support/login.ts';
 import { linkFrom } from './support/mailbox.ts';
 import { screenshot } from './support/screenshot.ts';
-import { prepareSuperAdmin } from './support/superAdmin.ts';
+import { logInAsSuperAdmin, prepareSuperAdmin } from './support/superAdmin.ts';
 
 /**
  * The license journey of issue 9 (part1 §2, §4 Licenses; part2 §3): a super admin creates a
@@ -45,10 +45,7 @@ test.describe('licenses', () => {
     });
 
     // ── The super admin creates the future team admin on the Users tab. ──
-    await page.goto('/login?targetRoute=%2Fadmin%2Fusers');
-    await field(page, 'Email').fill(admin.email);
-    await field(page, 'Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInAsSuperAdmin(page, '/admin/users');
     await expect(page).toHaveURL(/\/admin\/users$/);
     const teamAdmin = { email: uniqueEmail('lic-admin'), password: 'Team-Admin-Passw0rd' };
     await page.getByRole('button', { name: 'New user' }).click();

@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { admin, expect } from './fixtures.ts';
+import { field } from './forms.ts';
 
 /** The bearer header of `email` through the password grant. */
 export async function tokenFor(request: APIRequestContext, email: string, password: string) {
@@ -35,4 +36,21 @@ export async function prepareSuperAdmin(request: APIRequestContext) {
     expect(res.ok(), await res.text()).toBe(true);
   }
   return headers;
+}
+
+/** Signs the super admin in through the login form, asking to land on `target`. */
+export async function logInAsSuperAdmin(page: Page, target: string) {
+  await page.goto(`/login?targetRoute=${encodeURIComponent(target)}`);
+  await field(page, 'Email').fill(admin.email);
+  await field(page, 'Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Closes the success or error modal titled `heading` after checking its text. */
+export async function acknowledge(page: Page, heading: string, text?: string) {
+  const dialog = page.getByRole('dialog', { name: heading });
+  await expect(dialog).toBeVisible();
+  if (text) await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
 }
