@@ -17,7 +17,7 @@ import { likePattern, paged } from '../../platform/http/paging.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
 import { teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
-import { licensingSummary, lockTeam } from '../licenses/accounting.ts';
+import { licenseCount, licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
 import { activeMembership } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
@@ -45,25 +45,24 @@ export async function listTeams(
     ? or(ilike(organizations.name, pattern), ilike(organizations.companyName, pattern))
     : undefined;
   const [total] = await ctx.db.select({ n: count() }).from(organizations).where(where);
+  const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ o: organizations, usersCount, filesCount, roomsCount })
+    .select({
+      o: organizations,
+      usersCount,
+      filesCount,
+      roomsCount,
+      licenseCount: licenseCount(sql`"organizations"."id"`, now),
+    })
     .from(organizations)
     .where(where)
     .orderBy(sql`lower(${organizations.name})`, asc(organizations.id))
     .limit(q.PageSize)
     .offset((q.Page - 1) * q.PageSize);
-  const now = ctx.clock.now();
-  const results = [];
-  for (const r of rows) {
-    const { licenseCount } = await licensingSummary(ctx.db, r.o.id, now);
-    results.push(presentTeamRow(r.o, { ...r, licenseCount }));
-  }
-  return paged(results, {
-    page: q.Page,
-    pageSize: q.PageSize,
-    entryCount: total?.n ?? 0,
-    filter: q.Filter ?? '',
-  });
+  return paged(
+    rows.map((r) => presentTeamRow(r.o, r)),
+    { page: q.Page, pageSize: q.PageSize, entryCount: total?.n ?? 0, filter: q.Filter ?? '' },
+  );
 }
 
 export async function getTeam(ctx: AppContext, organizationId: string): Promise<AdminOrganization> {

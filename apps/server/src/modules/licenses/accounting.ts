@@ -1,5 +1,5 @@
 import { type LicenseType, type LicensingSummary, serverMessages } from '@roomscale/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
@@ -8,9 +8,29 @@ import { fieldError, notFound } from '../../platform/http/problem.ts';
  * Licenses a paid subscription gives the team: its quantity while it is paid. Billing is not
  * built yet, so no team has one; this is the one place the billing module plugs its count in.
  */
-export const paidLicenseCount = (_organizationId: string) => sql<number>`0`;
+export const paidLicenseCount = (_team: SQL) => sql<number>`0`;
 
 const iso = (d: Date) => d.toISOString();
+
+/** The team's manual licenses active at `now` (start ≤ now < end): their user amounts. */
+const manualLicenseCount = (team: SQL, now: Date) =>
+  sql<number>`(select coalesce(sum(user_amount), 0)::int from manual_licenses
+    where organization_id = ${team}
+      and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz)`;
+
+/** One license per active member with a headset-store subscription. */
+const metaLicenseCount = (team: SQL) =>
+  sql<number>`(select count(*)::int from memberships m join users u on u.id = m.user_id
+    where m.organization_id = ${team} and m.role <> 'None' and u.has_meta_subscription)`;
+
+/**
+ * The licenses a team holds at `now`, as one SQL expression over `team` (an id or a column), so
+ * a list of teams counts each row's licenses in its own query.
+ */
+export const licenseCount = (team: SQL, now: Date) =>
+  sql<number>`(${manualLicenseCount(team, now)} + ${metaLicenseCount(team)} + ${paidLicenseCount(team)})`.mapWith(
+    Number,
+  );
 
 /**
  * The team's licensing summary in one statement (part1 §3): manual licenses active at `now`
@@ -23,21 +43,14 @@ export async function licensingSummary(
   organizationId: string,
   now: Date,
 ): Promise<LicensingSummary> {
+  const team = sql`${organizationId}`;
   const [row] = await db
     .select({
-      manual: sql<number>`(select coalesce(sum(user_amount), 0)::int from manual_licenses
-        where organization_id = ${organizationId}
-          and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz)`.mapWith(
-        Number,
-      ),
-      meta: sql<number>`(select count(*)::int from memberships m join users u on u.id = m.user_id
-        where m.organization_id = ${organizationId} and m.role <> 'None'
-          and u.has_meta_subscription)`.mapWith(Number),
-      stripe: paidLicenseCount(organizationId).mapWith(Number),
+      manual: manualLicenseCount(team, now).mapWith(Number),
+      meta: metaLicenseCount(team).mapWith(Number),
+      stripe: paidLicenseCount(team).mapWith(Number),
       inUse: sql<number>`(select count(*)::int from memberships m
-        where m.organization_id = ${organizationId} and m.license_type = 'License')`.mapWith(
-        Number,
-      ),
+        where m.organization_id = ${team} and m.license_type = 'License')`.mapWith(Number),
       selfManaged: organizations.selfManaged,
       paymentCustomerId: organizations.paymentCustomerId,
     })
