@@ -46,4 +46,5 @@ CREATE INDEX "audit_log_target_at" ON "audit_log" USING btree ("target_user_id",
 CREATE INDEX "downloads_user_platform_at" ON "downloads" USING btree ("user_id","platform","at");--> statement-breakpoint
 CREATE INDEX "manual_licenses_org_end" ON "manual_licenses" USING btree ("organization_id","ends_at");--> statement-breakpoint
 CREATE INDEX "memberships_org_license" ON "memberships" USING btree ("organization_id","license_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "organizations_payment_customer" ON "organizations" USING btree ("payment_customer_id") WHERE "organizations"."payment_customer_id" is not null;--> statement-breakpoint
 UPDATE "memberships" SET "license_assigned_at" = coalesce("last_modified", "created") WHERE "license_type" = 'License';

@@ -13,6 +13,7 @@ export function sqlState(err: unknown): string | undefined {
 }
 
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const UNIQUE_VIOLATION = '23505';
 
 /**
  * Runs a write that refers to rows another request may delete at the same moment (a room, a

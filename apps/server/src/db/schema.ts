@@ -151,21 +151,30 @@ export const authThrottle = pgTable(
   (t) => [index('auth_throttle_account').on(t.account)],
 );
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  companyName: text('company_name'),
-  industry: text('industry'),
-  imageUpdated: ts('image_updated'),
-  selfManaged: boolean('self_managed').notNull().default(true),
-  paymentCustomerId: text('payment_customer_id'),
-  samlLoginProviderId: text('saml_login_provider_id'),
-  samlLoginDisplayName: text('saml_login_display_name'),
-  created: created(),
-  createdBy: uuid('created_by'),
-  lastModified: ts('last_modified'),
-  lastModifiedBy: uuid('last_modified_by'),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    companyName: text('company_name'),
+    industry: text('industry'),
+    imageUpdated: ts('image_updated'),
+    selfManaged: boolean('self_managed').notNull().default(true),
+    paymentCustomerId: text('payment_customer_id'),
+    samlLoginProviderId: text('saml_login_provider_id'),
+    samlLoginDisplayName: text('saml_login_display_name'),
+    created: created(),
+    createdBy: uuid('created_by'),
+    lastModified: ts('last_modified'),
+    lastModifiedBy: uuid('last_modified_by'),
+  },
+  // One payment customer pays for one team: its subscription's licenses count for that team.
+  (t) => [
+    uniqueIndex('organizations_payment_customer')
+      .on(t.paymentCustomerId)
+      .where(sql`${t.paymentCustomerId} is not null`),
+  ],
+);
 
 /** A user's place in a team. Removing a member sets role and license type to None (part1 §4). */
 export const memberships = pgTable(

@@ -11,6 +11,7 @@ import {
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { memberships, organizations, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
@@ -127,7 +128,8 @@ export async function editTeam(
       .where(eq(organizations.id, organizationId));
     if (!before) throw notFound();
     if (input.customerId) {
-      // One payment customer pays for one team: its subscription's licenses count for that team.
+      // One payment customer pays for one team (a unique index keeps it under concurrent saves;
+      // this read gives the usual case its field message before the write).
       const [other] = await tx
         .select({ id: organizations.id })
         .from(organizations)
@@ -151,7 +153,12 @@ export async function editTeam(
       await tx
         .update(organizations)
         .set({ ...fields, lastModified: now, lastModifiedBy: caller.userId })
-        .where(eq(organizations.id, organizationId));
+        .where(eq(organizations.id, organizationId))
+        .catch((err: unknown) => {
+          if (sqlState(err) === UNIQUE_VIOLATION)
+            throw fieldError('customerId', adminMessages.customerInUse);
+          throw err;
+        });
       await recordAudit(tx, now, actor, {
         action: 'team.edit',
         entityId: organizationId,
