@@ -2,9 +2,17 @@ import { adminMessages } from '@roomscale/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileItems, meetings, memberships, rooms, sessions, users } from '../../db/schema.ts';
-import { createTeam, createUser, expectProblem } from '../../test/factories.ts';
+import { createTeam, createUser, expectProblem, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { addMember, type Person, person, team } from '../../test/workspace.ts';
+import {
+  addMember,
+  addRoom,
+  createMeeting,
+  meetingBody,
+  type Person,
+  person,
+  team,
+} from '../../test/workspace.ts';
 import {
   addFile,
   addFolder,
@@ -97,6 +105,29 @@ describe('DELETE /api/Admin/Users/{userId}', () => {
       .from(memberships)
       .where(eq(memberships.organizationId, id));
     expect(left).toEqual([]);
+  });
+
+  it("cancels the deleted user's meetings still to come in their participants' calendars", async () => {
+    const w = await team(t);
+    await t.ctx.db
+      .update(memberships)
+      .set({ role: 'Admin' })
+      .where(eq(memberships.userId, w.member.id));
+    const room = await addRoom(t, w.id, w.admin);
+    const guest = uniqueEmail('guest');
+    await createMeeting(
+      t,
+      w.id,
+      w.member,
+      meetingBody(t, [room.id], [{ email: guest }], { name: 'Launch party', emailNewUsers: true }),
+    );
+    await expect
+      .poll(() => t.mailer.to(guest).map((m) => m.subject))
+      .toEqual(['Invitation: Launch party']);
+    expectOk(await remove(w.member.id), 204);
+    await expect
+      .poll(() => t.mailer.to(guest).map((m) => m.subject))
+      .toEqual(['Invitation: Launch party', 'Cancelled: Launch party']);
   });
 
   it('deletes personal files and their objects, private rooms, own meetings; team files stay', async () => {

@@ -1,5 +1,5 @@
 import { adminMessages, enumNumber, FileScopes } from '@roomscale/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileItems, meetings, memberships, organizations, rooms, users } from '../../db/schema.ts';
@@ -7,6 +7,8 @@ import type { Caller } from '../../platform/http/access.ts';
 import { badRequest } from '../../platform/http/problem.ts';
 import { type Actor, recordAudit } from '../audit/record.ts';
 import { lockTeam } from '../licenses/accounting.ts';
+import { loadDetails } from '../meetings/load.ts';
+import { mailsAfterDelete, queueMails } from '../meetings/mailing.ts';
 import { profileImageKey } from '../profileImages/service.ts';
 import { enqueuePurge } from './purge.ts';
 import { lockUserAndSuperAdmins } from './superAdmins.ts';
@@ -91,6 +93,13 @@ export async function deleteUser(ctx: AppContext, caller: Caller, actor: Actor, 
     await tx
       .delete(rooms)
       .where(and(eq(rooms.ownerUserId, userId), eq(rooms.sharingType, 'OwnerUser')));
+    // Meetings still to come are cancelled in their participants' calendars, as a delete does.
+    const upcoming = await tx
+      .select()
+      .from(meetings)
+      .where(and(eq(meetings.createdByUserId, userId), gt(meetings.endDate, now)));
+    for (const d of await loadDetails(tx, upcoming))
+      await queueMails(ctx, tx, await mailsAfterDelete(ctx, tx, d, now));
     await tx.delete(meetings).where(eq(meetings.createdByUserId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     await enqueuePurge(tx, { keys: [...keys, profileImageKey('user', userId)] }, now);
