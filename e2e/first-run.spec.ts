@@ -1,6 +1,7 @@
+import type { Request } from '@playwright/test';
 import { seedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 import { logIn } from './support/login.ts';
 import { screenshot } from './support/screenshot.ts';
 
@@ -98,6 +99,22 @@ test('a page the user may not open says so in place; logging out leaves a plain 
   });
   await logIn(page, user.email, user.password);
 
+  // An unknown address goes to the root as the spec says, and the dashboard it lands on says why.
+  await page.goto('/dashbord/oops');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const notFound = page.getByRole('status').filter({ hasText: 'Page not found' });
+  await expect(notFound).toContainText(
+    'There is no page at /dashbord/oops. You are on the start page instead.',
+  );
+  await screenshot(page, 'not-found-dashboard');
+  await expectAccessible(page, 'page not found on the dashboard');
+  await notFound.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notFound).toHaveCount(0);
+  // Dismissed for good: a reload does not bring it back.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Page not found')).toHaveCount(0);
+
   await page.goto('/admin/roomtemplates');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(
@@ -116,6 +133,21 @@ test('a page the user may not open says so in place; logging out leaves a plain 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('an unknown address lands a signed-out visitor on login, which says so', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/meetings-old/archive?page=2');
+  await expect(page).toHaveURL(/\/login$/);
+  const notFound = page.getByRole('status').filter({ hasText: 'Page not found' });
+  await expect(notFound).toContainText('There is no page at /meetings-old/archive?page=2.');
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  await screenshot(page, 'not-found-login-phone');
+  await expectAccessible(page, 'page not found on login');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the login page scrolls sideways at 390px').toBeLessThanOrEqual(0);
+});
+
 test("the launch page names a private room's kind", async ({ page }) => {
   const room = '7b1f8d2e-4c3a-4e5f-9a1b-2c3d4e5f6a7b';
   await page.goto(`/launch?room=${room}&room-name=Focus+booth&room-type=private`);
@@ -124,4 +156,78 @@ test("the launch page names a private room's kind", async ({ page }) => {
   await expect(page.getByText('Join the private room Focus booth.')).toBeVisible();
   await expect(page.getByText(/team room/i)).toHaveCount(0);
   await screenshot(page, 'launch-private-room');
+});
+
+/**
+ * The API calls of a full page load, in the order they started, with start and end times
+ * relative to the navigation (ms). Kept apart by method, address and body: two different
+ * listings of one endpoint are two things, the same listing twice is one fetched twice.
+ */
+async function apiCallsOfFullLoad(page: Page, path: string, ready: () => Promise<void>) {
+  const calls: { key: string; start: number; end?: number }[] = [];
+  const t0 = Date.now();
+  const byRequest = new Map<Request, (typeof calls)[number]>();
+  const onRequest = (r: Request) => {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const body = r.postData();
+    const call = {
+      key: `${r.method()} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`,
+      start: Date.now() - t0,
+    };
+    calls.push(call);
+    byRequest.set(r, call);
+  };
+  const onDone = (r: Request) => {
+    const call = byRequest.get(r);
+    if (call) call.end = Date.now() - t0;
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  page.off('requestfinished', onDone);
+  page.off('requestfailed', onDone);
+  // In the journey's output: the figures the issue asks about.
+  console.log(
+    `API calls of a full load of ${path}:\n${calls
+      .map(
+        (c) => `  ${String(c.start).padStart(5)}–${String(c.end ?? '?').padStart(5)} ms  ${c.key}`,
+      )
+      .join('\n')}`,
+  );
+  return calls;
+}
+
+test('a full load asks for each thing once and starts what does not depend on another at once', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const user = await seedUser(request, mailbox, {
+    prefix: 'first-requests',
+    team: 'Fast Lane',
+    avatar: true,
+  });
+  await logIn(page, user.email, user.password);
+
+  for (const [path, ready] of [
+    ['/dashboard', () => expect(page.getByRole('region', { name: 'Recent files' })).toBeVisible()],
+    ['/files', () => expect(page.getByRole('link', { name: /^Team files .+/ })).toBeVisible()],
+  ] as const) {
+    const calls = await apiCallsOfFullLoad(page, path, ready);
+    const keys = calls.map((c) => c.key);
+    const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+    expect(twice, `asked for twice on a full load of ${path}`).toEqual([]);
+    // The user and their teams do not depend on each other: both are asked for before either
+    // has answered.
+    const me = calls.find((c) => c.key === 'GET /api/Users/Me');
+    const teams = calls.find((c) => c.key === 'GET /api/Users/Me/Organizations');
+    expect(me && teams, `${path} loads the user and their teams`).toBeTruthy();
+    expect(teams!.start, 'the teams are asked for with the user').toBeLessThan(me!.end!);
+    expect(me!.start, 'the user is asked for with the teams').toBeLessThan(teams!.end!);
+  }
 });

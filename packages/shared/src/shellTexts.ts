@@ -92,6 +92,12 @@ export const shellTexts = {
     deniedTeamRole: 'That page is only available to admins of your team.',
     backToDashboard: 'Go to the dashboard',
   },
+  /** An unknown path redirects to the root (part1 §2); the page the user lands on says so. */
+  notFound: {
+    title: 'Page not found',
+    text: (path: string) => `There is no page at ${path}. You are on the start page instead.`,
+    dismiss: 'Dismiss',
+  },
   terms: {
     title: 'Our terms and privacy policy',
     intro:

@@ -1,6 +1,7 @@
 import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { publicTexts } from '@roomscale/shared';
 import type { ReactNode } from 'react';
+import { NotFoundNotice } from '../../app/notFound.tsx';
 import classes from './AuthLayout.module.css';
 import { LogoMark } from './Logo.tsx';
 
@@ -14,16 +15,29 @@ type Props = {
   below?: ReactNode;
   /** Card width in pixels. */
   width?: number;
+  /**
+   * Shows 'Page not found' when an unknown path redirected here. Off while loading on the way to
+   * the page the user lands on, which shows it instead (a notice that flashes twice reads badly).
+   */
+  notFoundNotice?: boolean;
 };
 
 /** The frame of the public screens: product mark, one card, a quiet background. */
-export function AuthLayout({ title, description, children, below, width = 440 }: Props) {
+export function AuthLayout({
+  title,
+  description,
+  children,
+  below,
+  width = 440,
+  notFoundNotice = true,
+}: Props) {
   return (
     <main className={classes.root}>
       <div className={classes.brand}>
         <LogoMark />
         <span className={classes.wordmark}>{publicTexts.productName}</span>
       </div>
+      {notFoundNotice && <NotFoundNotice maw={width} />}
       <Paper
         className={classes.card}
         maw={width}
@@ -64,7 +78,7 @@ export function AuthLayout({ title, description, children, below, width = 440 }:
 /** The public frame while something loads: a spinner and what is being done, announced politely. */
 export function AuthLoading({ text }: { text: string }) {
   return (
-    <AuthLayout>
+    <AuthLayout notFoundNotice={false}>
       <Center py="xl">
         <Stack align="center" gap="sm" role="status" aria-live="polite">
           <Loader />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { withTargetRoute } from '../../app/guard.ts';
+import { carryNotFound } from '../../app/notFound.tsx';
 import { session } from '../../app/session.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 
@@ -13,14 +14,20 @@ export function landingTarget(loggedIn: boolean, hasTeam: boolean): string {
 /** The root (part1 §2): tries the cached login; dashboard on success, otherwise login. */
 export function LandingPage() {
   const navigate = useNavigate();
+  // An unknown path redirected here: the page the user lands on shows 'Page not found'.
+  const notFound = carryNotFound(useLocation().state)?.notFound;
   useEffect(() => {
     let cancelled = false;
     void session.ensure().then((loggedIn) => {
-      if (!cancelled) navigate(landingTarget(loggedIn, !!session.get().team), { replace: true });
+      if (cancelled) return;
+      navigate(landingTarget(loggedIn, !!session.get().team), {
+        replace: true,
+        state: notFound === undefined ? undefined : { notFound },
+      });
     });
     return () => {
       cancelled = true;
     };
-  }, [navigate]);
+  }, [navigate, notFound]);
   return <PageLoader fullPage />;
 }

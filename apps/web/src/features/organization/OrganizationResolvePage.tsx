@@ -3,8 +3,9 @@ import { publicTexts } from '@roomscale/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors.ts';
+import { carryNotFound } from '../../app/notFound.tsx';
 import { session } from '../../app/session.ts';
 import { myTeamsQuery } from '../../app/teams.ts';
 import { AuthLayout, AuthLoading } from '../auth/AuthLayout.tsx';
@@ -30,6 +31,8 @@ export function OrganizationResolvePage() {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const queryClient = useQueryClient();
+  // Handed on from the root after an unknown path: the page the user lands on shows it.
+  const notFound = carryNotFound(useLocation().state)?.notFound;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the resolution
   useEffect(() => {
@@ -39,7 +42,10 @@ export function OrganizationResolvePage() {
       (outcome) => {
         if (!active) return;
         if (outcome.kind === 'select') session.selectTeam(outcome.team);
-        navigate(outcome.to, { replace: true });
+        navigate(outcome.to, {
+          replace: true,
+          state: notFound === undefined ? undefined : { notFound },
+        });
       },
       (e: unknown) => {
         if (active) setError(errorText(e));
@@ -48,7 +54,7 @@ export function OrganizationResolvePage() {
     return () => {
       active = false;
     };
-  }, [navigate, target, attempt, queryClient]);
+  }, [navigate, target, attempt, queryClient, notFound]);
 
   if (error) {
     return (

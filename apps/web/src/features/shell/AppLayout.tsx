@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { shellTexts } from '@roomscale/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { NotFoundNotice } from '../../app/notFound.tsx';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { AppFooter } from './AppFooter.tsx';
 import classes from './AppLayout.module.css';
@@ -62,7 +63,10 @@ export function AppLayout({ footer, children }: { footer: boolean; children: Rea
 
       <AppShell.Main className={classes.main}>
         <TrialNotice />
-        <div className={classes.page}>{children}</div>
+        <div className={classes.page}>
+          <NotFoundNotice mb="lg" />
+          {children}
+        </div>
         {footer && <AppFooter />}
       </AppShell.Main>
     </AppShell>
