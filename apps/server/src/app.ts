@@ -17,8 +17,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { fileEditorRule, fileItemRule } from './modules/files/policy.ts';
 import { modules } from './modules/index.ts';
 import { meetingModeratorRule } from './modules/meetings/policy.ts';
+import { roomManagerRule, roomViewerRule } from './modules/rooms/policy.ts';
 import { registerAccess } from './platform/http/access.ts';
 import { contentSecurityDirectives } from './platform/http/csp.ts';
 import { installDrain } from './platform/http/drain.ts';
@@ -97,7 +99,16 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   );
 
   registerRequestGuard(app);
-  registerAccess(app, { ...ctx, objectRules: { meetingModerator: meetingModeratorRule(ctx.db) } });
+  registerAccess(app, {
+    ...ctx,
+    objectRules: {
+      meetingModerator: meetingModeratorRule(ctx.db),
+      roomViewer: roomViewerRule(ctx.db, ctx.clock),
+      roomManager: roomManagerRule(ctx.db, ctx.clock),
+      fileItem: fileItemRule(ctx.db),
+      fileEditor: fileEditorRule(ctx.db),
+    },
+  });
   installErrorHandling(app);
   installDrain(app);
 

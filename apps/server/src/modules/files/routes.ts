@@ -10,7 +10,7 @@ import {
   breadcrumbOf,
   createFile,
   deleteFile,
-  downloadInfo,
+  downloadOf,
   getFile,
   listFiles,
   updateFile,
@@ -22,6 +22,9 @@ const space = (req: FastifyRequest) => teamSpace(callerOf(req), teamOf(req));
 export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: 'teamMember' } as const;
+  // The item a route addresses is checked on the route: seen in the team, and editable.
+  const item = { access: 'teamMember', object: 'fileItem' } as const;
+  const editable = { access: 'teamMember', object: 'fileEditor' } as const;
 
   r.route({
     ...routeOf(filesApi.uploadSlot),
@@ -43,35 +46,35 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.route({
     ...routeOf(filesApi.get),
-    config,
-    handler: async (req) => teamItem(await getFile(ctx, space(req), req.params.fileItemId)),
+    config: item,
+    handler: async (req) => teamItem(await getFile(ctx, req.params.fileItemId)),
   });
 
   r.route({
     ...routeOf(filesApi.edit),
-    config,
+    config: editable,
     handler: async (req) =>
       teamItem(await updateFile(ctx, space(req), req.params.fileItemId, req.body)),
   });
 
   r.route({
     ...routeOf(filesApi.remove),
-    config,
+    config: editable,
     handler: async (req, reply) => {
-      await deleteFile(ctx, space(req), req.params.fileItemId);
+      await deleteFile(ctx, req.params.fileItemId);
       return reply.code(204).send(null);
     },
   });
 
   r.route({
     ...routeOf(filesApi.breadcrumb),
-    config,
-    handler: (req) => breadcrumbOf(ctx, space(req), req.params.fileItemId),
+    config: item,
+    handler: (req) => breadcrumbOf(ctx, req.params.fileItemId),
   });
 
   r.route({
     ...routeOf(filesApi.download),
-    config: { access: 'user' },
-    handler: (req) => downloadInfo(ctx, callerOf(req), req.params.fileItemId),
+    config: { access: 'user', object: 'fileItem' },
+    handler: (req) => downloadOf(ctx, req.params.fileItemId),
   });
 }

@@ -20,20 +20,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/count.ts';
-import { fileItems, memberships } from '../../db/schema.ts';
+import { fileItems } from '../../db/schema.ts';
 import { sniffContent } from '../../platform/content/sniff.ts';
-import type { Caller } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
-import {
-  badRequest,
-  conflict,
-  fieldError,
-  forbidden,
-  notFound,
-} from '../../platform/http/problem.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/http/problem.ts';
 import { keyBelongsTo } from '../../platform/storage/index.ts';
 import type { Storage } from '../../platform/storage/types.ts';
-import { activeMembership } from '../organizations/membership.ts';
 import {
   acceptedContentType,
   fileExtensionOf,
@@ -57,7 +49,6 @@ import {
   isReadOnly,
   keyPrefixOf,
   ownerOf,
-  seenByMember,
   USER_SCOPE,
   visibleIn,
 } from './space.ts';
@@ -80,13 +71,27 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 type FileCreateInput = Omit<z.output<typeof fileCreate>, 'scope'> & { scope?: FileScope };
 type FileUpdateInput = Omit<z.output<typeof fileUpdate>, 'scope'> & { scope?: FileScope };
 
-async function findVisible(db: DbOrTx, space: FileSpace, fileId: string) {
+async function findWhere(db: DbOrTx, where: SQL) {
   const [row] = await db
     .select(fileSelection)
     .from(fileItems)
     .leftJoin(parent, eq(parent.id, fileItems.parentId))
-    .where(and(eq(fileItems.id, fileId), visibleIn(space)));
+    .where(where);
   return (row as FileRow | undefined) ?? null;
+}
+
+/** An item the space sees (a folder named in a body), or null. */
+const findVisible = (db: DbOrTx, space: FileSpace, fileId: string) =>
+  findWhere(db, and(eq(fileItems.id, fileId), visibleIn(space))!);
+
+/**
+ * The item a route addresses: its `fileItem` or `fileEditor` rule has checked that the caller sees
+ * it (and may change it). Read again by id; one deleted since is 404.
+ */
+async function addressedItem(db: DbOrTx, fileId: string) {
+  const row = await findWhere(db, eq(fileItems.id, fileId));
+  if (!row) throw notFound(fileMessages.notFound);
+  return row;
 }
 
 type Blob = { key: string; size: number; mimeType: string | null };
@@ -258,17 +263,11 @@ export async function createFile(
     if (media) await enqueueMediaProbe(tx, created!.id, now);
     return created!.id;
   });
-  return getFile(ctx, space, id);
+  return getFile(ctx, id);
 }
 
-export async function getFile(
-  ctx: AppContext,
-  space: FileSpace,
-  fileId: string,
-): Promise<PresentedFile> {
-  const row = await findVisible(ctx.db, space, fileId);
-  if (!row) throw notFound(fileMessages.notFound);
-  return presentFile(ctx, row);
+export async function getFile(ctx: AppContext, fileId: string): Promise<PresentedFile> {
+  return presentFile(ctx, await addressedItem(ctx.db, fileId));
 }
 
 /** Each order ends on the id, in the order's direction, so pages never overlap. */
@@ -375,9 +374,7 @@ export async function updateFile(
   input: FileUpdateInput,
 ): Promise<PresentedFile> {
   const now = ctx.clock.now();
-  const current = await findVisible(ctx.db, space, fileId);
-  if (!current) throw notFound(fileMessages.notFound);
-  if (isReadOnly(current.item.scope)) throw forbidden(fileMessages.readOnly);
+  const current = await addressedItem(ctx.db, fileId);
   const type = typeName(current.item.type);
   const name = input.name ?? current.item.name;
   if (input.blobUri !== undefined && type === 'Folder') {
@@ -403,9 +400,7 @@ export async function updateFile(
       ],
       fileId,
     );
-    const row = await findVisible(tx, space, fileId);
-    if (!row) throw notFound(fileMessages.notFound);
-    const item = row.item;
+    const { item } = await addressedItem(tx, fileId);
     let parentId = item.parentId;
     let parentScope: number | null = null;
     if (input.parentFileId !== undefined && input.parentFileId !== item.parentId) {
@@ -476,7 +471,7 @@ export async function updateFile(
     return old;
   });
   await deleteBlobs(ctx, dropped);
-  return getFile(ctx, space, fileId);
+  return getFile(ctx, fileId);
 }
 
 async function deleteBlobs(ctx: AppContext, keys: string[]) {
@@ -486,11 +481,9 @@ async function deleteBlobs(ctx: AppContext, keys: string[]) {
 }
 
 /** Deletes an item; a folder goes with everything in it, and so do their stored blobs. */
-export async function deleteFile(ctx: AppContext, space: FileSpace, fileId: string): Promise<void> {
+export async function deleteFile(ctx: AppContext, fileId: string): Promise<void> {
   const keys = await ctx.db.transaction(async (tx) => {
-    const row = await findVisible(tx, space, fileId);
-    if (!row) throw notFound(fileMessages.notFound);
-    if (isReadOnly(row.item.scope)) throw forbidden(fileMessages.readOnly);
+    await addressedItem(tx, fileId);
     const blobs = await tx
       .select({ blob: fileItems.blobKey, thumb: fileItems.thumbnailKey })
       .from(fileItems)
@@ -505,13 +498,8 @@ export async function deleteFile(ctx: AppContext, space: FileSpace, fileId: stri
  * The item and up to `breadcrumbAncestors` folders above it; `order` counts up from the item
  * (0), nodes come in descending order (top-most first); `hasMore` when higher folders exist.
  */
-export async function breadcrumbOf(
-  ctx: AppContext,
-  space: FileSpace,
-  fileId: string,
-): Promise<Breadcrumb> {
-  const row = await findVisible(ctx.db, space, fileId);
-  if (!row) throw notFound(fileMessages.notFound);
+export async function breadcrumbOf(ctx: AppContext, fileId: string): Promise<Breadcrumb> {
+  await addressedItem(ctx.db, fileId);
   const max = fileLimits.breadcrumbAncestors;
   const res = await ctx.db.execute(sql`with recursive a(id, name, parent_id, depth) as (
       select id, name, parent_id, 0 from file_items where id = ${fileId}
@@ -527,29 +515,12 @@ export async function breadcrumbOf(
   };
 }
 
-/** GET /api/File/{id}: a short-lived download address for a member who sees the file. */
-export async function downloadInfo(ctx: AppContext, caller: Caller, fileId: string) {
-  const [row] = await ctx.db
-    .select({ item: fileItems })
-    .from(fileItems)
-    .innerJoin(
-      memberships,
-      and(
-        eq(memberships.organizationId, fileItems.organizationId),
-        eq(memberships.userId, caller.userId),
-        activeMembership(),
-      ),
-    )
-    .where(and(eq(fileItems.id, fileId), seenByMember(caller.userId)));
-  if (!row) throw notFound(fileMessages.notFound);
-  return presentDownload(ctx, row.item);
-}
-
-/** GET /api/Guests/Files/{id}: the download information of one of the caller's own files. */
-export async function downloadInSpace(ctx: AppContext, space: FileSpace, fileId: string) {
-  const row = await findVisible(ctx.db, space, fileId);
-  if (!row) throw notFound(fileMessages.notFound);
-  return presentDownload(ctx, row.item);
+/**
+ * The download information of an item: `GET /api/File/{id}` (a member who sees it in one of
+ * their teams) and `GET /api/Guests/Files/{id}` (a guest's own), as their `fileItem` rule says.
+ */
+export async function downloadOf(ctx: AppContext, fileId: string) {
+  return presentDownload(ctx, (await addressedItem(ctx.db, fileId)).item);
 }
 
 async function presentDownload(ctx: AppContext, f: typeof fileItems.$inferSelect) {

@@ -1,8 +1,9 @@
 import { enumNumber, FileScopes } from '@roomscale/shared';
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { fileItems } from '../../db/schema.ts';
 import type { Caller, GuestCaller, TeamContext } from '../../platform/http/access.ts';
 import { guestKeyPrefix, teamKeyPrefix } from '../../platform/storage/index.ts';
+import { memberOfTeam } from '../organizations/membership.ts';
 
 /**
  * Whose files a call works on: a team member's view of the team's files, or a guest's own
@@ -55,6 +56,10 @@ export function seenByMember(userId: string): SQL {
     and(eq(fileItems.scope, USER_SCOPE), eq(fileItems.ownerUserId, userId)),
   )!;
 }
+
+/** What a user sees of the items of all their teams (the team-less `GET /api/File/{id}`). */
+export const seenInTeamsOf = (userId: string): SQL =>
+  and(memberOfTeam(sql`"file_items"."organization_id"`, userId), seenByMember(userId))!;
 
 /** Where this space's uploads live in storage. */
 export const keyPrefixOf = (space: FileSpace) =>

@@ -7,13 +7,7 @@ import { guestOf } from '../../platform/http/access.ts';
 import { routeOf } from '../../platform/http/route.ts';
 import { guestKeyPrefix, uploadSlotUnder } from '../../platform/storage/index.ts';
 import { guestItem, guestItems } from '../files/presenter.ts';
-import {
-  createFile,
-  deleteFile,
-  downloadInSpace,
-  listFiles,
-  updateFile,
-} from '../files/service.ts';
+import { createFile, deleteFile, downloadOf, listFiles, updateFile } from '../files/service.ts';
 import { guestSpace } from '../files/space.ts';
 
 /** A live guest token, rate-limited per IP like every guest call. */
@@ -21,6 +15,9 @@ const config = {
   access: 'guest',
   rateLimit: { max: guestLimits.callsPerMinute, timeWindow: '1 minute' },
 } as const;
+/** Calls on one item declare its rule: the guest's own item, which they may change. */
+const item = { ...config, object: 'fileItem' } as const;
+const editable = { ...config, object: 'fileEditor' } as const;
 const space = (req: FastifyRequest) => guestSpace(guestOf(req));
 
 /**
@@ -50,22 +47,22 @@ export function guestFileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.route({
     ...routeOf(guestFilesApi.download),
-    config,
-    handler: (req) => downloadInSpace(ctx, space(req), req.params.fileItemId),
+    config: item,
+    handler: (req) => downloadOf(ctx, req.params.fileItemId),
   });
 
   r.route({
     ...routeOf(guestFilesApi.edit),
-    config,
+    config: editable,
     handler: async (req) =>
       guestItem(await updateFile(ctx, space(req), req.params.fileItemId, req.body)),
   });
 
   r.route({
     ...routeOf(guestFilesApi.remove),
-    config,
+    config: editable,
     handler: async (req, reply) => {
-      await deleteFile(ctx, space(req), req.params.fileItemId);
+      await deleteFile(ctx, req.params.fileItemId);
       return reply.code(204).send(null);
     },
   });

@@ -14,7 +14,7 @@ import { conflictWhenGone } from '../../db/errors.ts';
 import { meetingRooms, roomData, rooms } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
-import { type RoomAccess, roomAccess } from './policy.ts';
+import { roomAccess } from './policy.ts';
 
 /**
  * Who may touch room data (the spec is silent; see docs/meetings-rooms.md):
@@ -23,6 +23,8 @@ import { type RoomAccess, roomAccess } from './policy.ts';
  *   move objects);
  * - static (locked) entries, entries of templates, and clearing a room: its managers only (team
  *   admins of its team, moderators for a meeting's temporary room, super admins).
+ * Seeing the room is the routes' `roomViewer` rule, clearing it their `roomManager` rule; writes
+ * to locked entries and templates depend on the entry, so they are decided here.
  */
 type DataRow = typeof roomData.$inferSelect;
 
@@ -39,12 +41,16 @@ export function presentRoomData(r: DataRow): RoomDataEntry {
   };
 }
 
+/**
+ * The room of a data call, read again inside the call's transaction (one deleted since the
+ * route's `roomViewer` rule is 404), and whether the caller manages it: that decides writes to
+ * locked entries and to templates.
+ */
 async function roomFor(ctx: AppContext, db: DbOrTx, caller: Caller, roomId: string) {
   const [room] = await db.select().from(rooms).where(eq(rooms.id, roomId));
   if (!room) throw notFound();
-  const access = await roomAccess(db, caller, room, ctx.clock.now());
-  if (!access.see) throw notFound();
-  return { room, access };
+  const { manage } = await roomAccess(db, caller, room, ctx.clock.now());
+  return { room, manage };
 }
 
 type Filters = z.output<typeof roomDataQuery>;
@@ -66,13 +72,12 @@ const byKind = (entries: RoomDataEntry[]) => {
   return Object.fromEntries(groups);
 };
 
+/** The room's data (the route's `roomViewer` rule lets whoever sees the room). */
 export async function listRoomData(
   ctx: AppContext,
-  caller: Caller,
   roomId: string,
   q: Filters,
 ): Promise<RoomDataList> {
-  await roomFor(ctx, ctx.db, caller, roomId);
   const rows = await ctx.db
     .select()
     .from(roomData)
@@ -87,8 +92,8 @@ export async function listRoomData(
 }
 
 /** Static entries and anything in a template need a manager. */
-const needsManager = (access: RoomAccess, isTemplate: boolean, isStatic: boolean) => {
-  if (access.manage) return;
+const needsManager = (manage: boolean, isTemplate: boolean, isStatic: boolean) => {
+  if (manage) return;
   if (isTemplate) throw forbidden(roomMessages.templateDataNeedsManager);
   if (isStatic) throw forbidden(roomMessages.staticDataNeedsManager);
 };
@@ -103,8 +108,8 @@ export async function putRoomData(
   const now = ctx.clock.now();
   return conflictWhenGone(roomMessages.changedMeanwhile, () =>
     ctx.db.transaction(async (tx) => {
-      const { room, access } = await roomFor(ctx, tx, caller, roomId);
-      needsManager(access, room.isTemplate, input.static);
+      const { room, manage } = await roomFor(ctx, tx, caller, roomId);
+      needsManager(manage, room.isTemplate, input.static);
       if (input.meetingId) {
         const [uses] = await tx
           .select({ roomId: meetingRooms.roomId })
@@ -114,7 +119,7 @@ export async function putRoomData(
       }
       const [existing] = await tx.select().from(roomData).where(eq(roomData.id, roomDataId));
       if (existing && existing.roomId !== roomId) throw conflict(roomMessages.roomDataOfOtherRoom);
-      if (existing) needsManager(access, room.isTemplate, existing.isStatic);
+      if (existing) needsManager(manage, room.isTemplate, existing.isStatic);
       if (!existing) {
         const [held] = await tx
           .select({ n: count() })
@@ -153,21 +158,24 @@ export async function deleteRoomDataEntry(
   roomDataId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const { room, access } = await roomFor(ctx, tx, caller, roomId);
+    const { room, manage } = await roomFor(ctx, tx, caller, roomId);
     const [entry] = await tx
       .select()
       .from(roomData)
       .where(and(eq(roomData.id, roomDataId), eq(roomData.roomId, roomId)));
     if (!entry) throw notFound();
-    needsManager(access, room.isTemplate, entry.isStatic);
+    needsManager(manage, room.isTemplate, entry.isStatic);
     await tx.delete(roomData).where(eq(roomData.id, entry.id));
   });
 }
 
-/** Clears a room's data, or the part the filters name; managers only. Returns how many went. */
-export async function clearRoomData(ctx: AppContext, caller: Caller, roomId: string, q: Filters) {
-  const { access } = await roomFor(ctx, ctx.db, caller, roomId);
-  if (!access.manage) throw forbidden();
+/**
+ * Clears a room's data, or the part the filters name (the route's `roomManager` rule lets its
+ * managers only). Returns how many went.
+ */
+export async function clearRoomData(ctx: AppContext, roomId: string, q: Filters) {
+  const [room] = await ctx.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, roomId));
+  if (!room) throw notFound();
   const gone = await ctx.db
     .delete(roomData)
     .where(filtersOf(roomId, q))

@@ -1,8 +1,16 @@
-import type { Role } from '@roomscale/shared';
+import { type Role, roomMessages } from '@roomscale/shared';
 import { and, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { meetingRooms, meetings, rooms } from '../../db/schema.ts';
-import type { Caller } from '../../platform/http/access.ts';
+import {
+  type Caller,
+  callerOf,
+  type ObjectRuleCheck,
+  type TeamContext,
+} from '../../platform/http/access.ts';
+import { forbidden, notFound } from '../../platform/http/problem.ts';
 import { adminOfItsTeam, moderatesMeeting, seesMeeting } from '../meetings/policy.ts';
 import { activeMembership, memberOfTeam } from '../organizations/membership.ts';
 
@@ -71,6 +79,13 @@ function seenInItsTeam(userId: string, admin: SQL, now: Date, email?: string): S
 
 const yes = sql`true`;
 const no = sql`false`;
+
+/** A member's view of their team's rooms: whom `visibleInTeam` is asked about. */
+export const teamView = (caller: Caller, team: TeamContext) => ({
+  organizationId: team.organizationId,
+  userId: caller.userId,
+  role: team.role,
+});
 
 /** Rows of the team's rooms list that a member with `role` may see (temporary rooms never). */
 export function visibleInTeam(
@@ -181,4 +196,40 @@ export async function usedByOpenMeeting(db: DbOrTx, roomId: string, now: Date) {
     .where(and(eq(meetingRooms.roomId, roomId), gt(meetings.endDate, now)))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * The caller's rights on the room a route addresses. On a team's route: seen as the team's list
+ * shows it (`visibleInTeam`), managed when `manageableInTeam`; elsewhere, `roomAccess`.
+ */
+async function rightsOnRoute(db: DbOrTx, clock: Clock, req: FastifyRequest, id: string) {
+  const caller = callerOf(req);
+  const now = clock.now();
+  if (!req.team) return { ...(await roomAccess(db, caller, { id }, now)), inTeam: false };
+  const team = req.team;
+  const [room] = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.id, id), visibleInTeam(teamView(caller, team), now)));
+  const manage = Boolean(room && manageableInTeam(room, team.organizationId, team.role));
+  return { see: Boolean(room), manage, inTeam: true };
+}
+
+/** The `roomViewer` object rule: 404 unless the caller sees the room (on a team's route, there). */
+export function roomViewerRule(db: DbOrTx, clock: Clock): ObjectRuleCheck {
+  return async (req, roomId) => {
+    if (!(await rightsOnRoute(db, clock, req, roomId)).see) throw notFound();
+  };
+}
+
+/**
+ * The `roomManager` object rule of routes that change a room or clear its data: 404 unless the
+ * caller sees it, 403 unless they manage it (on a team's route, the team's own room or template).
+ */
+export function roomManagerRule(db: DbOrTx, clock: Clock): ObjectRuleCheck {
+  return async (req, roomId) => {
+    const { see, manage, inTeam } = await rightsOnRoute(db, clock, req, roomId);
+    if (!see) throw notFound();
+    if (!manage) throw inTeam ? forbidden(roomMessages.managedTemplate) : forbidden();
+  };
 }

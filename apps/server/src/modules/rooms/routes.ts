@@ -24,43 +24,43 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.route({
     ...routeOf(roomsApi.get),
-    config: { access: 'teamMember' },
-    handler: (req) => getTeamRoom(ctx, callerOf(req), teamOf(req), req.params.roomId),
+    config: { access: 'teamMember', object: 'roomViewer' },
+    handler: (req) => getTeamRoom(ctx, teamOf(req), req.params.roomId),
   });
 
   r.route({
     ...routeOf(roomsApi.edit),
-    config: { access: 'teamAdmin' },
+    config: { access: 'teamAdmin', object: 'roomManager' },
     handler: (req) => editRoom(ctx, callerOf(req), teamOf(req), req.params.roomId, req.body),
   });
 
   r.route({
     ...routeOf(roomsApi.remove),
-    config: { access: 'teamAdmin' },
+    config: { access: 'teamAdmin', object: 'roomManager' },
     handler: async (req, reply) => {
-      await deleteRoom(ctx, callerOf(req), teamOf(req), req.params.roomId);
+      await deleteRoom(ctx, req.params.roomId);
       return reply.code(204).send(null);
     },
   });
 
   r.route({
     ...routeOf(roomsApi.listData),
-    config: { access: 'user' },
-    handler: (req) => listRoomData(ctx, callerOf(req), req.params.roomId, req.query),
+    config: { access: 'user', object: 'roomViewer' },
+    handler: (req) => listRoomData(ctx, req.params.roomId, req.query),
   });
 
   r.route({
     ...routeOf(roomsApi.clearData),
-    config: { access: 'user' },
+    config: { access: 'user', object: 'roomManager' },
     handler: async (req, reply) => {
-      await clearRoomData(ctx, callerOf(req), req.params.roomId, req.query);
+      await clearRoomData(ctx, req.params.roomId, req.query);
       return reply.code(204).send(null);
     },
   });
 
   r.route({
     ...routeOf(roomsApi.putDataEntry),
-    config: { access: 'user' },
+    config: { access: 'user', object: 'roomViewer' },
     // Entries are up to 32768 characters of any script, so up to four bytes each.
     bodyLimit: 256 * 1024,
     handler: (req) =>
@@ -69,7 +69,7 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.route({
     ...routeOf(roomsApi.deleteDataEntry),
-    config: { access: 'user' },
+    config: { access: 'user', object: 'roomViewer' },
     handler: async (req, reply) => {
       await deleteRoomDataEntry(ctx, callerOf(req), req.params.roomId, req.params.roomDataId);
       return reply.code(204).send(null);

@@ -16,18 +16,12 @@ import { conflictWhenGone } from '../../db/errors.ts';
 import { meetingRooms, meetings, roomData, rooms } from '../../db/schema.ts';
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
-import { manageableInTeam, usedByOpenMeeting, visibleInTeam } from './policy.ts';
+import { conflict, fieldError, notFound } from '../../platform/http/problem.ts';
+import { manageableInTeam, teamView, usedByOpenMeeting, visibleInTeam } from './policy.ts';
 import { copiedFields, presentRoom, roomSelection } from './presenter.ts';
 
 type Team = TeamContext;
 type RoomRow = typeof rooms.$inferSelect;
-
-const teamView = (caller: Caller, team: Team) => ({
-  organizationId: team.organizationId,
-  userId: caller.userId,
-  role: team.role,
-});
 
 /** One room or template the caller sees in the team, with its data counts; or null. */
 export async function findVisibleRoom(
@@ -121,23 +115,30 @@ export async function addRoom(
       return created!.id;
     }),
   );
-  return getTeamRoom(ctx, caller, team, id);
+  return getTeamRoom(ctx, team, id);
 }
 
-export async function getTeamRoom(ctx: AppContext, caller: Caller, team: Team, roomId: string) {
-  const row = await findVisibleRoom(ctx.db, caller, team, roomId, ctx.clock.now());
+/** One room with its data counts, by id; or null. */
+async function roomById(db: DbOrTx, roomId: string) {
+  const [row] = await db.select(roomSelection).from(rooms).where(eq(rooms.id, roomId));
+  return row ?? null;
+}
+
+/** The room a team's route addresses: its `roomViewer` rule has checked that the caller sees it. */
+export async function getTeamRoom(ctx: AppContext, team: Team, roomId: string) {
+  const row = await roomById(ctx.db, roomId);
   if (!row) throw notFound();
   return presentRoom(row, manageableInTeam(row.room, team.organizationId, team.role));
 }
 
-/** The team's own room or template, for a change; others' rows are 404 or 403. */
-async function manageableRoom(tx: DbOrTx, caller: Caller, team: Team, roomId: string, now: Date) {
-  const row = await findVisibleRoom(tx, caller, team, roomId, now);
-  if (!row) throw notFound();
-  if (!manageableInTeam(row.room, team.organizationId, team.role)) {
-    throw forbidden(roomMessages.managedTemplate);
-  }
-  return row.room;
+/**
+ * The room a change addresses, read again inside the change's transaction: the route's
+ * `roomManager` rule has checked it is the team's to change; one deleted since is 404.
+ */
+async function roomToChange(tx: DbOrTx, roomId: string) {
+  const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+  if (!room) throw notFound();
+  return room;
 }
 
 export async function editRoom(
@@ -149,7 +150,7 @@ export async function editRoom(
 ): Promise<Room> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const room = await manageableRoom(tx, caller, team, roomId, now);
+    const room = await roomToChange(tx, roomId);
     // A template cannot be joined, so a room a coming meeting uses stays a room.
     if (input.template && !room.isTemplate && (await usedByOpenMeeting(tx, room.id, now))) {
       throw conflict(roomMessages.inUseByMeeting);
@@ -165,17 +166,16 @@ export async function editRoom(
     }
     await tx.update(rooms).set(changes).where(eq(rooms.id, room.id));
   });
-  return getTeamRoom(ctx, caller, team, roomId);
+  return getTeamRoom(ctx, team, roomId);
 }
 
 /**
  * Deletes a room with its data. Meetings that used it lose it; those whose current room it was
  * move to their first remaining room.
  */
-export async function deleteRoom(ctx: AppContext, caller: Caller, team: Team, roomId: string) {
-  const now = ctx.clock.now();
+export async function deleteRoom(ctx: AppContext, roomId: string) {
   await ctx.db.transaction(async (tx) => {
-    const room = await manageableRoom(tx, caller, team, roomId, now);
+    const room = await roomToChange(tx, roomId);
     const affected = await tx
       .select({ id: meetings.id })
       .from(meetings)

@@ -1,14 +1,26 @@
+import {
+  enumNumber,
+  type FileScope,
+  FileScopes,
+  FileTypes,
+  fileMessages,
+  roomMessages,
+} from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileItems, roomData } from '../../db/schema.ts';
 import { createUser, signIn } from '../../test/factories.ts';
+import { signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   addMember,
   addRoom,
   createMeeting,
+  defaultTemplate,
   meetingBody,
   person,
   team,
 } from '../../test/workspace.ts';
+import { type ObjectRule, objectParam, type RouteAccess } from './access.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,40 +78,6 @@ describe('access rules', () => {
     }
   });
 
-  it('refuses, on every route that declares an object rule, a caller who fails it', async () => {
-    const ruled = t.app.routeAccess.filter((r) => r.object && r.method !== 'HEAD');
-    expect(ruled.map((r) => r.object)).toContain('meetingModerator');
-    // A meeting the admin plans with a plain participant, and a member who is not invited.
-    const w = await team(t);
-    const outsider = await person(t);
-    await addMember(t, w.id, outsider.id, 'User');
-    const room = await addRoom(t, w.id, w.admin);
-    const meeting = await createMeeting(
-      t,
-      w.id,
-      w.admin,
-      meetingBody(t, [room.id], [{ email: w.member.email, userId: w.member.id }]),
-    );
-    const ids: Record<string, string> = { organizationId: w.id, meetingId: meeting.id };
-    for (const route of ruled) {
-      const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => ids[name] ?? SOME_ID);
-      const as = (who: { session: { access_token: string } }) =>
-        t.app.inject({
-          method: route.method as 'GET',
-          url,
-          headers: { authorization: `Bearer ${who.session.access_token}` },
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-        });
-      // Seen but not moderated: 403; not seen at all: 404 (as if it did not exist).
-      expect((await as(w.member)).statusCode, `${route.method} ${route.url} (participant)`).toBe(
-        403,
-      );
-      expect((await as(outsider)).statusCode, `${route.method} ${route.url} (not invited)`).toBe(
-        404,
-      );
-    }
-  });
-
   it('lets super-admin routes refuse ordinary users', async () => {
     const adminRoutes = t.app.routeAccess.filter(
       (r) => r.access === 'superAdmin' && r.method !== 'HEAD',
@@ -142,5 +120,253 @@ describe('access rules', () => {
         expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       }
     }
+  });
+});
+
+/**
+ * Object rules: for every route that declares a rule, callers who fail it — each built for the
+ * rule — are refused: 404 when they may not see the object, 403 when they see it but may not do
+ * this. Each fixture is an object the caller would reach if the rule let everyone through (the
+ * route would then answer 200, 204 or 400), so a rule that stops checking fails here.
+ */
+describe('object rules', () => {
+  type Refusal = { who: string; token: string; ids: Record<string, string>; status: number };
+  const ruled = (rule: ObjectRule) =>
+    t.app.routeAccess.filter((r) => r.object === rule && r.method !== 'HEAD');
+  const onTeamRoute = (route: RouteAccess) => route.url.includes(':organizationId');
+  const bearer = (p: { session: { access_token: string } }) => p.session.access_token;
+
+  /** Calls each route declaring `rule` as each refused caller; lists every answer that differs. */
+  async function expectRefused(rule: ObjectRule, refusals: (route: RouteAccess) => Refusal[]) {
+    const routes = ruled(rule);
+    expect(routes.length, rule).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      for (const r of refusals(route)) {
+        const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => r.ids[name] ?? SOME_ID);
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { authorization: `Bearer ${r.token}` },
+          remoteAddress: '10.200.0.3',
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        if (res.statusCode !== r.status) {
+          wrong.push(`${route.method} ${route.url} (${r.who}): ${res.statusCode}, not ${r.status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    return routes;
+  }
+
+  it('are each tested here, and each declared on some route', () => {
+    const declared = new Set(t.app.routeAccess.flatMap((r) => (r.object ? [r.object] : [])));
+    expect([...declared].sort()).toEqual(
+      ['fileEditor', 'fileItem', 'meetingModerator', 'roomManager', 'roomViewer'].sort(),
+    );
+  });
+
+  it('leave a malformed object id to validation: 400 on every route that declares a rule', async () => {
+    const w = await team(t);
+    const guest = await signInGuest(t);
+    const wrong: string[] = [];
+    for (const route of t.app.routeAccess.filter((r) => r.object && r.method !== 'HEAD')) {
+      const url = route.url
+        .replace(':organizationId', w.id)
+        .replace(/:([A-Za-z]+)/g, (_, name: string) =>
+          name === objectParam[route.object!] ? 'not-a-uuid' : SOME_ID,
+        );
+      const token = route.access === 'guest' ? guest.access_token : bearer(w.admin);
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: '10.200.0.4',
+      });
+      if (res.statusCode !== 400) wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('meetingModerator: refuses a participant (403) and a member not invited (404)', async () => {
+    // A meeting the admin plans with a plain participant, and a member who is not invited.
+    const w = await team(t);
+    const outsider = await person(t);
+    await addMember(t, w.id, outsider.id, 'User');
+    const room = await addRoom(t, w.id, w.admin);
+    const meeting = await createMeeting(
+      t,
+      w.id,
+      w.admin,
+      meetingBody(t, [room.id], [{ email: w.member.email, userId: w.member.id }]),
+    );
+    const ids = { organizationId: w.id, meetingId: meeting.id };
+    await expectRefused('meetingModerator', () => [
+      { who: 'participant', token: bearer(w.member), ids, status: 403 },
+      { who: 'not invited', token: bearer(outsider), ids, status: 404 },
+    ]);
+  });
+
+  it('roomViewer: refuses a member who does not see the room (404)', async () => {
+    // The admin's private room, with one entry: the team's plain member does not see it.
+    const w = await team(t);
+    const room = await addRoom(t, w.id, w.admin, { sharingType: 'OwnerUser' });
+    const [entry] = await t.ctx.db
+      .insert(roomData)
+      .values({ roomId: room.id, kind: 'Note', data: 'x', created: t.clock.now() })
+      .returning({ id: roomData.id });
+    const ids = { organizationId: w.id, roomId: room.id, roomDataId: entry!.id };
+    const routes = await expectRefused('roomViewer', () => [
+      { who: 'member, private room', token: bearer(w.member), ids, status: 404 },
+    ]);
+    expect(routes.some(onTeamRoute) && !routes.every(onTeamRoute)).toBe(true);
+  });
+
+  it('roomManager: refuses who does not see the room (404) and who sees but does not manage it (403)', async () => {
+    const w = await team(t);
+    const secondAdmin = await person(t);
+    await addMember(t, w.id, secondAdmin.id, 'Admin');
+    const shared = await addRoom(t, w.id, w.admin);
+    const priv = await addRoom(t, w.id, w.admin, { sharingType: 'OwnerUser' });
+    const template = await defaultTemplate(t);
+    const ids = (roomId: string) => ({ organizationId: w.id, roomId });
+    const routes = await expectRefused('roomManager', (route): Refusal[] =>
+      onTeamRoute(route)
+        ? [
+            // Team routes are for the team's admins: another admin's private room is not
+            // seen, a platform template is seen but managed by Roomscale.
+            {
+              who: 'admin, private room',
+              token: bearer(secondAdmin),
+              ids: ids(priv.id),
+              status: 404,
+            },
+            {
+              who: 'admin, platform template',
+              token: bearer(w.admin),
+              ids: ids(template),
+              status: 403,
+            },
+          ]
+        : [
+            {
+              who: 'member, private room',
+              token: bearer(w.member),
+              ids: ids(priv.id),
+              status: 404,
+            },
+            { who: 'member, team room', token: bearer(w.member), ids: ids(shared.id), status: 403 },
+          ],
+    );
+    expect(routes.some(onTeamRoute) && !routes.every(onTeamRoute)).toBe(true);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/Organizations/${w.id}/Rooms/${template}`,
+      headers: { authorization: `Bearer ${bearer(w.admin)}` },
+      payload: {},
+    });
+    expect(edit.json().detail).toBe(roomMessages.managedTemplate);
+  });
+
+  /** A folder inserted as the platform or a person would own it. */
+  async function item(
+    values: Omit<Partial<typeof fileItems.$inferInsert>, 'scope'> & { scope: FileScope },
+  ) {
+    const [row] = await t.ctx.db
+      .insert(fileItems)
+      .values({
+        name: 'Folder',
+        type: enumNumber(FileTypes, 'Folder'),
+        created: t.clock.now(),
+        ...values,
+        scope: enumNumber(FileScopes, values.scope),
+      })
+      .returning({ id: fileItems.id });
+    return row!.id;
+  }
+
+  /** A team with the admin's personal folder and a read-only (Demo) one; two guests, one with a folder. */
+  async function fileFixtures() {
+    const w = await team(t);
+    const personal = await item({ organizationId: w.id, ownerUserId: w.admin.id, scope: 'User' });
+    const demo = await item({ organizationId: w.id, scope: 'Demo' });
+    const owner = await signInGuest(t);
+    const other = await signInGuest(t);
+    const guestFolder = await item({ ownerGuestEmail: owner.email.toLowerCase(), scope: 'Guest' });
+    return { w, personal, demo, other, guestFolder };
+  }
+
+  const isGuestRoute = (route: RouteAccess) => route.access === 'guest';
+
+  it('fileItem: refuses who does not see the item (404)', async () => {
+    const { w, personal, other, guestFolder } = await fileFixtures();
+    const routes = await expectRefused('fileItem', (route): Refusal[] => [
+      isGuestRoute(route)
+        ? {
+            who: "another guest's folder",
+            token: other.access_token,
+            ids: { fileItemId: guestFolder },
+            status: 404,
+          }
+        : {
+            who: "member, the admin's personal folder",
+            token: bearer(w.member),
+            ids: { organizationId: w.id, fileItemId: personal },
+            status: 404,
+          },
+    ]);
+    // The team's routes, the team-less download and the guests' download.
+    expect(new Set(routes.map((r) => r.access))).toEqual(new Set(['teamMember', 'user', 'guest']));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/File/${personal}`,
+      headers: { authorization: `Bearer ${bearer(w.member)}` },
+    });
+    expect(res.json().detail).toBe(fileMessages.notFound);
+  });
+
+  it('fileEditor: refuses who does not see the item (404) and a change of a read-only one (403)', async () => {
+    const { w, personal, demo, other, guestFolder } = await fileFixtures();
+    const teamIds = (fileItemId: string) => ({ organizationId: w.id, fileItemId });
+    const routes = await expectRefused('fileEditor', (route): Refusal[] =>
+      isGuestRoute(route)
+        ? [
+            {
+              who: "another guest's folder",
+              token: other.access_token,
+              ids: { fileItemId: guestFolder },
+              status: 404,
+            },
+            // A guest never sees a read-only item: refused as unseen.
+            {
+              who: 'guest, read-only folder',
+              token: other.access_token,
+              ids: { fileItemId: demo },
+              status: 404,
+            },
+          ]
+        : [
+            {
+              who: "member, the admin's personal folder",
+              token: bearer(w.member),
+              ids: teamIds(personal),
+              status: 404,
+            },
+            {
+              who: 'member, read-only folder',
+              token: bearer(w.member),
+              ids: teamIds(demo),
+              status: 403,
+            },
+          ],
+    );
+    expect(new Set(routes.map((r) => r.access))).toEqual(new Set(['teamMember', 'guest']));
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/Organizations/${w.id}/File/${demo}`,
+      headers: { authorization: `Bearer ${bearer(w.member)}` },
+    });
+    expect(res.json().detail).toBe(fileMessages.readOnly);
   });
 });

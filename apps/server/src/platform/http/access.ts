@@ -35,19 +35,40 @@ export type TeamContext = { organizationId: string; role: Role; licenseType: Lic
 /**
  * A rule on the one object a route addresses, declared on the route next to its access rule and
  * checked right after it, before validation: the caller gets 404 when they may not see the
- * object, 403 when they see it but may not do this. The checks are the resources' own policies
- * (`objectRules` in app.ts wires them); `access.test.ts` refuses a caller who fails each.
+ * object, 403 when they see it but may not do this; a malformed id is left to validation (400).
+ * The checks are the resources' own policies (`objectRules` in app.ts wires them), and
+ * `access.test.ts` refuses, on every route declaring each, a caller who fails it. On a team's
+ * route the object must also be that team's (seen in the team, by the team's rule).
  * - meetingModerator: the meeting (`meetingId`) is seen by the caller and they moderate it (a
- *   moderator or an admin of its team); on a team's route it must also be that team's.
+ *   moderator or an admin of its team).
+ * - roomViewer: the room (`roomId`) is seen by the caller: on a team's route as the team's room
+ *   list shows it, elsewhere anywhere (the room data calls of the VR app).
+ * - roomManager: roomViewer, and the caller manages the room: on a team's route an admin of the
+ *   team and the room or template the team's own (403 managedTemplate), elsewhere one of its
+ *   managers (its team's admins, a temporary room's moderators, super admins).
+ * - fileItem: the file item (`fileItemId`) is seen in the route's file space (the team's, the
+ *   guest's; on the team-less download, one of the caller's teams); 404 fileMessages.notFound.
+ * - fileEditor: fileItem, and the item is not read-only (Demo, Template: 403 readOnly).
  */
-export type ObjectRule = 'meetingModerator';
+export type ObjectRule =
+  | 'meetingModerator'
+  | 'roomViewer'
+  | 'roomManager'
+  | 'fileItem'
+  | 'fileEditor';
 export type ObjectRuleCheck = (req: FastifyRequest, id: string) => Promise<void>;
 
 /** One declared API route, as the access hook saw it. */
 export type RouteAccess = { method: string; url: string; access: Access; object?: ObjectRule };
 
 /** The path parameter naming each object rule's object. */
-const objectParam: Record<ObjectRule, string> = { meetingModerator: 'meetingId' };
+export const objectParam: Record<ObjectRule, string> = {
+  meetingModerator: 'meetingId',
+  roomViewer: 'roomId',
+  roomManager: 'roomId',
+  fileItem: 'fileItemId',
+  fileEditor: 'fileItemId',
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,6 +110,7 @@ export function teamOf(req: FastifyRequest): TeamContext {
 }
 
 export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
+  const objectChecked = new WeakSet<FastifyRequest>();
   app.decorateRequest('caller', null);
   app.decorateRequest('team', null);
   app.decorateRequest('guest', null);
@@ -116,14 +138,13 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     if (access === 'guest') {
       req.guest = await resolveGuest(deps, req.headers.authorization);
       if (!req.guest) throw unauthorized();
-      return;
+    } else {
+      req.caller = await resolveCaller(deps, req.headers.authorization);
+      if (!req.caller) throw unauthorized();
+      if (access === 'superAdmin' && !req.caller.superAdmin) throw forbidden();
     }
-
-    req.caller = await resolveCaller(deps, req.headers.authorization);
-    if (!req.caller) throw unauthorized();
-
-    if (access === 'superAdmin' && !req.caller.superAdmin) throw forbidden();
     if (access === 'teamMember' || access === 'teamAdmin') {
+      const caller = callerOf(req);
       const orgId = (req.params as Record<string, string | undefined>).organizationId;
       if (!orgId || !uuidPattern.test(orgId)) throw notFound();
       const [m] = await deps.db
@@ -132,7 +153,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
         .where(
           and(
             eq(memberships.organizationId, orgId),
-            eq(memberships.userId, req.caller.userId),
+            eq(memberships.userId, caller.userId),
             activeMembership(),
           ),
         );
@@ -144,9 +165,17 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     const object = req.routeOptions.config.object;
     if (object) {
       const id = (req.params as Record<string, string | undefined>)[objectParam[object]];
-      if (!id || !uuidPattern.test(id)) throw notFound();
+      // A malformed id names no object: validation answers it (400 on the parameter).
+      if (!id || !uuidPattern.test(id)) return;
       await deps.objectRules[object](req, id);
+      objectChecked.add(req);
     }
+  });
+
+  // No handler runs unless its object rule passed (a parameter schema that let a malformed id
+  // through would land here).
+  app.addHook('preHandler', async (req) => {
+    if (req.routeOptions.config.object && !objectChecked.has(req)) throw notFound();
   });
 }
 
