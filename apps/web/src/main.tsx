@@ -8,6 +8,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { readTokens } from './api/tokens.ts';
+import { clientConfigQuery } from './app/clientConfig.ts';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.tsx';
 import { session } from './app/session.ts';
@@ -17,6 +19,13 @@ import { cssVariablesResolver, theme } from './theme.ts';
 // The cached login starts with the script, not after the first render: the user and their teams
 // are on their way while React and the first screen's code load.
 void session.ensure();
+// The client configuration is public and needs nothing else: it loads alongside.
+void queryClient.prefetchQuery(clientConfigQuery);
+// A full load of any team page with a cached login passes through team resolution: its code
+// loads alongside the login instead of after it.
+if (readTokens()) {
+  import('./features/organization/OrganizationResolvePage.tsx').catch(() => undefined);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

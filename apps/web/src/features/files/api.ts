@@ -11,6 +11,7 @@ import {
 import { filesApi } from '@roomscale/shared/contract';
 import {
   type InfiniteData,
+  queryOptions,
   skipToken,
   useInfiniteQuery,
   useMutation,
@@ -155,11 +156,19 @@ export function useRecentFiles(teamId: string, kind: RecentKind) {
   });
 }
 
-/** One page of the newest files: the dashboard (12) and the files landing (10). */
-export function useLatestFiles(teamId: string, pageSize: number) {
-  return useQuery({
+/**
+ * One page of the newest files: the dashboard (12) and the files landing (10). The query on its
+ * own, so a full load can ask for it as soon as the team is known (app/prefetch.ts).
+ */
+export const latestFilesQuery = (teamId: string, pageSize: number) =>
+  queryOptions({
     queryKey: fileKeys.recent(teamId, 'files', pageSize),
     queryFn: () => listFiles(teamId, recentListBody('files', 1, pageSize)),
+  });
+
+export function useLatestFiles(teamId: string, pageSize: number) {
+  return useQuery({
+    ...latestFilesQuery(teamId, pageSize),
     refetchInterval: (q) => refreshWhileProcessing(q.state.data?.results),
   });
 }

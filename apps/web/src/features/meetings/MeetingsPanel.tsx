@@ -26,22 +26,19 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PanelHeader } from '../../components/PanelHeader.tsx';
-import { useMeetings } from './api.ts';
+import { dashboardMeetingParams, useMeetings } from './api.ts';
 import { useNow } from './MeetingsPage.tsx';
 import classes from './MeetingsPanel.module.css';
 import { isOngoing, shortDateTime } from './time.ts';
 
 const t = meetingsTexts.panel;
-/** The dashboard's call: upcoming and ongoing meetings, no filter, page 1 of 5 (part2 §7). */
-const params = { filter: '', includePast: false, page: 1 };
-
 /**
  * The dashboard's meetings panel (part2 §2): the next five upcoming or ongoing meetings with
  * name, code, short date and time; an ongoing one offers 'Join now' (the launch page, new tab).
  * Creating a meeting goes to /meetings with the create modal open.
  */
 export function MeetingsPanel() {
-  const meetings = useMeetings(params, meetingLimits.dashboardPageSize);
+  const meetings = useMeetings(dashboardMeetingParams, meetingLimits.dashboardPageSize);
   const now = useNow();
 
   return (

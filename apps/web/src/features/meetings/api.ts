@@ -5,22 +5,37 @@ import {
   type Room,
 } from '@roomscale/shared';
 import { meetingsApi, roomsApi, teamUsersApi } from '@roomscale/shared/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { useSession } from '../../app/session.ts';
 
 export type MeetingListParams = { filter: string; includePast: boolean; page: number };
 
-/** One page of the team's meetings (list: size 10; dashboard: upcoming, page 1, size 5). */
-export function useMeetings(
+/** The dashboard panel's call: upcoming and ongoing meetings, no filter, page 1 (part2 §7). */
+export const dashboardMeetingParams: MeetingListParams = {
+  filter: '',
+  includePast: false,
+  page: 1,
+};
+
+/**
+ * One page of a team's meetings as a query of its own, so a full load of the dashboard can ask
+ * for it as soon as the team is known (app/prefetch.ts).
+ */
+export const meetingsQuery = (
+  teamId: string | undefined,
   params: MeetingListParams,
   pageSize: number = meetingLimits.listPageSize,
-) {
-  const teamId = useSession().team?.id;
-  return useQuery({
+) =>
+  queryOptions({
     queryKey: ['meetings', teamId, params, pageSize],
     enabled: Boolean(teamId),
-    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       call(meetingsApi.list, {
         params: { organizationId: teamId! },
@@ -32,6 +47,17 @@ export function useMeetings(
           PageSize: pageSize,
         },
       }),
+  });
+
+/** One page of the team's meetings (list: size 10; dashboard: upcoming, page 1, size 5). */
+export function useMeetings(
+  params: MeetingListParams,
+  pageSize: number = meetingLimits.listPageSize,
+) {
+  const teamId = useSession().team?.id;
+  return useQuery({
+    ...meetingsQuery(teamId, params, pageSize),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
+import { fileLimits, meetingLimits } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../app/session.ts';
@@ -14,6 +15,9 @@ import {
   signedInBrowser,
   teamFixture,
 } from '../../test/harness.tsx';
+import { useLatestFiles } from '../files/api.ts';
+import { dashboardMeetingParams, useMeetings } from '../meetings/api.ts';
+import { pageOf } from '../meetings/testing.ts';
 import { OrganizationResolvePage } from './OrganizationResolvePage.tsx';
 
 beforeEach(signedInBrowser);
@@ -25,13 +29,24 @@ function TeamsAfterwards() {
   return <output>{teams.data?.map((t) => t.name).join(', ')}</output>;
 }
 
+/** The dashboard's two panels' data, through the panels' own hooks. */
+function DashboardData({ teamId, onRender }: { teamId: string; onRender: () => void }) {
+  onRender();
+  const meetings = useMeetings(dashboardMeetingParams, meetingLimits.dashboardPageSize);
+  const files = useLatestFiles(teamId, fileLimits.dashboardPageSize);
+  return <output>{meetings.data && files.data ? 'loaded' : 'loading'}</output>;
+}
+
 describe('OrganizationResolvePage', () => {
   it('asks for the teams once: the page that follows reads them from the cache', async () => {
     const me = meFixture();
     const team = teamFixture({ name: 'Orbit Labs' });
-    const fetch = mockApi((_m, url) =>
-      url.pathname === '/api/Users/Me' ? { body: me } : { body: [team] },
-    );
+    const fetch = mockApi((_m, url) => {
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [team] };
+      // The dashboard's first calls, started once the team is known.
+      return { body: pageOf([]) };
+    });
     await session.ensure();
     const client = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
@@ -81,5 +96,54 @@ describe('OrganizationResolvePage', () => {
       String(u).endsWith('/api/Users/Me/Organizations'),
     );
     expect(teamCalls).toHaveLength(1);
+  });
+
+  it("starts the dashboard's calls as soon as the team is known, and the dashboard takes them", async () => {
+    const me = meFixture();
+    const team = teamFixture({ name: 'Orbit Labs' });
+    const fetch = mockApi((_m, url) => {
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [team] };
+      if (url.pathname.endsWith('/Meetings')) {
+        return { body: pageOf([], 5) };
+      }
+      return { body: pageOf([], 12) };
+    });
+    const teamCalls = () =>
+      fetch.mock.calls
+        .map(([u]) => new URL(String(u), 'http://localhost').pathname)
+        .filter((p) => p.startsWith(`/api/Organizations/${team.id}/`));
+    await session.ensure();
+    let seenAtFirstRender: string[] | null = null;
+    const firstRender = () => {
+      seenAtFirstRender ??= teamCalls();
+    };
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider
+          client={
+            new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
+          }
+        >
+          <MemoryRouter initialEntries={['/organization/resolve?targetRoute=%2Fdashboard']}>
+            <Routes>
+              <Route path="/organization/resolve" element={<OrganizationResolvePage />} />
+              <Route
+                path="/dashboard"
+                element={<DashboardData teamId={team.id} onRender={firstRender} />}
+              />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('loaded')).toBeVisible();
+    const expected = [
+      `/api/Organizations/${team.id}/Meetings`,
+      `/api/Organizations/${team.id}/File`,
+    ];
+    // Both were on their way before the dashboard first rendered, and neither was asked twice.
+    expect([...(seenAtFirstRender ?? [])].sort()).toEqual([...expected].sort());
+    await waitFor(() => expect(teamCalls().sort()).toEqual([...expected].sort()));
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors.ts';
 import { carryNotFound } from '../../app/notFound.tsx';
+import { prefetchScreen } from '../../app/prefetch.ts';
 import { session } from '../../app/session.ts';
 import { myTeamsQuery } from '../../app/teams.ts';
 import { AuthLayout, AuthLoading } from '../auth/AuthLayout.tsx';
@@ -41,7 +42,11 @@ export function OrganizationResolvePage() {
     resolveOrganization(depsFor(queryClient), target).then(
       (outcome) => {
         if (!active) return;
-        if (outcome.kind === 'select') session.selectTeam(outcome.team);
+        if (outcome.kind === 'select') {
+          // The team is known now: the target screen's first calls start with its code.
+          prefetchScreen(queryClient, outcome.to, outcome.team.id);
+          session.selectTeam(outcome.team);
+        }
         navigate(outcome.to, {
           replace: true,
           state: notFound === undefined ? undefined : { notFound },
