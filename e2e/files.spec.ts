@@ -6,6 +6,7 @@ import { type Fixture, makeFileFixtures } from './support/fileFixtures.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { logIn } from './support/login.ts';
+import { expectNoSidewaysScroll, phone } from './support/phone.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -342,6 +343,8 @@ test.describe('files', () => {
     await expect(toast(page, 'Item removed', glb.name)).toBeVisible();
     await expect(card(files, glb.name)).toHaveCount(0);
     expect(await findItem(request, api, glb.name)).toBeUndefined();
+    // The toast has gone before the dashboard's scan: one caught fading out reads as low contrast.
+    await expect(toast(page, 'Item removed', glb.name)).toBeHidden({ timeout: 15_000 });
 
     // ── 8. The dashboard's recent files show the uploads; its buttons open the libraries. ──
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -365,6 +368,51 @@ test.describe('files', () => {
     await main.getByRole('link', { name: 'Team files', exact: true }).click();
     await expect(page).toHaveURL(/\/files\/team$/);
     await expect(card(files, renamed)).toBeVisible();
+
+    // ── On a phone: the landing, a library with a folder and files, its menus and modals. ──
+    await page.setViewportSize(phone);
+    await expect(card(folders, folderName)).toBeVisible();
+    await expectThumbnail(card(files, renamed));
+    await screenshot(page, 'files-team-library-phone');
+    await expectNoSidewaysScroll(page, 'the team library');
+    await expectAccessible(page, 'team files library on a phone');
+    await page.getByRole('button', { name: `Actions for ${renamed}`, exact: true }).click();
+    await expect(page.getByRole('menu', { name: `Actions for ${renamed}` })).toBeVisible();
+    await screenshot(page, 'files-card-menu-phone');
+    await page.keyboard.press('Escape');
+    await cardAction(page, renamed, 'Details');
+    await expect(details).toBeVisible();
+    await expect(row('Description')).toContainText('View from the quay, for the lobby screen.');
+    await screenshot(page, 'files-details-phone');
+    await expectNoSidewaysScroll(page, 'the details modal');
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await cardAction(page, renamed, 'Edit');
+    await expect(edit).toBeVisible();
+    await screenshot(page, 'files-edit-phone');
+    await expectNoSidewaysScroll(page, 'the edit modal');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
+    await cardAction(page, renamed, 'Preview');
+    await expect(lightbox(renamed).getByRole('img', { name: renamed })).toBeVisible();
+    await screenshot(page, 'files-lightbox-image-phone');
+    await expectNoSidewaysScroll(page, 'the image lightbox');
+    await page.keyboard.press('Escape');
+    await expect(lightbox(renamed)).toBeHidden();
+    await card(folders, folderName)
+      .getByRole('button', { name: `Open ${folderName}` })
+      .dblclick();
+    await expect(page.getByRole('heading', { level: 1, name: folderName })).toBeVisible();
+    await screenshot(page, 'files-folder-phone');
+    await expectNoSidewaysScroll(page, 'a folder');
+    await page.goto('/files');
+    await expect(page.getByRole('link', { name: /^Team files .+/ })).toBeVisible();
+    await screenshot(page, 'files-landing-phone');
+    await expectNoSidewaysScroll(page, 'the files landing');
+    await page.goto('/files/recent');
+    await expect(card(page, renamed)).toBeVisible();
+    await screenshot(page, 'files-recent-phone');
+    await expectNoSidewaysScroll(page, 'recent files');
   });
 
   test('notes: create with a colour, then edit; the change persists', async ({
@@ -433,6 +481,17 @@ test.describe('files', () => {
         .getByRole('textbox', { name: 'Write your note' }),
     ).toHaveValue('Bring the harbour model and the quay drawings for Friday');
     await screenshot(page, 'files-note-reopened');
+
+    // On a phone: the note editor and the library of notes.
+    await page.setViewportSize(phone);
+    await expect(page.getByRole('dialog', { name: 'Edit note' })).toBeVisible();
+    await screenshot(page, 'files-note-editor-phone');
+    await expectNoSidewaysScroll(page, 'the note editor');
+    await page.keyboard.press('Escape');
+    await page.goto('/files/recent');
+    await expect(card(page, newTitle)).toBeVisible();
+    await screenshot(page, 'files-recent-note-phone');
+    await expectNoSidewaysScroll(page, 'recent files with a note');
   });
 
   test('an upload interrupted by a reload resumes from the stored offset and completes', async ({

@@ -3,6 +3,7 @@ import { addToTeam, type SeededUser, seedUser, signInApi } from './support/accou
 import { expectAccessible } from './support/axe.ts';
 import { admin, expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
+import { expectNoSidewaysScroll, phone } from './support/phone.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -105,8 +106,14 @@ test.describe('rooms and room templates', () => {
     )[0]!;
     const templateName = `Boardroom ${Date.now().toString(36)}`;
 
-    // ── Super admin: /admin opens the room templates tab. ──
+    // ── Super admin: /admin opens the overview (part1 §2, admin's empty child); its ribbon
+    // leads to the room templates tab. ──
     await logIn(page, admin.email, admin.password, '/admin');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Room templates' })
+      .click();
     await expect(page).toHaveURL(/\/admin\/roomtemplates$/);
     await expect(page).toHaveTitle(title('Room templates'));
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
@@ -175,16 +182,15 @@ test.describe('rooms and room templates', () => {
     await page.getByRole('button', { name: 'Remove capability 2' }).click();
     await expect(capability(page, 3)).toHaveCount(0);
 
-    // Allowed teams are editable only for OrganizationAllowlist; another team is added by id.
+    // Allowed teams are editable only for OrganizationAllowlist; another team is found by name.
     const allowed = page.getByRole('combobox', { name: 'Allowed teams' });
     await expect(allowed).toBeDisabled();
     await choose(page, 'Sharing type', 'Organization allowlist');
     await expect(allowed).toBeEnabled();
-    await page.getByRole('textbox', { name: 'Team id' }).fill('not-an-id');
-    await page.getByRole('button', { name: 'Add team' }).click();
-    await expect(page.getByText('Enter a team id (a UUID)')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Team id' }).fill(ownerTeam.id);
-    await page.getByRole('button', { name: 'Add team' }).click();
+    await allowed.fill(`No such team ${templateName}`);
+    await expect(page.getByText('No team found')).toBeVisible();
+    await allowed.fill(ownerTeam.name);
+    await page.getByRole('option', { name: ownerTeam.name, exact: true }).click();
     await expect(save).toBeEnabled();
     await screenshot(page, 'admin-room-template-edit');
     await expectAccessible(page, 'admin-room-template-edit');
@@ -347,6 +353,32 @@ test.describe('rooms and room templates', () => {
     await expect(page.getByText('2 rooms')).toBeVisible();
     await screenshot(page, 'rooms-list-all');
 
+    // ── On a phone: the list, a room's view and edit modals, and Add room. ──
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize(phone);
+    await expect(page.getByRole('button', { name: 'Open Strategy room' })).toBeVisible();
+    await screenshot(page, 'rooms-list-phone');
+    await expectNoSidewaysScroll(page, 'the rooms list');
+    await expectAccessible(page, 'rooms-list-phone');
+    await page.getByRole('button', { name: 'Open Strategy room' }).click();
+    await expect(view).toContainText('Quarterly planning, with the roadmap on the wall.');
+    await screenshot(page, 'rooms-view-modal-phone');
+    await expectNoSidewaysScroll(page, 'the room view');
+    await view.getByRole('button', { name: 'Edit' }).click();
+    await expect(view.getByLabel('Name')).toHaveValue('Strategy room');
+    await screenshot(page, 'rooms-edit-modal-phone');
+    await expectNoSidewaysScroll(page, 'the room editor');
+    await page.keyboard.press('Escape');
+    await expect(view).toBeHidden();
+    await page.getByRole('button', { name: 'Add room' }).first().click();
+    await expect(addDialog.getByRole('radio', { name: templateName })).toBeVisible();
+    await addDialog.getByRole('radio', { name: templateName }).click();
+    await screenshot(page, 'rooms-add-modal-phone');
+    await expectNoSidewaysScroll(page, 'Add room');
+    await page.keyboard.press('Escape');
+    await expect(addDialog).toBeHidden();
+    await page.setViewportSize(desktop);
+
     // Delete the original, after 'This cannot be undone'.
     await page.getByRole('button', { name: 'Open Strategy room' }).click();
     await page
@@ -454,5 +486,10 @@ test.describe('rooms and room templates', () => {
     await filter(page, 'Sharing Filter', 'All');
     await expect(page.getByRole('button', { name: 'Open Lounge' })).toBeVisible();
     await screenshot(page, 'rooms-mobile');
+    await expectNoSidewaysScroll(page, 'the rooms list of a member');
+    await page.getByRole('button', { name: 'Open Lounge' }).click();
+    await expect(lounge).toContainText('This template is provided by Roomscale');
+    await screenshot(page, 'rooms-template-view-member-phone');
+    await expectNoSidewaysScroll(page, 'a template seen by a member');
   });
 });

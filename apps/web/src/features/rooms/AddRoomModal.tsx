@@ -221,10 +221,12 @@ function TemplatePicker({
                 <Radio.Indicator className={classes.templateCheck} />
               </div>
               <Stack gap={6} p="sm">
-                <Text fw={600} size="sm" lineClamp={1}>
+                {/* Two columns on a phone leave ~150 px a card: the name takes two lines and the
+                    users count moves under the badge rather than cutting either short. */}
+                <Text fw={600} size="sm" lineClamp={2}>
                   {template.name}
                 </Text>
-                <Group justify="space-between" gap={4} wrap="nowrap">
+                <Group justify="space-between" gap={4} style={{ rowGap: 6 }}>
                   <SharingBadge type={template.roomSharingType} />
                   <Group gap={3} c="dimmed" wrap="nowrap">
                     <IconUsers size={14} aria-hidden />
