@@ -3,6 +3,7 @@ import { seedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { logIn } from './support/login.ts';
+import { expectNoSidewaysScroll } from './support/phone.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -82,6 +83,14 @@ test('no link leads to a placeholder; the download page explains the builds it h
   await expect(tutorials.getByRole('button', { name: /Welcome to Roomscale/ })).toBeVisible();
   await screenshot(page, 'tutorials-phone');
   await expectAccessible(page, 'tutorials on a phone');
+  await page.keyboard.press('Escape');
+  await expect(tutorials).toBeHidden();
+  await expectNoSidewaysScroll(page, 'the dashboard');
+
+  await page.goto('/downloads');
+  await expect(page.getByRole('button', { name: 'Not available yet' })).toHaveCount(3);
+  await expectNoSidewaysScroll(page, 'the download page');
+  await screenshot(page, 'downloads-phone');
 
   const support = await page.request.get('/support.html');
   expect(await support.text()).toContain('<h1>Roomscale support</h1>');
