@@ -115,6 +115,7 @@ test('a page the user may not open says so in place; logging out leaves a plain 
   await expect(notFound).toContainText(
     'There is no page at /dashbord/oops. You are on the start page instead.',
   );
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   await screenshot(page, 'not-found-dashboard');
   await expectAccessible(page, 'page not found on the dashboard');
   await notFound.getByRole('button', { name: 'Dismiss' }).click();
