@@ -190,8 +190,9 @@ describe('AdminTeamsPage', () => {
     const create = within(dialog).getByRole('button', { name: 'Create' });
     const name = within(dialog).getByRole('textbox', { name: 'Team name' });
     fireEvent.change(name, { target: { value: 'O' } });
-    await waitFor(() => expect(create).toBeDisabled());
-    expect(within(dialog).getByText('Must be at least 2 characters')).toBeVisible();
+    // Create starts disabled (no name yet): wait for the validation's message instead.
+    expect(await within(dialog).findByText('Must be at least 2 characters')).toBeVisible();
+    expect(create).toBeDisabled();
     fireEvent.change(name, { target: { value: 'Orbit Labs' } });
     await waitFor(() => expect(create).toBeEnabled());
     fireEvent.click(create);

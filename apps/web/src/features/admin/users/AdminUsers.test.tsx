@@ -267,13 +267,17 @@ describe('AdminUserEditPage', () => {
     expect(first.value).toBe('Grace');
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
+    // Each step waits for what its validation shows: Save starts disabled (nothing changed), so
+    // its state alone cannot tell that a change has been validated.
     fireEvent.change(first, { target: { value: 'G' } });
-    await waitFor(() => expect(save.disabled).toBe(true));
-    expect(screen.getByText('Must be at least 2 characters')).toBeVisible();
+    expect(await screen.findByText('Must be at least 2 characters')).toBeVisible();
+    expect(save.disabled).toBe(true);
     fireEvent.change(first, { target: { value: 'Gracie' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
     const position = screen.getByLabelText('Position') as HTMLInputElement;
     fireEvent.change(position, { target: { value: 'x'.repeat(51) } });
-    await waitFor(() => expect(save.disabled).toBe(true));
+    expect(await screen.findByText('Must be at most 50 characters')).toBeVisible();
+    expect(save.disabled).toBe(true);
     fireEvent.change(position, { target: { value: '' } });
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(screen.getByRole('switch', { name: /^Manual user license/ }));
