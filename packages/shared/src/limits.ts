@@ -24,6 +24,8 @@ export const limits = {
   adminPageSizeTeams: 20,
   adminPageSizeUsers: 25,
   adminPageSizeRoomTemplates: 25,
+  /** Entries per page of both audit log screens (docs/audit.md). */
+  auditPageSize: 25,
   adminSearchDebounceMs: 1000,
   paginationMaxLinks: 10,
   profileImageMaxBytes: 10_000_000,

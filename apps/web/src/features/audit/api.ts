@@ -1,7 +1,7 @@
+import { limits } from '@roomscale/shared';
 import { auditApi } from '@roomscale/shared/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { auditPageSize } from './paging.ts';
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -20,7 +20,7 @@ export function useAdminAuditLog(filter: { team: string; user: string; page: num
           OrganizationId: filter.team || undefined,
           UserId: filter.user || undefined,
           Page: filter.page,
-          PageSize: auditPageSize,
+          PageSize: limits.auditPageSize,
         },
         signal,
       }),
@@ -36,7 +36,7 @@ export function useTeamAuditLog(teamId: string, page: number) {
     queryFn: ({ signal }) =>
       call(auditApi.team, {
         params: { organizationId: teamId },
-        query: { Page: page, PageSize: auditPageSize },
+        query: { Page: page, PageSize: limits.auditPageSize },
         signal,
       }),
     enabled: teamId !== '',

@@ -1,9 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Entries per page of both audit screens. */
-export const auditPageSize = 25;
-
 /** The page number in the address (`?page=`, absent on page 1), so Back returns to it. */
 export function usePageParam() {
   const [params, setParams] = useSearchParams();
