@@ -34,6 +34,10 @@ export const limits = {
   maxUploadBytes: 2147483648,
   /** Upload chunks are this size or a multiple of it (part2 §5, §9). */
   uploadChunkBytes: 262144,
+  /** Single sign-on settings (docs/sso.md). */
+  samlUrlMax: 2000,
+  samlCertificateMax: 20000,
+  loginProviderIdMax: 100,
 } as const;
 
 /** Server-side lifetimes and security parameters. */

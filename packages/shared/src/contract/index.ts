@@ -6,12 +6,14 @@ import { filesApi } from './files.ts';
 import { guestFilesApi } from './guestFiles.ts';
 import { guestsApi } from './guests.ts';
 import { licensesApi } from './licenses.ts';
+import { linkedAccountsApi } from './linkedAccounts.ts';
 import { meetingsApi } from './meetings.ts';
 import { organizationsApi } from './organizations.ts';
 import { profileImagesApi } from './profileImages.ts';
 import { roomsApi } from './rooms.ts';
 import { roomTemplatesApi } from './roomTemplates.ts';
 import { seatsApi } from './seats.ts';
+import { ssoApi } from './sso.ts';
 import { teamUsersApi } from './teamUsers.ts';
 import { usersApi } from './users.ts';
 
@@ -26,12 +28,14 @@ export {
   guestFilesApi,
   guestsApi,
   licensesApi,
+  linkedAccountsApi,
   meetingsApi,
   organizationsApi,
   profileImagesApi,
   roomsApi,
   roomTemplatesApi,
   seatsApi,
+  ssoApi,
   teamUsersApi,
   usersApi,
 };
@@ -46,12 +50,14 @@ export const contract = {
   guestFiles: guestFilesApi,
   guests: guestsApi,
   licenses: licensesApi,
+  linkedAccounts: linkedAccountsApi,
   meetings: meetingsApi,
   organizations: organizationsApi,
   profileImages: profileImagesApi,
   rooms: roomsApi,
   roomTemplates: roomTemplatesApi,
   seats: seatsApi,
+  sso: ssoApi,
   teamUsers: teamUsersApi,
   users: usersApi,
 } as const;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { fieldMessages } from '../messages.ts';
+import { ssoMessages } from '../ssoTexts.ts';
+import { id } from './common.ts';
+
+/** An http(s) address of the identity provider's side (part2 §5: url type, required). */
+const idpUrl = z
+  .string()
+  .trim()
+  .min(1, fieldMessages.required)
+  .max(limits.samlUrlMax, fieldMessages.maxLength(limits.samlUrlMax))
+  .pipe(z.url({ protocol: /^https?$/, error: ssoMessages.urlInvalid }));
+
+/**
+ * POST /api/Organization/{organizationId}/SamlConfig: the identity provider's values.
+ * identityLabel is the IdP's entity id (the Issuer of its responses); loginUrl its single
+ * sign-on address (HTTP-Redirect binding); certificate the PEM or base64 certificate it signs
+ * with. The server checks that the certificate parses and is valid now.
+ */
+export const samlConfigEdit = z.object({
+  identityLabel: idpUrl,
+  loginUrl: idpUrl,
+  certificate: z
+    .string()
+    .trim()
+    .min(1, fieldMessages.required)
+    .max(limits.samlCertificateMax, fieldMessages.maxLength(limits.samlCertificateMax)),
+});
+export type SamlConfigEdit = z.infer<typeof samlConfigEdit>;
+
+/**
+ * GET/POST …/SamlConfig: the editable values (empty strings before the first save) and ours,
+ * read-only, for the IdP's administrator: appIdUri (our entity id for the team), ssoUrl (where a
+ * sign-in starts), consumerUrl (the assertion consumer service) and samlConfig (our metadata XML,
+ * also served at appIdUri). Ours exist before the first save, so the IdP can be set up first.
+ */
+export const samlConfig = z.object({
+  loginProviderId: z.string(),
+  configured: z.boolean(),
+  identityLabel: z.string(),
+  loginUrl: z.string(),
+  certificate: z.string(),
+  /** When the saved certificate stops being valid; null before the first save. */
+  certificateValidTo: z.iso.datetime({ offset: true }).nullable(),
+  appIdUri: z.string(),
+  ssoUrl: z.string(),
+  consumerUrl: z.string(),
+  samlConfig: z.string(),
+});
+export type SamlConfig = z.infer<typeof samlConfig>;
+
+export const organizationParams = z.object({ organizationId: id });
