@@ -45,6 +45,15 @@ const envSchema = z.object({
   PICO_APK_URL: z.url().optional(),
   WINDOWS_INSTALLER_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  META_APP_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'must be the numeric id of the Meta app')
+    .optional(),
+  META_APP_SECRET: z.string().min(8).optional(),
+  /** Meta's Graph API; tests point it at a local stand-in. */
+  META_GRAPH_URL: z.url().default('https://graph.oculus.com'),
+  /** Meta's sign-in page that returns to /sso/oculus; tests point it at a local stand-in. */
+  META_AUTH_URL: z.url().default('https://auth.oculus.com/sso/'),
   STORAGE_DRIVER: z.enum(['local', 'gcs']).default('local'),
   GCS_BUCKET: z
     .string()
@@ -80,7 +89,11 @@ export type Config = {
   links: LinksConfig;
   webDistDir: string | undefined;
   storage: StorageConfig;
+  /** Linking Meta accounts (docs/linked-accounts.md); undefined when the app is not configured. */
+  meta: MetaConfig | undefined;
 };
+
+export type MetaConfig = { appId: string; appSecret: string; graphUrl: string; authUrl: string };
 
 /**
  * Where the dashboard links outside itself. Unset links are not shown (website, blog, contacts,
@@ -121,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(
       `Invalid configuration: ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'} must be set together with ${e.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'}`,
+    );
+  }
+  if ((e.META_APP_ID === undefined) !== (e.META_APP_SECRET === undefined)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.META_APP_ID ? 'META_APP_SECRET' : 'META_APP_ID'} must be set together with ${e.META_APP_ID ? 'META_APP_ID' : 'META_APP_SECRET'}`,
     );
   }
   if (e.STORAGE_DRIVER === 'gcs' && !e.GCS_BUCKET) {
@@ -167,6 +185,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STORAGE_DRIVER === 'gcs' && e.GCS_BUCKET
         ? { driver: 'gcs', bucket: e.GCS_BUCKET, projectId: e.GCS_PROJECT_ID }
         : { driver: 'local', dir: join(dataDir, 'files') },
+    meta:
+      e.META_APP_ID && e.META_APP_SECRET
+        ? {
+            appId: e.META_APP_ID,
+            appSecret: e.META_APP_SECRET,
+            graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''),
+            authUrl: e.META_AUTH_URL,
+          }
+        : undefined,
   };
 }
 

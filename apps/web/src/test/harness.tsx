@@ -79,6 +79,7 @@ export function configFixture(overrides: Partial<ClientConfig> = {}): ClientConf
       knowledgeBaseUrl: 'http://localhost/support.html',
       changelogUrl: null,
     },
+    metaLinking: false,
     ...overrides,
   };
 }

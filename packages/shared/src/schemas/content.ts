@@ -43,6 +43,8 @@ export const clientConfig = z.object({
     knowledgeBaseUrl: z.string(),
     changelogUrl: z.string().nullable(),
   }),
+  /** Whether this server can link Meta accounts (META_APP_ID and META_APP_SECRET are set). */
+  metaLinking: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 

@@ -44,5 +44,6 @@ export function clientConfigOf(config: Config): ClientConfig {
       knowledgeBaseUrl: support,
       changelogUrl: links.changelog ?? null,
     },
+    metaLinking: config.meta !== undefined,
   };
 }
