@@ -23,3 +23,36 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('Meta linking', () => {
+  const meta = {
+    META_APP_ID: '1234567890123456',
+    META_APP_SECRET: 'secret-of-the-app',
+    META_ORGANIZATION_ID: '6543210987654321',
+  };
+
+  it('is on with all three of app id, secret and organization id, with Meta addresses by default', () => {
+    expect(loadConfig(base).meta).toBeUndefined();
+    expect(loadConfig({ ...base, ...meta }).meta).toEqual({
+      appId: meta.META_APP_ID,
+      appSecret: meta.META_APP_SECRET,
+      organizationId: meta.META_ORGANIZATION_ID,
+      graphUrl: 'https://graph.oculus.com',
+      authUrl: 'https://auth.oculus.com/sso/',
+      timeoutMs: 5000,
+    });
+  });
+
+  it('refuses a partial setting with one line naming what is missing', () => {
+    for (const missing of Object.keys(meta)) {
+      const env = { ...base, ...meta, [missing]: '' };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        new RegExp(`^Invalid configuration: ${missing} must be set`),
+      );
+    }
+    expect(() => loadConfig({ ...base, ...meta, META_ORGANIZATION_ID: 'org' })).toThrow(
+      /META_ORGANIZATION_ID/,
+    );
+  });
+});

@@ -50,6 +50,13 @@ const envSchema = z.object({
     .regex(/^\d{1,30}$/, 'must be the numeric id of the Meta app')
     .optional(),
   META_APP_SECRET: z.string().min(8).optional(),
+  /** The Meta developer organization (team) that owns the app: Meta's sign-in page names it. */
+  META_ORGANIZATION_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'must be the numeric id of the Meta organization')
+    .optional(),
+  /** How long one call to Meta may take before linking answers that Meta is unavailable. */
+  META_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Meta's Graph API; tests point it at a local stand-in. */
   META_GRAPH_URL: z.url().default('https://graph.oculus.com'),
   /** Meta's sign-in page that returns to /sso/oculus; tests point it at a local stand-in. */
@@ -93,7 +100,14 @@ export type Config = {
   meta: MetaConfig | undefined;
 };
 
-export type MetaConfig = { appId: string; appSecret: string; graphUrl: string; authUrl: string };
+export type MetaConfig = {
+  appId: string;
+  appSecret: string;
+  organizationId: string;
+  graphUrl: string;
+  authUrl: string;
+  timeoutMs: number;
+};
 
 /**
  * Where the dashboard links outside itself. Unset links are not shown (website, blog, contacts,
@@ -136,9 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'} must be set together with ${e.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'}`,
     );
   }
-  if ((e.META_APP_ID === undefined) !== (e.META_APP_SECRET === undefined)) {
+  const metaVars = ['META_APP_ID', 'META_APP_SECRET', 'META_ORGANIZATION_ID'] as const;
+  const metaSet = metaVars.filter((k) => e[k] !== undefined);
+  if (metaSet.length > 0 && metaSet.length < metaVars.length) {
+    const missing = metaVars.find((k) => e[k] === undefined)!;
     throw new ConfigError(
-      `Invalid configuration: ${e.META_APP_ID ? 'META_APP_SECRET' : 'META_APP_ID'} must be set together with ${e.META_APP_ID ? 'META_APP_ID' : 'META_APP_SECRET'}`,
+      `Invalid configuration: ${missing} must be set together with ${metaSet.join(' and ')}`,
     );
   }
   if (e.STORAGE_DRIVER === 'gcs' && !e.GCS_BUCKET) {
@@ -186,12 +203,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { driver: 'gcs', bucket: e.GCS_BUCKET, projectId: e.GCS_PROJECT_ID }
         : { driver: 'local', dir: join(dataDir, 'files') },
     meta:
-      e.META_APP_ID && e.META_APP_SECRET
+      e.META_APP_ID && e.META_APP_SECRET && e.META_ORGANIZATION_ID
         ? {
             appId: e.META_APP_ID,
             appSecret: e.META_APP_SECRET,
+            organizationId: e.META_ORGANIZATION_ID,
             graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''),
             authUrl: e.META_AUTH_URL,
+            timeoutMs: e.META_TIMEOUT_MS,
           }
         : undefined,
   };

@@ -18,6 +18,9 @@ export const auditLabels = {
   'template.create': 'Room template created',
   'template.edit': 'Room template changed',
   'template.delete': 'Room template deleted',
+  'sso.configure': 'Single sign-on configured',
+  'login.link': 'Login linked',
+  'login.unlink': 'Login unlinked',
 } as const satisfies Record<AuditAction, string>;
 
 /**
@@ -51,6 +54,10 @@ export const auditFieldLabels: Record<string, string> = {
   imageUrl: 'Image url',
   capabilities: 'Capabilities',
   persistent: 'Persistent',
+  loginProviderId: 'Login',
+  displayName: 'Login name',
+  providerKey: 'Account id',
+  hasMetaSubscription: 'Meta subscription',
 };
 
 /** User-facing strings of the audit log screens (super admins' and team admins'). */

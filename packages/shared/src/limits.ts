@@ -92,7 +92,19 @@ export const security = {
     resetPassword: 10,
     changePassword: 10,
     logins: 30,
+    /** Sign-ins started and responses posted at the SAML addresses, per client address. */
+    saml: 60,
+    /** Meta link and unlink calls, each of which asks Meta's API (docs/linked-accounts.md). */
+    meta: 20,
   },
+  /** A Meta sign-in started from the profile must come back to /sso/oculus within this time. */
+  metaLinkStartSeconds: 15 * 60,
+  /** A sign-in at the identity provider must come back within this time (docs/sso.md). */
+  samlRequestSeconds: 10 * 60,
+  /** Clocks of the identity provider and ours may differ by this much. */
+  samlClockSkewSeconds: 60,
+  /** The one-time token a SAML sign-in leaves for the browser works once, this briefly. */
+  ssoTokenSeconds: 60,
   /** Longest request address (path and query) the API reads; longer ones get 414. */
   maxUrlLength: 8 * 1024,
   /** `Retry-After` of a 503 while the database is unreachable or the server is shutting down. */

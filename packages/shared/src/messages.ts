@@ -48,6 +48,7 @@ export const tokenMessages = {
     'This account is not activated yet. Use the link in the activation email, or reset your password to activate it.',
   tooManyAttempts: 'Too many failed attempts. Try again later.',
   invalidRefreshToken: 'The refresh token is invalid, expired or revoked.',
+  invalidSsoToken: 'The single sign-on token is invalid, expired or already used.',
   missingGrantType: 'The grant_type parameter is required.',
   unsupportedGrantType: 'This grant type is not supported.',
   missingParameter: (name: string) => `The ${name} parameter is required.`,

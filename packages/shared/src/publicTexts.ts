@@ -31,7 +31,7 @@ export const publicTexts = {
     noAccount: "Don't have an account?",
     register: 'Register',
     ssoDivider: 'or continue with single sign-on',
-    ssoButton: (displayName: string) => `Continue with ${displayName}`,
+    ssoButton: (displayName: string) => `Log in with ${displayName}`,
     ssoOnly: 'This account signs in with single sign-on.',
     checking: 'Checking your session…',
   },

@@ -46,9 +46,21 @@ export const ssoTexts = {
       consumerUrl: 'Reply URL (Assertion Consumer Service)',
       samlConfig: 'Service provider metadata',
     },
+    /** Under appIdUri: the same address serves our metadata (docs/sso.md). */
+    appIdUriHint:
+      'The service provider metadata below is also served at this address, for identity providers that import it.',
     certificateValidTo: (date: string) => `Certificate valid until ${date}`,
+    /** A saved certificate runs out soon (apps/web/src/features/sso/certificate.ts) or has run out. */
+    certificateExpiresSoon: (date: string) =>
+      `The certificate expires on ${date}. Paste the new certificate of your identity provider before then.`,
+    certificateExpired: (date: string) =>
+      `The certificate expired on ${date}. Single sign-on fails until you paste the current certificate of your identity provider.`,
     save: 'Save',
     copy: 'Copy',
+    /** The accessible name of a copy button: 'Copy Sign-on URL'. */
+    copyField: (label: string) => `Copy ${label}`,
+    /** The browser refused the clipboard (insecure page, denied permission). */
+    copyFailed: 'Copying is not possible here. The text is selected: copy it with Ctrl+C or ⌘C.',
     /** part2 §8 */
     saved: 'Configuration saved',
     /** part2 §8 */
@@ -58,8 +70,11 @@ export const ssoTexts = {
     notConfigured: 'Single sign-on is not set up yet.',
     configured: 'Single sign-on is set up. Team members with a single sign-on login can use it.',
     loadFailed: 'The single sign-on settings could not be loaded.',
+    retry: 'Try again',
   },
   token: {
+    /** Page title of /sso/token. */
+    title: 'Single sign-on',
     /** The /sso/token page while it exchanges the one-time token. */
     signingIn: 'Signing you in…',
   },

@@ -176,6 +176,81 @@ export const organizations = pgTable(
   ],
 );
 
+/**
+ * A team's SAML 2.0 identity provider (docs/sso.md). Its id is the login provider id of the
+ * team's single sign-on logins (user_logins.login_provider_id) and of the SAML addresses.
+ */
+export const samlProviders = pgTable('saml_providers', {
+  id: text('id').primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .unique('saml_providers_organization')
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** The IdP's entity id: the Issuer its responses must carry. */
+  idpEntityId: text('idp_entity_id').notNull(),
+  loginUrl: text('login_url').notNull(),
+  certificate: text('certificate').notNull(),
+  certificateValidTo: ts('certificate_valid_to').notNull(),
+  created: created(),
+  createdBy: uuid('created_by'),
+  lastModified: ts('last_modified'),
+  lastModifiedBy: uuid('last_modified_by'),
+});
+
+/**
+ * AuthnRequests we sent and have not seen answered: a response must answer one of them (its
+ * InResponseTo), once, for the same provider, before it expires. A link request remembers who
+ * started it, so only that user can finish the link.
+ */
+export const samlRequests = pgTable(
+  'saml_requests',
+  {
+    id: text('id').primaryKey(),
+    providerId: text('provider_id').notNull(),
+    purpose: text('purpose', { enum: ['login', 'link'] }).notNull(),
+    linkUserId: uuid('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    created: created(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('saml_requests_expiry').on(t.expiresAt)],
+);
+
+/** Assertion ids already accepted, kept until the assertion expires: a replay is refused. */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    providerId: text('provider_id').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.assertionId] }),
+    index('saml_assertions_expiry').on(t.expiresAt),
+  ],
+);
+
+/**
+ * One-time tokens a verified SAML response leaves for the browser (stored as SHA-256 hashes):
+ * a login token redeemed by the sso_redirect grant, or a link token redeemed by the user who
+ * started the link. Each works once, briefly, for its user (or linking user) and provider.
+ */
+export const ssoTokens = pgTable(
+  'sso_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['login', 'link'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    /** The identity provider's user key (NameID) the response proved. */
+    providerKey: text('provider_key').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('sso_tokens_expiry').on(t.expiresAt)],
+);
+
 /** A user's place in a team. Removing a member sets role and license type to None (part1 §4). */
 export const memberships = pgTable(
   'memberships',

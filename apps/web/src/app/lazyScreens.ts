@@ -113,7 +113,23 @@ export const OrganizationResolvePage = screen(
   () => import('../features/organization/OrganizationResolvePage.tsx'),
   'OrganizationResolvePage',
 );
+export const MetaCallbackPage = screen(
+  () => import('../features/profile/MetaCallbackPage.tsx'),
+  'MetaCallbackPage',
+);
+export const ProfilePage = screen(
+  () => import('../features/profile/ProfilePage.tsx'),
+  'ProfilePage',
+);
 export const RoomsPage = screen(() => import('../features/rooms/RoomsPage.tsx'), 'RoomsPage');
+export const SamlConfigPage = screen(
+  () => import('../features/sso/SamlConfigPage.tsx'),
+  'SamlConfigPage',
+);
+export const SsoTokenPage = screen(
+  () => import('../features/sso/SsoTokenPage.tsx'),
+  'SsoTokenPage',
+);
 export const TeamLayout = screen(() => import('../features/team/TeamLayout.tsx'), 'TeamLayout');
 export const TeamAuditPage = screen(
   () => import('../features/team/TeamAuditPage.tsx'),

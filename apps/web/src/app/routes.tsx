@@ -3,8 +3,10 @@ import {
   auditTexts,
   filesTexts,
   meetingsTexts,
+  profileTexts,
   roomsTexts,
   routeTitles,
+  ssoTexts,
   teamTexts,
 } from '@roomscale/shared';
 import type { ReactNode } from 'react';
@@ -32,8 +34,10 @@ import {
   LaunchPage,
   LibraryPage,
   MeetingsPage,
+  MetaCallbackPage,
   OrganizationCreatePage,
   OrganizationResolvePage,
+  ProfilePage,
   RecentFilesPage,
   RegisterCompletePage,
   RegisterPage,
@@ -41,6 +45,8 @@ import {
   RoomsPage,
   RoomTemplateEditPage,
   RoomTemplatesPage,
+  SamlConfigPage,
+  SsoTokenPage,
   TeamAuditPage,
   TeamDetailsPage,
   TeamLayout,
@@ -145,6 +151,30 @@ export const appRoutes: AppRoute[] = [
     element: <ActivateAccountPage />,
   },
   {
+    // Where a SAML sign-in comes back with its one-time token (query u, id, t).
+    path: 'sso/token',
+    flags: { ...open, title: ssoTexts.token.title },
+    element: <SsoTokenPage />,
+  },
+  {
+    path: 'profile',
+    flags: { ...signedIn, title: profileTexts.title },
+    element: <ProfilePage />,
+  },
+  {
+    // The avatar builder in its edit mode (?remake starts over); done, it returns to /profile.
+    path: 'profile/edit-avatar',
+    flags: { ...onboarding, title: profileTexts.editAvatarTitle },
+    element: <CreateAvatarPage mode="edit" defaultTarget="/profile" />,
+  },
+  {
+    // Meta's sign-in returns here with the link's code in the fragment; no avatar check, so the
+    // fragment is not lost to a redirect.
+    path: 'sso/oculus',
+    flags: { ...onboarding, title: profileTexts.metaCallback.title },
+    element: <MetaCallbackPage />,
+  },
+  {
     path: 'rooms',
     flags: { ...inTeam, title: roomsTexts.title },
     element: <RoomsPage />,
@@ -209,6 +239,11 @@ export const appRoutes: AppRoute[] = [
         path: 'details',
         flags: { ...inTeam, teamRole: 'Admin', title: teamTexts.details.routeTitle },
         element: <TeamDetailsPage />,
+      },
+      {
+        path: 'sso',
+        flags: { ...inTeam, teamRole: 'Admin', title: ssoTexts.tab.title },
+        element: <SamlConfigPage />,
       },
       {
         // The team's recorded changes (docs/audit.md): its admins only.

@@ -81,6 +81,25 @@ export const session = {
     await session.reloadUser();
   },
 
+  /**
+   * Single sign-on grant (part1 §7): the one-time token a SAML sign-in left for user `userId`
+   * through provider `loginProviderId`. Throws the token failure. Whoever was signed in on this
+   * browser before is replaced, so their team and prefetched teams are dropped.
+   */
+  async loginWithSso(userId: string, loginProviderId: string, oneTimeToken: string) {
+    // A cached login still loading would otherwise land its user and teams after this one's.
+    await pending;
+    await requestToken({
+      grant_type: 'sso_redirect',
+      username: userId,
+      identity_provider: loginProviderId,
+      access_token: oneTimeToken,
+    });
+    prefetchedTeams = null;
+    set({ team: null });
+    await session.reloadUser();
+  },
+
   async reloadUser(): Promise<Me> {
     const user = await call(usersApi.me);
     set({ status: 'authenticated', user, loggedOut: false });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { linkedLogins, linkUpdate, oculusLink, redirectUrl, samlLinkParams } from '../index.ts';
+import {
+  linkedLogins,
+  linkUpdate,
+  oculusLink,
+  oculusNonceProof,
+  redirectUrl,
+  samlLinkParams,
+} from '../index.ts';
 import { bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 
@@ -34,14 +41,16 @@ export const linkedAccountsApi = {
   metaUrl: endpoint('GET', '/api/User/Me/LinkedAccounts/Oculus/Sso', {
     tags,
     security,
-    summary: "Meta's sign-in page to send the browser to; it returns to /sso/oculus",
+    summary:
+      "Meta's sign-in page to send the browser to; it returns to /sso/oculus. Also sets a short-lived cookie that the link call needs from this browser (docs/linked-accounts.md)",
     response: { 200: redirectUrl },
   }),
 
   metaLink: endpoint('PUT', '/api/User/Me/LinkedAccounts/Oculus/Sso', {
     tags,
     security,
-    summary: "Link the Meta account of the code /sso/oculus received (verified with Meta's API)",
+    summary:
+      "Link the Meta account of the code /sso/oculus received (exchanged and checked with Meta's API); needs the cookie of the sign-in URL call",
     body: oculusLink,
     response: { 200: linkedLogins },
   }),
@@ -49,23 +58,24 @@ export const linkedAccountsApi = {
   metaLinkFromHeadset: endpoint('PUT', '/api/User/Me/LinkedAccounts/Oculus', {
     tags,
     security,
-    summary: 'Link the Meta account the headset app is signed in with (a nonce verified with Meta)',
-    body: oculusLink,
+    summary:
+      'Link the Meta account the headset app is signed in with: oculusAccessCode is the nonce of Users.GetUserProof(), checked with Meta for oculusUserId',
+    body: oculusNonceProof,
     response: { 200: linkedLogins },
   }),
 
   metaUnlink: endpoint('DELETE', '/api/User/Me/LinkedAccounts/Oculus', {
     tags,
     security,
-    summary: "Unlink the caller's Meta account",
+    summary: "Unlink the caller's Meta account (refused when it is their only way to log in)",
     response: { 200: linkedLogins },
   }),
 
   metaUnlinkByAccount: endpoint('DELETE', '/api/LinkedAccounts/Oculus', {
     tags,
     summary:
-      'The headset app unlinks its Meta account from whichever user it is linked to (a nonce verified with Meta)',
-    body: oculusLink,
+      'The headset app unlinks its Meta account from whichever user it is linked to (a nonce checked with Meta); 204 also when no user has it',
+    body: oculusNonceProof,
     response: { 204: z.null().describe('No content') },
   }),
 };

@@ -19,6 +19,9 @@ export const AuditActions = [
   'template.create',
   'template.edit',
   'template.delete',
+  'sso.configure',
+  'login.link',
+  'login.unlink',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

@@ -43,7 +43,7 @@ export const clientConfig = z.object({
     knowledgeBaseUrl: z.string(),
     changelogUrl: z.string().nullable(),
   }),
-  /** Whether this server can link Meta accounts (META_APP_ID and META_APP_SECRET are set). */
+  /** Whether this server can link Meta accounts (META_APP_ID, META_APP_SECRET and META_ORGANIZATION_ID are set). */
   metaLinking: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

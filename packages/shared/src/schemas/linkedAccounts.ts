@@ -30,3 +30,18 @@ export const oculusLink = z.object({
   oculusOrgScopedId: z.string().trim().min(1).max(200),
 });
 export type OculusLink = z.infer<typeof oculusLink>;
+
+/**
+ * The headset app's proof of its Meta account (docs/linked-accounts.md "From the headset"):
+ * `oculusAccessCode` is the nonce of `Users.GetUserProof()`, `oculusUserId` the id of
+ * `Users.GetLoggedInUser()` that Meta checks the nonce against. Without `oculusUserId` the
+ * org-scoped id is the one checked.
+ */
+export const oculusNonceProof = oculusLink.extend({
+  oculusUserId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'Enter the numeric Meta user id.')
+    .optional(),
+});
+export type OculusNonceProof = z.infer<typeof oculusNonceProof>;

@@ -12,7 +12,7 @@ import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
-import { memberships, organizations, users } from '../../db/schema.ts';
+import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
@@ -22,6 +22,7 @@ import { licenseCount, licensingSummary, lockTeam } from '../licenses/accounting
 import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
 import { activeMembership } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
+import { providerIdOf } from '../sso/addresses.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
 import { enqueuePurge } from './purge.ts';
 
@@ -200,6 +201,9 @@ export async function deleteTeam(ctx: AppContext, actor: Actor, organizationId: 
       before: { name: team?.name ?? null },
     });
     await tx.delete(organizations).where(eq(organizations.id, organizationId));
+    // The team's single sign-on logins go with its identity provider (saml_providers cascades);
+    // their owners can still set a password with 'Forgot password'.
+    await tx.delete(userLogins).where(eq(userLogins.loginProviderId, providerIdOf(organizationId)));
     await enqueuePurge(tx, { prefix: teamKeyPrefix(organizationId) }, now);
     await enqueuePurge(tx, { keys: [profileImageKey('organization', organizationId)] }, now);
   });

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/password.ts';
+import { redeemSsoToken } from '../sso/tokens.ts';
 import { invalidGrant, invalidRequest, slowDown, unsupportedGrantType } from './errors.ts';
 import { presentTokens, type TokenSubject } from './presenter.ts';
 import { grantedScope, narrowedScope } from './scope.ts';
@@ -24,10 +25,11 @@ type GrantHandler = (
   meta: GrantMeta,
 ) => Promise<TokenResponse>;
 
-/** One handler per supported grant; `sso_redirect` joins when single sign-on lands. */
-const grants: Partial<Record<GrantType, GrantHandler>> = {
+/** One handler per supported grant. */
+const grants: Record<GrantType, GrantHandler> = {
   password: passwordGrant,
   refresh_token: refreshGrant,
+  sso_redirect: ssoRedirectGrant,
 };
 
 /** POST /api/connect/token: validates the raw form and runs its grant. */
@@ -108,6 +110,53 @@ async function refreshGrant(
   const scope = narrowedScope(input.scope, rotated.scope);
   return presentTokens(ctx, { user: subjectOf(user), ...rotated, scope, now: meta.now });
 }
+
+/**
+ * grant_type=sso_redirect (part1 §7): the one-time token a verified SAML response left for the
+ * browser (docs/sso.md): username is the user's id, identity_provider the login provider id and
+ * access_token the token. It works once, within its minute, for that user and provider only.
+ */
+async function ssoRedirectGrant(
+  ctx: AppContext,
+  input: TokenRequest,
+  meta: GrantMeta,
+): Promise<TokenResponse> {
+  for (const field of ['username', 'identity_provider', 'access_token'] as const) {
+    if (!input[field]) throw invalidRequest(tokenMessages.missingParameter(field));
+  }
+  const userId = input.username!;
+  if (!isUuid(userId)) throw invalidGrant(tokenMessages.invalidSsoToken);
+  const scope = grantedScope(input.scope);
+  const started = await ctx.db.transaction(async (tx) => {
+    const key = await redeemSsoToken(tx, {
+      purpose: 'login',
+      token: input.access_token!,
+      userId,
+      providerId: input.identity_provider!,
+      now: meta.now,
+    });
+    if (key === null) return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) return null;
+    const session = await startSession(tx, {
+      userId,
+      method: 'sso_redirect',
+      scope,
+      now: meta.now,
+    });
+    return { user, session };
+  });
+  if (!started) throw invalidGrant(tokenMessages.invalidSsoToken);
+  return presentTokens(ctx, {
+    user: subjectOf(started.user),
+    ...started.session,
+    scope,
+    now: meta.now,
+  });
+}
+
+const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 const subjectOf = (u: typeof users.$inferSelect): TokenSubject => ({
   userId: u.id,

@@ -153,8 +153,8 @@ describe('POST /api/connect/token, malformed requests', () => {
     );
   });
 
-  it('answers unknown and not yet supported grants with unsupported_grant_type', async () => {
-    for (const grant of ['client_credentials', 'sso_redirect', 'authorization_code']) {
+  it('answers unknown grants with unsupported_grant_type', async () => {
+    for (const grant of ['client_credentials', 'authorization_code', 'implicit']) {
       expectOAuthError(
         await tokenRequest(t, { grant_type: grant }),
         'unsupported_grant_type',

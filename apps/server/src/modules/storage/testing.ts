@@ -51,6 +51,7 @@ export function putRange(session: string, range: string, body?: Uint8Array, extr
   return fetch(session, {
     method: 'PUT',
     headers: { 'content-range': range, ...extra },
-    body: body ?? new Uint8Array(0),
+    // A copy typed Uint8Array<ArrayBuffer>, which every BodyInit typing accepts.
+    body: new Uint8Array(body ?? []),
   });
 }

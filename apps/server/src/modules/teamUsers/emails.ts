@@ -28,6 +28,26 @@ export function teamInvitationEmail(
   };
 }
 
+/**
+ * A new person added with single sign-on only: there is no password to choose; they log in
+ * with the team's identity provider from the login page, which offers it for their address.
+ */
+export function teamSsoInvitationEmail(config: Config, user: Recipient, teamName: string): Mail {
+  const url = `${config.publicUrl}/login`;
+  return {
+    to: user.email,
+    subject: `You have been invited to ${teamName} on Roomscale`,
+    ...actionEmail({
+      greeting: `Hello ${user.firstName},`,
+      paragraphs: [
+        `You have been invited to join the team ${teamName} on Roomscale, where teams meet in virtual reality.`,
+        `Your account is ready. On the login page, enter ${user.email} and choose 'Log in with ${teamName}' to sign in with your organisation's account.`,
+      ],
+      action: { label: 'Log in', url },
+    }),
+  };
+}
+
 /** The link of an invitation to join a team: opens it in the dashboard (sign-in first). */
 export const joinTeamLink = (config: Config, token: string) =>
   `${config.publicUrl}/invitation?${new URLSearchParams({ token }).toString()}`;

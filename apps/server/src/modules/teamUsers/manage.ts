@@ -1,5 +1,7 @@
 import {
   security,
+  serverMessages,
+  ssoMessages,
   type TeamUser,
   type teamUserAdd,
   type teamUserEdit,
@@ -19,7 +21,7 @@ import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts
 import { assertFreeLicense, licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
 import { activeMembership, isActiveRole } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
-import { joinTeamInvitationEmail, teamInvitationEmail } from './emails.ts';
+import { joinTeamInvitationEmail, teamInvitationEmail, teamSsoInvitationEmail } from './emails.ts';
 import {
   assertInvitationAllowance,
   openInvitation,
@@ -93,6 +95,12 @@ export async function addTeamUser(
 
     const [existing] = await tx.select().from(users).where(eq(users.email, cmd.email));
     if (existing) {
+      // An account's logins are its owner's to link (in their profile), not the team's.
+      if (cmd.assignSso) {
+        throw badRequest(serverMessages.ssoForRegisteredUser, {
+          assignSso: [serverMessages.ssoForRegisteredUser],
+        });
+      }
       const [membership] = await tx
         .select({ role: memberships.role })
         .from(memberships)
@@ -133,6 +141,9 @@ export async function addTeamUser(
     }
 
     await assertInvitationAllowance(tx, team.organizationId, invitedBy, now);
+    // With single sign-on only, the account is ready at once: the team's identity provider is
+    // how its owner signs in, and there is no password to choose.
+    const ssoOnly = cmd.assignSso && !cmd.assignRoomscalePassword;
     const [user] = await tx
       .insert(users)
       .values({
@@ -140,11 +151,31 @@ export async function addTeamUser(
         firstName: cmd.firstName,
         lastName: cmd.lastName,
         position: cmd.position ?? null,
+        activated: ssoOnly,
         created: now,
         createdBy: invitedBy,
       })
       .returning();
-    const token = await issueEmailToken(tx, user!.id, 'activation', now);
+    if (cmd.assignSso) {
+      const taken = await tx
+        .select({ id: userLogins.id })
+        .from(userLogins)
+        .where(
+          and(
+            eq(userLogins.loginProviderId, org.samlLoginProviderId!),
+            eq(userLogins.providerKey, cmd.email),
+          ),
+        );
+      if (taken.length > 0) throw fieldError('assignSso', ssoMessages.loginTakenByOther);
+      await tx.insert(userLogins).values({
+        userId: user!.id,
+        loginProviderId: org.samlLoginProviderId!,
+        providerKey: cmd.email,
+        displayName: org.name,
+        created: now,
+      });
+    }
+    const token = ssoOnly ? null : await issueEmailToken(tx, user!.id, 'activation', now);
     await tx.insert(memberships).values({
       organizationId: team.organizationId,
       userId: user!.id,
@@ -166,12 +197,23 @@ export async function addTeamUser(
       answeredAt: now,
       created: now,
     });
-    await enqueueMail(ctx, tx, teamInvitationEmail(ctx.config, user!, org.name, token));
+    await enqueueMail(
+      ctx,
+      tx,
+      token
+        ? teamInvitationEmail(ctx.config, user!, org.name, token)
+        : teamSsoInvitationEmail(ctx.config, user!, org.name),
+    );
     await recordAudit(tx, now, actor, {
       action: 'membership.add',
       organizationId: team.organizationId,
       targetUserId: user!.id,
-      after: { ...invited, newAccount: true },
+      after: {
+        ...invited,
+        newAccount: true,
+        sso: cmd.assignSso,
+        password: cmd.assignRoomscalePassword,
+      },
     });
     return present(tx, team.organizationId, user!.id);
   });

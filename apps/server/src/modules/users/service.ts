@@ -7,6 +7,7 @@ import { notFound } from '../../platform/http/problem.ts';
 import { endSession } from '../auth/sessions.ts';
 import { membershipsOf } from '../organizations/service.ts';
 import { releaseSeat } from '../seats/service.ts';
+import { ssoLoginsOf } from '../sso/providers.ts';
 import { passwordLoginEntry, presentMe } from './presenter.ts';
 
 export async function getMe(ctx: AppContext, userId: string): Promise<Me> {
@@ -37,19 +38,22 @@ export async function editMe(ctx: AppContext, caller: Caller, edit: MeEdit): Pro
 }
 
 /**
- * GET /api/LinkedAccounts/Logins: how an address may sign in, for the login screen.
- * The answer must not reveal whether an address is registered, so an unknown address gets what
- * a password user gets; so does an unactivated account, whose owner is still setting up a
- * password. Only an activated account without a password (single sign-on or headset only)
- * lacks the password entry; its single sign-on entries come with single sign-on.
+ * GET /api/LinkedAccounts/Logins: how an address may sign in, for the login screen
+ * (docs/sso.md "Finding the way to log in").
+ * An unknown address gets what a password user gets, as does an unactivated account, whose
+ * owner is still setting up a password, so the answer does not tell strangers which addresses
+ * exist. Only an activated account without a password lacks the password entry. Each team
+ * single sign-on linked to the account follows, named by its team. The call is rate-limited
+ * per client address.
  */
 export async function loginsFor(ctx: AppContext, email: string): Promise<LoginEntry[]> {
   const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash, activated: users.activated })
+    .select({ id: users.id, passwordHash: users.passwordHash, activated: users.activated })
     .from(users)
     .where(eq(users.email, email));
   const offersPassword = !user?.activated || user.passwordHash !== null;
-  return offersPassword ? [passwordLoginEntry] : [];
+  const sso = user ? await ssoLoginsOf(ctx, user.id) : [];
+  return [...(offersPassword ? [passwordLoginEntry] : []), ...sso];
 }
 
 /** Ends the caller's session; with the key of the seat the caller's device holds, frees it too. */

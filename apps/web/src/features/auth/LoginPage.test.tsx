@@ -128,7 +128,7 @@ describe('LoginPage', () => {
     await screen.findByRole('button', { name: 'Log in' });
     type('Email', 'Ada@Acme.example');
     fireEvent.blur(field('Email'));
-    const sso = await screen.findByRole('link', { name: 'Continue with Acme SSO' });
+    const sso = await screen.findByRole('link', { name: 'Log in with Acme SSO' });
     expect(sso.getAttribute('href')).toBe('/saml/saml-acme');
     expect(screen.queryByRole('link', { name: /Roomscale account/ })).toBeNull();
     const lookup = fetch.mock.calls

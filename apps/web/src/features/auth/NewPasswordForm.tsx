@@ -69,7 +69,8 @@ export function NewPasswordForm({ submitLabel, passwordLabel, onSubmit, children
   );
 }
 
-function PasswordChecklist({ password }: { password: string }) {
+/** Which parts of the strong-password rule the typed password meets, live (also the profile's). */
+export function PasswordChecklist({ password }: { password: string }) {
   const checks = passwordChecks(password);
   const items = Object.entries(publicTexts.password.requirements) as [
     keyof typeof checks,

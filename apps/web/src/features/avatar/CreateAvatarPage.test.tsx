@@ -96,4 +96,50 @@ describe('CreateAvatarPage', () => {
     expect(await screen.findByText('The connection with the server has failed')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Skip avatar creation' })).toBeVisible();
   });
+
+  it('edits from the profile: no skip, a way back, and done it returns to /profile', async () => {
+    const fetch = api(null);
+    renderScreen(
+      '/profile/edit-avatar',
+      '/profile/edit-avatar',
+      <CreateAvatarPage mode="edit" defaultTarget="/profile" />,
+    );
+    expect(await screen.findByText(/keep the one you have/)).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Edit your avatar' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Skip avatar creation' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    const useDefault = screen.getByRole('button', { name: 'Use the default avatar' });
+    await waitFor(() => expect((useDefault as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(useDefault);
+    expect((await screen.findByTestId('location')).textContent).toBe('/profile');
+    expect(patches(fetch)).toEqual([{ readyPlayerMeAvatar: defaultAvatarUrl }]);
+  });
+
+  it('remakes from scratch: the builder opens on a new avatar', async () => {
+    api('https://builder.example/avatar?frameApi');
+    renderScreen(
+      '/profile/edit-avatar',
+      '/profile/edit-avatar?remake=true',
+      <CreateAvatarPage mode="edit" defaultTarget="/profile" />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Remake your avatar' })).toBeVisible();
+    const frame = (await screen.findByTitle('Avatar builder')) as HTMLIFrameElement;
+    const src = new URL(frame.getAttribute('src') ?? '');
+    expect(src.origin + src.pathname).toBe('https://builder.example/avatar');
+    expect(src.searchParams.has('frameApi')).toBe(true);
+    expect(src.searchParams.has('clearCache')).toBe(true);
+  });
+
+  it('edits the avatar the builder remembers without remake', async () => {
+    api('https://builder.example/avatar?frameApi');
+    renderScreen(
+      '/profile/edit-avatar',
+      '/profile/edit-avatar',
+      <CreateAvatarPage mode="edit" defaultTarget="/profile" />,
+    );
+    const frame = (await screen.findByTitle('Avatar builder')) as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe('https://builder.example/avatar?frameApi');
+  });
 });

@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type MeEdit, publicTexts } from '@roomscale/shared';
+import { type MeEdit, profileTexts, publicTexts } from '@roomscale/shared';
 import { usersApi } from '@roomscale/shared/contract';
 import { IconAlertCircle, IconUserCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
 import { useClientConfig } from '../../app/clientConfig.ts';
@@ -11,18 +11,40 @@ import { session } from '../../app/session.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { safeTarget } from '../auth/targetRoute.ts';
 import { AvatarBuilderFrame } from './AvatarBuilderFrame.tsx';
-import { absoluteAvatarUrl } from './avatarMessage.ts';
+import { absoluteAvatarUrl, freshBuilderUrl } from './avatarMessage.ts';
 
-const t = publicTexts.avatar;
+/** The edit screen's words where they differ from creation's. */
+const editTexts = (remake: boolean) => ({
+  ...publicTexts.avatar,
+  heading: remake ? profileTexts.avatar.remakeHeading : profileTexts.avatar.editHeading,
+  intro: profileTexts.avatar.editIntro,
+  noBuilder: profileTexts.avatar.noBuilder,
+  skip: profileTexts.avatar.useDefault,
+  skipHint: profileTexts.avatar.useDefaultHint,
+});
+
+type Props = {
+  /**
+   * 'edit' is /profile/edit-avatar: changing the avatar the user has, with a way back and no
+   * 'Skip'; its query `remake` opens the builder on a new avatar instead of the last one.
+   */
+  mode?: 'create' | 'edit';
+  /** Where to go once saved when the address names no targetRoute (Avatar completion, part1 §4). */
+  defaultTarget?: string;
+};
 
 /**
  * /create-avatar?targetRoute: the avatar builder when one is configured; skipping (or having no
  * builder) gives the default avatar. The avatar is saved, the user reloaded, then on to the target.
  */
-export function CreateAvatarPage() {
+export function CreateAvatarPage({ mode = 'create', defaultTarget }: Props) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeTarget(params.get('targetRoute'));
+  const requested = params.get('targetRoute');
+  const target = requested || !defaultTarget ? safeTarget(requested) : defaultTarget;
+  const editing = mode === 'edit';
+  const remake = editing && params.has('remake') && params.get('remake') !== 'false';
+  const t = editing ? editTexts(remake) : publicTexts.avatar;
   const config = useClientConfig();
 
   const save = useMutation({
@@ -34,7 +56,9 @@ export function CreateAvatarPage() {
     onSuccess: () => navigate(target, { replace: true }),
   });
 
-  const builderUrl = config.data?.avatarBuilderUrl ?? null;
+  const configuredBuilder = config.data?.avatarBuilderUrl ?? null;
+  const builderUrl =
+    configuredBuilder && remake ? freshBuilderUrl(configuredBuilder) : configuredBuilder;
   const skip = () => {
     if (config.data) save.mutate(config.data.defaultAvatarUrl);
   };
@@ -51,6 +75,12 @@ export function CreateAvatarPage() {
       loading={save.isPending && save.variables === config.data?.defaultAvatarUrl}
     >
       {t.skip}
+    </Button>
+  );
+  // Editing keeps the avatar the user has unless they save another.
+  const backButton = editing && (
+    <Button component={Link} to={target} variant="subtle" size="sm">
+      {profileTexts.avatar.cancel}
     </Button>
   );
 
@@ -77,6 +107,7 @@ export function CreateAvatarPage() {
           <Loader />
         </Center>
         {skipButton}
+        {backButton}
       </AuthLayout>
     );
   }
@@ -91,6 +122,7 @@ export function CreateAvatarPage() {
           {skipButton}
           <Button onClick={() => config.refetch()}>{t.retry}</Button>
         </Group>
+        {backButton}
       </AuthLayout>
     );
   }
@@ -109,6 +141,7 @@ export function CreateAvatarPage() {
         </Stack>
         {saveError}
         {skipButton}
+        {backButton}
       </AuthLayout>
     );
   }
@@ -132,7 +165,10 @@ export function CreateAvatarPage() {
         <Text size="sm" c="dimmed">
           {t.skipHint}
         </Text>
-        {skipButton}
+        <Group gap="xs">
+          {backButton}
+          {skipButton}
+        </Group>
       </Group>
     </AuthLayout>
   );

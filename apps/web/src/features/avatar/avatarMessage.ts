@@ -68,3 +68,17 @@ export function builderOrigin(builderUrl: string): string | null {
 export function absoluteAvatarUrl(url: string, origin: string): string {
   return new URL(url, origin).href;
 }
+
+/**
+ * The builder opened on a new avatar rather than the one it remembers (the remake mode of
+ * /profile/edit-avatar): Ready Player Me's `clearCache` parameter.
+ */
+export function freshBuilderUrl(builderUrl: string): string {
+  try {
+    const u = new URL(builderUrl);
+    u.searchParams.set('clearCache', '');
+    return u.href;
+  } catch {
+    return builderUrl;
+  }
+}

@@ -8,6 +8,7 @@ import {
   IconLock,
   IconUsers,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
@@ -28,7 +29,7 @@ const tabs: Tab[] = [
   { label: teamTexts.tabs.users, icon: IconUsers, to: '/team/users' },
   { label: teamTexts.tabs.subscription, icon: IconCreditCard },
   { label: teamTexts.tabs.details, icon: IconId, to: '/team/details', adminOnly: true },
-  { label: teamTexts.tabs.sso, icon: IconKey, adminOnly: true },
+  { label: teamTexts.tabs.sso, icon: IconKey, to: '/team/sso', adminOnly: true },
   {
     label: auditTexts.teamTab,
     icon: IconHistory,
@@ -46,6 +47,11 @@ export function TeamLayout() {
   const { pathname } = useLocation();
   const { team } = useSession();
   const isAdmin = team?.role === 'Admin';
+  // On a phone the tabs scroll sideways inside their bar: bring the open one into view.
+  const activeTab = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (pathname) activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <Stack gap="lg">
       <ListPageHeader title={teamTexts.title} intro={teamTexts.intro}>
@@ -68,6 +74,7 @@ export function TeamLayout() {
                   component={Link}
                   to={tab.to}
                   className={classes.tab}
+                  ref={active ? activeTab : undefined}
                   data-active={active || undefined}
                   aria-current={active ? 'page' : undefined}
                 >

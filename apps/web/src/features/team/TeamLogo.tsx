@@ -1,16 +1,6 @@
-import { Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  dialogLabels,
-  profileImageAccept,
-  profileImageMessages,
-  profileImageProblem,
-  profileImageUrl,
-  teamTexts,
-} from '@roomscale/shared';
-import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { serverMessage } from '../../api/errors.ts';
-import { showAlert, showConfirm } from '../../components/dialogs.tsx';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { profileImageUrl, teamTexts } from '@roomscale/shared';
+import { PictureControls } from '../../components/PictureControls.tsx';
 import { useRemoveTeamLogo, useUploadTeamLogo } from './detailsApi.ts';
 import classes from './TeamDetails.module.css';
 
@@ -19,50 +9,13 @@ const t = teamTexts.details.logo;
 type Props = { teamId: string; teamName: string; imageUpdated: string | null };
 
 /**
- * The team logo (part2 §2 Details, §5 'Profile image upload'): the picked file is checked here
- * (type by extension, size) before it is sent; the server checks it again, bytes included. The
- * previews show the logo where it appears: wide, as on a room banner, and small, as in menus.
+ * The team logo (part2 §2 Details, §5 'Profile image upload'). The previews show the logo where
+ * it appears: wide, as on a room banner, and small, as in menus.
  */
 export function TeamLogo({ teamId, teamName, imageUpdated }: Props) {
   const upload = useUploadTeamLogo(teamId);
   const remove = useRemoveTeamLogo(teamId);
   const src = imageUpdated ? profileImageUrl('organization', teamId, imageUpdated) : null;
-
-  const pick = async (file: File | null) => {
-    if (!file) return;
-    const problem = profileImageProblem(file);
-    if (problem) {
-      await showAlert({ title: dialogLabels.errorTitle, content: problem });
-      return;
-    }
-    try {
-      await upload.mutateAsync(file);
-    } catch (e) {
-      await showAlert({
-        title: dialogLabels.errorTitle,
-        content: profileImageMessages.uploadFailed(serverMessage(e)),
-      });
-      return;
-    }
-    notifications.show({ color: 'teal', title: t.uploaded, message: teamName });
-  };
-
-  const onRemove = async () => {
-    const sure = await showConfirm({
-      title: t.removeTitle,
-      content: t.removeText,
-      confirmLabel: t.remove,
-      danger: true,
-    });
-    if (!sure) return;
-    try {
-      await remove.mutateAsync();
-    } catch (e) {
-      await showAlert({ title: dialogLabels.errorTitle, content: serverMessage(e) });
-      return;
-    }
-    notifications.show({ color: 'teal', title: t.removed, message: teamName });
-  };
 
   const initial = teamName.slice(0, 1).toUpperCase();
   return (
@@ -103,29 +56,15 @@ export function TeamLogo({ teamId, teamName, imageUpdated }: Props) {
         <Text size="xs" c="dimmed">
           {t.hint}
         </Text>
-        <Group gap="sm">
-          <FileButton onChange={(f) => void pick(f)} accept={profileImageAccept}>
-            {(props) => (
-              <Button
-                {...props}
-                leftSection={<IconPhotoUp size={16} aria-hidden />}
-                loading={upload.isPending}
-              >
-                {src ? t.replace : t.upload}
-              </Button>
-            )}
-          </FileButton>
-          {src && (
-            <Button
-              variant="default"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => void onRemove()}
-              loading={remove.isPending}
-            >
-              {t.remove}
-            </Button>
-          )}
-        </Group>
+        <PictureControls
+          hasPicture={!!src}
+          onUpload={(file) => upload.mutateAsync(file)}
+          uploading={upload.isPending}
+          onRemove={() => remove.mutateAsync()}
+          removing={remove.isPending}
+          texts={t}
+          subject={teamName}
+        />
       </Stack>
     </Card>
   );

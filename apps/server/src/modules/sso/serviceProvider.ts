@@ -1,0 +1,37 @@
+import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { security } from '@roomscale/shared';
+import type { Config } from '../../config.ts';
+import type { samlProviders } from '../../db/schema.ts';
+import { spAddresses } from './addresses.ts';
+
+export type Provider = typeof samlProviders.$inferSelect;
+
+/**
+ * node-saml for one team's provider, as strict as SAML allows: both the response and its
+ * assertion must be signed by the team's certificate (never one from the message's KeyInfo),
+ * for our entity id as audience, answering a request we sent. The request store is ours
+ * (requests.ts): node-saml only reads it; consuming a request is one atomic delete after the
+ * checks, so a response is accepted once even when posted twice at the same moment.
+ */
+export function serviceProvider(config: Config, provider: Provider, requests: CacheProvider) {
+  const sp = spAddresses(config, provider.id);
+  return new SAML({
+    callbackUrl: sp.consumerUrl,
+    entryPoint: provider.loginUrl,
+    issuer: sp.appIdUri,
+    audience: sp.appIdUri,
+    idpCert: provider.certificate,
+    idpIssuer: provider.idpEntityId,
+    wantAuthnResponseSigned: true,
+    wantAssertionsSigned: true,
+    signatureAlgorithm: 'sha256',
+    digestAlgorithm: 'sha256',
+    identifierFormat: null,
+    disableRequestedAuthnContext: true,
+    validateInResponseTo: ValidateInResponseTo.always,
+    requestIdExpirationPeriodMs: security.samlRequestSeconds * 1000,
+    acceptedClockSkewMs: security.samlClockSkewSeconds * 1000,
+    maxAssertionAgeMs: security.samlRequestSeconds * 1000,
+    cacheProvider: requests,
+  });
+}

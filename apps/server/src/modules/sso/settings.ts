@@ -1,0 +1,99 @@
+import { generateServiceProviderMetadata } from '@node-saml/node-saml';
+import type { SamlConfig, SamlConfigEdit } from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import { organizations, samlProviders } from '../../db/schema.ts';
+import { notFound } from '../../platform/http/problem.ts';
+import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
+import { providerIdOf, spAddresses } from './addresses.ts';
+import { readCertificate } from './certificate.ts';
+import { providerById } from './providers.ts';
+import type { Provider } from './serviceProvider.ts';
+
+/** Our SAML metadata for a provider: entity id, consumer service, signed assertions wanted. */
+export function spMetadata(config: Config, providerId: string): string {
+  const sp = spAddresses(config, providerId);
+  return generateServiceProviderMetadata({
+    issuer: sp.appIdUri,
+    callbackUrl: sp.consumerUrl,
+    identifierFormat: null,
+    wantAssertionsSigned: true,
+  });
+}
+
+function present(config: Config, providerId: string, p: Provider | null): SamlConfig {
+  return {
+    loginProviderId: providerId,
+    configured: p !== null,
+    identityLabel: p?.idpEntityId ?? '',
+    loginUrl: p?.loginUrl ?? '',
+    certificate: p?.certificate ?? '',
+    certificateValidTo: p?.certificateValidTo.toISOString() ?? null,
+    ...spAddresses(config, providerId),
+    samlConfig: spMetadata(config, providerId),
+  };
+}
+
+/** GET …/SamlConfig: the team's settings, and ours, which exist before the first save. */
+export async function getSamlConfig(ctx: AppContext, organizationId: string): Promise<SamlConfig> {
+  const providerId = providerIdOf(organizationId);
+  return present(ctx.config, providerId, await providerById(ctx.db, providerId));
+}
+
+/**
+ * POST …/SamlConfig: saves the identity provider's values (the certificate checked first) and
+ * marks the team as offering single sign-on, displayed under the team's name. One transaction
+ * with its audit entry.
+ */
+export async function saveSamlConfig(
+  ctx: AppContext,
+  actor: PersonActor,
+  organizationId: string,
+  edit: SamlConfigEdit,
+): Promise<SamlConfig> {
+  const now = ctx.clock.now();
+  const { pem, validTo } = readCertificate(edit.certificate, now);
+  const providerId = providerIdOf(organizationId);
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [team] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
+    if (!team) throw notFound();
+    const before = await providerById(tx, providerId);
+    const values = {
+      idpEntityId: edit.identityLabel,
+      loginUrl: edit.loginUrl,
+      certificate: pem,
+      certificateValidTo: validTo,
+    };
+    const [row] = await tx
+      .insert(samlProviders)
+      .values({ id: providerId, organizationId, ...values, created: now, createdBy: actor.userId })
+      .onConflictDoUpdate({
+        target: samlProviders.id,
+        set: { ...values, lastModified: now, lastModifiedBy: actor.userId },
+      })
+      .returning();
+    await tx
+      .update(organizations)
+      .set({ samlLoginProviderId: providerId, samlLoginDisplayName: team.name })
+      .where(eq(organizations.id, organizationId));
+    const audited = (p: typeof values | null): Record<string, unknown> => ({
+      identityLabel: p?.idpEntityId ?? null,
+      loginUrl: p?.loginUrl ?? null,
+      certificateValidTo: p?.certificateValidTo.toISOString() ?? null,
+    });
+    const diff = changedFields(audited(before), audited(values));
+    await recordAudit(tx, now, actor, {
+      action: 'sso.configure',
+      organizationId,
+      before: diff.before,
+      after: diff.after,
+    });
+    return row!;
+  });
+  return present(ctx.config, providerId, saved);
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type SamlConfig, type SamlConfigEdit, samlConfigEdit, ssoTexts } from '@roomscale/shared';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { serverMessage, showFieldErrors } from '../../api/errors.ts';
+import { showError } from '../../components/dialogs.tsx';
+import { useSaveSamlConfig } from './api.ts';
+import classes from './SamlConfig.module.css';
+
+const t = ssoTexts.tab;
+const fields = ['identityLabel', 'loginUrl', 'certificate'] as const;
+const isField = (f: string): f is (typeof fields)[number] =>
+  (fields as readonly string[]).includes(f);
+
+const formValues = (c: SamlConfig): SamlConfigEdit => ({
+  identityLabel: c.identityLabel,
+  loginUrl: c.loginUrl,
+  certificate: c.certificate,
+});
+
+const valuesKey = (c: SamlConfig) => JSON.stringify(formValues(c));
+
+/**
+ * The identity provider's values (part2 §2, §5): entity ID and login URL (urls) and its signing
+ * certificate, all required. A failed save keeps what was typed; the server's per-field reasons
+ * (an unreadable or expired certificate) show on their fields.
+ */
+export function IdpForm({ teamId, config }: { teamId: string; config: SamlConfig }) {
+  const save = useSaveSamlConfig(teamId);
+  const form = useForm<SamlConfigEdit>({
+    resolver: zodResolver(samlConfigEdit),
+    mode: 'onTouched',
+    defaultValues: formValues(config),
+  });
+  const { errors, isValid, isSubmitting } = form.formState;
+
+  // Another admin may have saved meanwhile: a newly loaded configuration replaces the values
+  // while nothing is typed. Only a new answer, and only when it differs from what the form took
+  // last: after a save the cache's copy of it arrives a render after the form's own reset.
+  const { reset } = form;
+  const dirty = form.formState.isDirty;
+  const seen = useRef(config);
+  const taken = useRef(valuesKey(config));
+  useEffect(() => {
+    if (config === seen.current) return;
+    seen.current = config;
+    const key = valuesKey(config);
+    if (dirty || key === taken.current) return;
+    taken.current = key;
+    reset(formValues(config));
+  }, [config, dirty, reset]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      taken.current = valuesKey(saved);
+      form.reset(formValues(saved));
+    } catch (e) {
+      const messages = showFieldErrors(e, form.setError, (f) => (isField(f) ? f : undefined));
+      const first = fields.find((f) => f in messages);
+      if (first) form.setFocus(first);
+      else void showError(t.saveFailed(serverMessage(e)));
+      return;
+    }
+    notifications.show({ color: 'teal', message: t.saved });
+  });
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="sso-idp-title">
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="md">
+          <Title order={2} size="h4" id="sso-idp-title">
+            {t.idpHeading}
+          </Title>
+          <TextInput
+            label={t.fields.identityLabel}
+            description={t.fields.identityLabelHint}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={errors.identityLabel?.message}
+            {...form.register('identityLabel')}
+          />
+          <TextInput
+            label={t.fields.loginUrl}
+            description={t.fields.loginUrlHint}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={errors.loginUrl?.message}
+            {...form.register('loginUrl')}
+          />
+          <Textarea
+            label={t.fields.certificate}
+            description={t.fields.certificateHint}
+            rows={5}
+            spellCheck={false}
+            autoComplete="off"
+            required
+            classNames={{ input: classes.value }}
+            error={errors.certificate?.message}
+            {...form.register('certificate')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!isValid || isSubmitting} loading={isSubmitting}>
+              {t.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
