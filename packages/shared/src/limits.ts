@@ -48,6 +48,11 @@ export const delivery = {
 
 export const security = {
   accessTokenSeconds: 15 * 60,
+  /**
+   * How long one instance trusts a session it confirmed alive without asking again; ending a
+   * session on this instance forgets it at once (apps/server/src/platform/auth/sessionCache.ts).
+   */
+  sessionCacheSeconds: 5,
   /** A refresh-token family lives at most this long from the login that started it. */
   refreshTokenAbsoluteSeconds: 30 * 24 * 3600,
   activationTokenSeconds: 7 * 24 * 3600,

@@ -3,9 +3,11 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileItems, meetings, memberships, organizations, rooms, users } from '../../db/schema.ts';
+import { sessionCache } from '../../platform/auth/sessionCache.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { badRequest } from '../../platform/http/problem.ts';
 import { type Actor, recordAudit } from '../audit/record.ts';
+import { forgetting } from '../auth/sessions.ts';
 import { lockTeam } from '../licenses/accounting.ts';
 import { loadDetails } from '../meetings/load.ts';
 import { mailsAfterDelete, queueMails } from '../meetings/mailing.ts';
@@ -101,6 +103,7 @@ export async function deleteUser(ctx: AppContext, caller: Caller, actor: Actor, 
     for (const d of await loadDetails(tx, upcoming))
       await queueMails(ctx, tx, await mailsAfterDelete(ctx, tx, d, now));
     await tx.delete(meetings).where(eq(meetings.createdByUserId, userId));
+    forgetting(tx, () => sessionCache.forgetUser(userId));
     await tx.delete(users).where(eq(users.id, userId));
     await enqueuePurge(tx, { keys: [...keys, profileImageKey('user', userId)] }, now);
   });

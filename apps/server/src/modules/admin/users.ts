@@ -13,11 +13,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
+import { sessionCache } from '../../platform/auth/sessionCache.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
+import { forgetting } from '../auth/sessions.ts';
 import { namesOf } from '../licenses/presenter.ts';
 import { activeMembership } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
@@ -155,6 +157,8 @@ export async function editUser(
     };
     const change = changedFields(user, fields);
     if (change.changed) {
+      // The access check remembers who is a super admin for a moment: not past this change.
+      forgetting(tx, () => sessionCache.forgetUser(userId));
       await tx
         .update(users)
         .set({ ...fields, lastModified: now, lastModifiedBy: caller.userId })

@@ -1,7 +1,9 @@
 import { security } from '@roomscale/shared';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { afterCommit } from '../../db/afterCommit.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
+import { sessionCache } from '../../platform/auth/sessionCache.ts';
 import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 
 /**
@@ -93,8 +95,18 @@ export async function rotateRefreshToken(
   });
 }
 
+/**
+ * Drops what the access check remembers of sessions being ended: now, and again once the change
+ * is committed, so a request that looked at the session in between cannot keep it alive.
+ */
+export function forgetting(db: DbOrTx, forget: () => void) {
+  forget();
+  afterCommit(db, forget);
+}
+
 /** Ends one session: its access tokens stop working and its refresh tokens are dropped. */
 export async function revokeSession(db: DbOrTx, sessionId: string, now: Date) {
+  forgetting(db, () => sessionCache.forgetSession(sessionId));
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -103,6 +115,7 @@ export async function revokeSession(db: DbOrTx, sessionId: string, now: Date) {
 
 /** Ends every live session of a user, except `keep` (the caller's own, on password change). */
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keep?: string) {
+  forgetting(db, () => sessionCache.forgetUser(userId));
   await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -8,6 +8,7 @@ import {
   type UserLogin,
 } from '@roomscale/shared';
 import type { userLogins, users } from '../../db/schema.ts';
+import { effectiveLicenseType } from '../licenses/accounting.ts';
 
 type UserRow = typeof users.$inferSelect;
 type LoginRow = typeof userLogins.$inferSelect;
@@ -17,7 +18,14 @@ export const passwordLoginEntry: LoginEntry = {
   displayName: PASSWORD_LOGIN_LABEL,
 };
 
-export function presentMe(u: UserRow, logins: LoginRow[], teams: Membership[]): Me {
+type MeLogin = Pick<LoginRow, 'loginProviderId' | 'displayName' | 'providerKey'>;
+/** A team of the user as Me lists it; the license as the team gave it (the user's own applies here). */
+type MeTeam = Pick<Membership, 'id' | 'name' | 'role' | 'licenseType'> & {
+  imageUpdated: string | Date | null;
+};
+
+export function presentMe(u: UserRow, logins: MeLogin[], teams: MeTeam[]): Me {
+  const ownSubscription = u.hasManualUserSubscription || u.hasMetaSubscription;
   const hasPassword = u.passwordHash !== null;
   const userLoginList: UserLogin[] = [
     ...(hasPassword ? [{ ...passwordLoginEntry, userKey: u.id }] : []),
@@ -57,8 +65,8 @@ export function presentMe(u: UserRow, logins: LoginRow[], teams: Membership[]): 
     organizations: teams.map((t) => ({
       organization: { id: t.id, name: t.name },
       role: t.role,
-      licenseType: t.licenseType,
-      imageUpdated: t.imageUpdated,
+      licenseType: effectiveLicenseType(t.licenseType, ownSubscription),
+      imageUpdated: t.imageUpdated === null ? null : new Date(t.imageUpdated).toISOString(),
     })),
   };
 }

@@ -8,13 +8,13 @@ import { endSession } from '../auth/sessions.ts';
 import { membershipsOf } from '../organizations/service.ts';
 import { releaseSeat } from '../seats/service.ts';
 import { ssoLoginsOf } from '../sso/providers.ts';
+import { loadMe } from './meQuery.ts';
 import { passwordLoginEntry, presentMe } from './presenter.ts';
 
 export async function getMe(ctx: AppContext, userId: string): Promise<Me> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw notFound();
-  const logins = await ctx.db.select().from(userLogins).where(eq(userLogins.userId, userId));
-  return presentMe(user, logins, await membershipsOf(ctx.db, userId));
+  const row = await loadMe(ctx.db, userId);
+  if (!row) throw notFound();
+  return presentMe(row.user, row.logins, row.teams);
 }
 
 export async function editMe(ctx: AppContext, caller: Caller, edit: MeEdit): Promise<Me> {

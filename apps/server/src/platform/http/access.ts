@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { guestSessions, guests, memberships, sessions, users } from '../../db/schema.ts';
 import { activeMembership } from '../../modules/organizations/membership.ts';
 import type { Jwt } from '../auth/jwt.ts';
+import { sessionCache } from '../auth/sessionCache.ts';
 import { forbidden, notFound, unauthorized } from './problem.ts';
 
 /**
@@ -208,15 +209,23 @@ async function resolveGuest(
   return { guestId: token.guestId, sessionId: token.sessionId, email: row.email };
 }
 
-/** A bearer token counts only while its session is alive: logout and revocation end it at once. */
+/**
+ * A bearer token counts only while its session is alive: logout and revocation end it at once
+ * (on another instance within `security.sessionCacheSeconds`: sessionCache.ts).
+ */
 async function resolveCaller(deps: AccessDeps, header: string | undefined): Promise<Caller | null> {
   const match = header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
   if (!match) return null;
   const now = deps.clock.now();
   const token = await deps.jwt.verifyAccess(match[1]!, now);
   if (!token) return null;
+  const cached = sessionCache.get(token.sessionId, now.getTime());
+  if (cached) {
+    if (cached.userId !== token.userId) return null;
+    return { sessionId: token.sessionId, ...cached };
+  }
   const [row] = await deps.db
-    .select({ email: users.email, superAdmin: users.superAdmin })
+    .select({ email: users.email, superAdmin: users.superAdmin, endsAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -228,5 +237,7 @@ async function resolveCaller(deps: AccessDeps, header: string | undefined): Prom
       ),
     );
   if (!row) return null;
-  return { userId: token.userId, sessionId: token.sessionId, ...row };
+  const live = { userId: token.userId, email: row.email, superAdmin: row.superAdmin };
+  sessionCache.set(token.sessionId, live, now.getTime(), row.endsAt.getTime());
+  return { sessionId: token.sessionId, ...live };
 }

@@ -1,0 +1,90 @@
+import { security } from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema.ts';
+import { call, expectProblem, PASSWORD, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { person } from '../../test/workspace.ts';
+import { SessionCache } from './sessionCache.ts';
+
+describe('SessionCache', () => {
+  const live = { userId: 'u1', email: 'a@b.c', superAdmin: false };
+
+  it('remembers a session briefly, never past its end, and forgets on request', () => {
+    const cache = new SessionCache();
+    cache.set('s1', live, 0, 60_000);
+    expect(cache.get('s1', security.sessionCacheSeconds * 1000 - 1)).toMatchObject(live);
+    expect(cache.get('s1', security.sessionCacheSeconds * 1000)).toBeNull();
+    cache.set('s2', live, 0, 1_000);
+    expect(cache.get('s2', 1_000)).toBeNull();
+    cache.set('s3', live, 0, 60_000);
+    cache.set('s4', { ...live, userId: 'u2' }, 0, 60_000);
+    cache.forgetUser('u1');
+    expect(cache.get('s3', 1)).toBeNull();
+    expect(cache.get('s4', 1)).not.toBeNull();
+    cache.forgetSession('s4');
+    expect(cache.get('s4', 1)).toBeNull();
+  });
+
+  it('stays within its bound, dropping the oldest entry', () => {
+    const cache = new SessionCache(2);
+    cache.set('a', live, 0, 60_000);
+    cache.set('b', live, 0, 60_000);
+    cache.set('c', live, 0, 60_000);
+    expect(cache.get('a', 1)).toBeNull();
+    expect(cache.get('c', 1)).not.toBeNull();
+  });
+});
+
+describe('the access check with remembered sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const me = (token: { access_token: string }) => call(t, 'GET', '/api/Users/Me', { token });
+
+  it('ends a remembered session at once when the password changes elsewhere', async () => {
+    const user = await person(t);
+    const other = await signIn(t, user);
+    expect((await me(other)).statusCode).toBe(200);
+    const res = await call(t, 'POST', '/api/Users/ChangePassword', {
+      token: user.session,
+      body: { currentPassword: PASSWORD, newPassword: 'Another1Pass' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expectProblem(await me(other), 401);
+    expect((await me(user.session)).statusCode).toBe(200);
+  });
+
+  it('takes super admin rights away at once', async () => {
+    const root = await person(t, { superAdmin: true });
+    const demoted = await person(t, { superAdmin: true });
+    const overview = () => call(t, 'GET', '/api/Admin/Overview', { token: demoted.session });
+    expect((await overview()).statusCode).toBe(200);
+    const res = await call(t, 'PATCH', `/api/Admin/Users/${demoted.id}`, {
+      token: root.session,
+      body: {
+        firstName: 'Demo',
+        lastName: 'Ted',
+        position: null,
+        superAdmin: false,
+        hasManualUserSubscription: false,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expectProblem(await overview(), 403);
+  });
+
+  it('notices a session ended by another instance within the remembered time', async () => {
+    const user = await person(t);
+    expect((await me(user.session)).statusCode).toBe(200);
+    // Another instance ends it: nothing here is told.
+    await t.ctx.db
+      .update(sessions)
+      .set({ revokedAt: t.clock.now() })
+      .where(eq(sessions.userId, user.id));
+    t.clock.advance(security.sessionCacheSeconds);
+    expectProblem(await me(user.session), 401);
+  });
+});
