@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { activationSubject, seedUser, uniqueEmail } from './support/accounts.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
-import { logIn } from './support/login.ts';
+import { acceptTermsAndSkipAvatar, logIn } from './support/login.ts';
 import { linkFrom } from './support/mailbox.ts';
 import { screenshot } from './support/screenshot.ts';
 import { logInAsSuperAdmin, prepareSuperAdmin } from './support/superAdmin.ts';
@@ -126,11 +126,7 @@ test.describe('licenses', () => {
     await field(adminPage, 'Password').fill(teamAdmin.password);
     await adminPage.getByRole('button', { name: 'Log in', exact: true }).click();
     // A new account accepts the terms and skips the avatar first.
-    const terms = adminPage.getByRole('dialog', { name: 'Our terms and privacy policy' });
-    await terms.getByRole('checkbox').check();
-    await terms.getByRole('button', { name: 'Accept and continue' }).click();
-    await adminPage.getByRole('button', { name: 'Skip avatar creation' }).click();
-    await expect(adminPage).toHaveURL(/\/team\/users$/);
+    await acceptTermsAndSkipAvatar(adminPage, /\/team\/users$/);
     const users = adminPage.getByRole('list', { name: 'Team users' });
     await users.getByRole('button', { name: 'Edit Mia Member' }).click();
     const row = users.getByRole('listitem', { name: 'Mia Member' });

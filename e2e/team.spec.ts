@@ -3,9 +3,10 @@ import { addToTeam, seedUser, signInApi, uniqueEmail } from './support/accounts.
 import { expectAccessible } from './support/axe.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
-import { logIn } from './support/login.ts';
+import { acceptTermsAndSkipAvatar, logIn } from './support/login.ts';
 import { linkFrom } from './support/mailbox.ts';
 import { screenshot } from './support/screenshot.ts';
+import { openTeamTab, teamTabs } from './support/team.ts';
 
 /**
  * The team users journey (part2 §2, §4, §5, §8): a team admin invites a new address from the
@@ -85,10 +86,7 @@ test.describe('team details', () => {
 
     await logIn(page, admin.email, admin.password);
     await page.goto('/team/users');
-    await page
-      .getByRole('navigation', { name: 'Team sections' })
-      .getByRole('link', { name: 'Details' })
-      .click();
+    await openTeamTab(page, 'Details');
     await expect(page).toHaveURL(/\/team\/details$/);
     await expect(page).toHaveTitle(title('Team details'));
     await expect(field(page, 'Team name')).toHaveValue('Nova Studio');
@@ -147,11 +145,13 @@ test.describe('team details', () => {
     const memberPage = await memberSession.newPage();
     await logIn(memberPage, member.email, member.password);
     await memberPage.goto('/team/users');
-    const tabs = memberPage.getByRole('navigation', { name: 'Team sections' });
-    await expect(tabs.getByRole('button', { name: 'Details' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    const tabs = teamTabs(memberPage);
+    for (const adminTab of ['Details', 'Single sign-on']) {
+      await expect(tabs.getByRole('button', { name: adminTab })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+    }
     await memberPage.goto('/team/details');
     // Said in place, under the team's tabs, with a way to the dashboard.
     await expect(memberPage.getByRole('heading', { name: 'Access denied' })).toBeVisible();
@@ -196,12 +196,12 @@ test.describe('team users', () => {
       .click();
     await expect(page).toHaveURL(/\/team\/users$/);
     await expect(page).toHaveTitle(title('Team users'));
-    const tabs = page.getByRole('navigation', { name: 'Team sections' });
+    const tabs = teamTabs(page);
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     await expect(tabs.getByRole('link', { name: 'Details' })).toBeVisible();
-    await expect(tabs.getByRole('button', { name: 'Single sign-on' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
+    await expect(tabs.getByRole('link', { name: 'Single sign-on' })).toHaveAttribute(
+      'href',
+      '/team/sso',
     );
     const users = page.getByRole('list', { name: 'Team users' });
     await expect(users.getByRole('listitem', { name: 'Grace Hopper' })).toBeVisible();
@@ -252,13 +252,7 @@ test.describe('team users', () => {
     await theirPage.getByLabel(/confirm|repeat/i).fill(invitee.password);
     await theirPage.getByRole('button', { name: /activate|set password|confirm|save/i }).click();
     // Invited people have not accepted the terms yet: the terms gate asks first.
-    const terms = theirPage.getByRole('dialog', { name: 'Our terms and privacy policy' });
-    await terms.getByRole('checkbox').check();
-    await terms.getByRole('button', { name: 'Accept and continue' }).click();
-    await expect(terms).toBeHidden();
-    await expect(theirPage).toHaveURL(/\/create-avatar/);
-    await theirPage.getByRole('button', { name: 'Skip avatar creation' }).click();
-    await expect(theirPage).toHaveURL(/\/dashboard$/);
+    await acceptTermsAndSkipAvatar(theirPage);
     await theirPage.goto('/team');
     await expect(theirPage).toHaveURL(/\/team\/users$/);
     await expect(theirPage.getByText('Only team admins can add or edit users.')).toBeVisible();

@@ -18,6 +18,14 @@ export const admin = {
   },
 };
 
+/** The run's stand-in of Meta's linking (global-setup.ts, apps/server/src/test/metaStandIn.ts). */
+export const metaStandIn = {
+  /** Its account-linking page, where the profile's Link sends the browser. */
+  get authUrl() {
+    return env('E2E_META_AUTH_URL');
+  },
+};
+
 /** Console errors that are Content-Security-Policy violations: the app must cause none. */
 export function isCspViolation(text: string): boolean {
   return /Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(text);
