@@ -125,6 +125,42 @@ describe('the route guard in the frame', () => {
     act(() => session.selectTeam(teamFixture()));
   });
 
+  it('brings the remembered team back with a cached login, so a team screen opens at once', async () => {
+    const me = meFixture();
+    const team = teamFixture();
+    const other = teamFixture({ id: '7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6', name: 'Other' });
+    storeValidTokens();
+    localStorage.setItem(`roomscale.team.${me.id}`, team.id);
+    const fetch = mockApi((_m, url) => {
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [other, team] };
+      return { status: 404 };
+    });
+    expect(await session.ensure()).toBe(true);
+    expect(session.get().team?.id).toBe(team.id);
+    renderAt('/dashboard');
+    expect(await location()).toBe('/dashboard');
+    const teamCalls = fetch.mock.calls.filter(([u]) => String(u).includes('/Me/Organizations'));
+    expect(teamCalls).toHaveLength(1);
+  });
+
+  it('leaves the choice to team resolution when the remembered team is gone', async () => {
+    const me = meFixture();
+    storeValidTokens();
+    localStorage.setItem(`roomscale.team.${me.id}`, 'a-team-left-since');
+    mockApi((_m, url) => {
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [teamFixture()] };
+      return { status: 404 };
+    });
+    await session.ensure();
+    expect(session.get().team).toBeNull();
+    renderAt('/dashboard');
+    await waitFor(async () =>
+      expect(await location()).toBe('/organization/resolve?targetRoute=%2Fdashboard'),
+    );
+  });
+
   it('opens the dashboard once a team is selected', async () => {
     await signIn();
     act(() => session.selectTeam(teamFixture()));

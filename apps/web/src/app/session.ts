@@ -56,9 +56,16 @@ export const session = {
         }
         // The teams do not depend on the user's answer: ask for both at once. Team resolution
         // (or the user menu) takes this answer instead of asking again.
-        prefetchedTeams = fetchTeams();
-        prefetchedTeams.catch(() => undefined);
-        await session.reloadUser();
+        const teams = fetchTeams();
+        prefetchedTeams = teams;
+        teams.catch(() => undefined);
+        const user = await call(usersApi.me);
+        // The team this user worked in last, when they still belong to it, comes back with the
+        // user: a team screen then opens at once instead of going through /organization/resolve
+        // (which still decides when there is no such team).
+        const team = state.team ?? (await rememberedTeam(user.id, teams));
+        set({ status: 'authenticated', user, team, loggedOut: false });
+        if (team) startScreen(team.id);
         return true;
       } catch (e) {
         // Signed in, but no app user behind the token: the guard sends them to /user/register.
@@ -136,6 +143,25 @@ export const session = {
 };
 
 const fetchTeams = () => call(usersApi.myTeams);
+
+/** The remembered team among `teams`, or null (also when the teams could not be loaded). */
+async function rememberedTeam(userId: string, teams: Promise<Membership[]>) {
+  const id = localStorage.getItem(teamKey(userId));
+  if (!id) return null;
+  const list = await teams.catch(() => null);
+  return list?.find((t) => t.id === id) ?? null;
+}
+
+/**
+ * Starts the first calls and the code of the screen being opened, as team resolution does
+ * (prefetch.ts), loaded on demand so the login page does not carry it.
+ */
+function startScreen(teamId: string) {
+  const target = `${window.location.pathname}${window.location.search}`;
+  void Promise.all([import('./prefetch.ts'), import('./queryClient.ts')])
+    .then(([{ prefetchScreen }, { queryClient }]) => prefetchScreen(queryClient, target, teamId))
+    .catch(() => undefined);
+}
 
 let pending: Promise<boolean> | null = null;
 let prefetchedTeams: Promise<Membership[]> | null = null;

@@ -26,6 +26,7 @@ const bare: ClientConfig = clientConfig.parse({
     knowledgeBaseUrl: '/support.html',
     changelogUrl: null,
   },
+  metaLinking: false,
 });
 const configured: ClientConfig = clientConfig.parse({
   ...bare,

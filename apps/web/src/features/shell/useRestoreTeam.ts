@@ -5,7 +5,8 @@ import { useMyTeams } from '../../app/teams.ts';
 /**
  * On shell pages that do not require a team (e.g. downloads after a reload), quietly bring back
  * the team remembered for this user, else the first one, so the menu and trial notice are right.
- * Team-required pages go through /organization/resolve instead.
+ * Team-required pages get the remembered team with the cached login (session.ensure), or go
+ * through /organization/resolve.
  */
 export function useRestoreTeam() {
   const { user, team } = useSession();
