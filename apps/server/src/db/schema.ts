@@ -499,6 +499,14 @@ export const roomData = pgTable(
 );
 
 /**
+ * A meeting longer than this (a PostgreSQL interval) is "long-running": the meetings list finds
+ * the ones still running through `meetings_organization_long_running`, every other running one
+ * by its start within this interval before now. The index predicate and the list's query must
+ * use the same text, or PostgreSQL cannot use the partial index.
+ */
+export const LONG_MEETING = '1 day';
+
+/**
  * A scheduled meeting. `organization_id` is null for meetings guests create (a later feature);
  * `code` is the short unique code people type on a headset. `sequence` is the iCalendar
  * SEQUENCE of the invitations sent so far.
@@ -531,8 +539,16 @@ export const meetings = pgTable(
   },
   (t) => [
     uniqueIndex('meetings_code_key').on(t.code),
-    index('meetings_organization_start').on(t.organizationId, t.startDate),
-    index('meetings_end').on(t.endDate),
+    // The team's list in its order, both ways (modules/meetings/list.ts), and its capped counts.
+    index('meetings_organization_start').on(t.organizationId, t.startDate, t.id),
+    // A team's meetings still to end (the upcoming list's count).
+    index('meetings_organization_end').on(t.organizationId, t.endDate),
+    // Still running though started over a day ago: the few the list's start range cannot reach.
+    index('meetings_organization_long_running')
+      .on(t.organizationId, t.endDate)
+      .where(sql`${t.endDate} - ${t.startDate} > interval '${sql.raw(LONG_MEETING)}'`),
+    // The meetings a member created, in the list's order.
+    index('meetings_creator_start').on(t.createdByUserId, t.organizationId, t.startDate, t.id),
   ],
 );
 
@@ -575,8 +591,9 @@ export const meetingParticipants = pgTable(
   },
   (t) => [
     uniqueIndex('meeting_participants_meeting_email').on(t.meetingId, t.email),
-    index('meeting_participants_user').on(t.userId),
-    index('meeting_participants_email').on(t.email),
+    // A member's meetings, read from the index alone (the list's count).
+    index('meeting_participants_user_meeting').on(t.userId, t.meetingId),
+    index('meeting_participants_email_meeting').on(t.email, t.meetingId),
   ],
 );
 

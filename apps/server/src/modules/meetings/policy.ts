@@ -13,17 +13,45 @@ type MeetingRow = typeof meetings.$inferSelect;
  * its creator, and the admins of its team. Who may change it: its moderators and the team's
  * admins (part2 §6) — edit only before the end, delete also after it.
  *
- * Each rule is written once, in SQL over the `meetings` row: lists filter with it, and a single
- * meeting is checked by running the same predicate on its row (`meetingRights`, `moderatedAmong`).
+ * Each rule is written once, in SQL over the `meetings` row: a single meeting is checked by
+ * running the predicate on its row (`meetingRights`, `moderatedAmong`). The list (list.ts) reads
+ * the same pieces — `participantRow`, `createdBy`, and the id sets built from them — as index
+ * walks: a predicate tested on every row of a team of 100,000 meetings made the list slow.
  */
 export type MeetingRights = { see: boolean; moderate: boolean };
+
+/** A `meeting_participants mp` row of the caller: by user, or by the address invited. */
+export const participantRow = (caller: Caller, type?: ParticipantType): SQL =>
+  sql`(mp.user_id = ${caller.userId} or mp.email = ${caller.email})${
+    type ? sql` and mp.participant_type = ${type}` : sql``
+  }`;
 
 /** The caller is among the meeting's participants; with `type`, as that type. */
 const participates = (caller: Caller, type?: ParticipantType): SQL =>
   sql`exists (select 1 from meeting_participants mp where mp.meeting_id = "meetings"."id"
-    and (mp.user_id = ${caller.userId} or mp.email = ${caller.email})${
-      type ? sql` and mp.participant_type = ${type}` : sql``
-    })`;
+    and ${participantRow(caller, type)})`;
+
+/** The caller created the meeting. */
+export const createdBy = (caller: Caller): SQL => eq(meetings.createdByUserId, caller.userId);
+
+/**
+ * Ids of the meetings the caller takes part in, for `meetings.id in (…)`: PostgreSQL may then
+ * walk the team's meetings probing `meeting_participants_meeting_email`, or start from the
+ * caller's own rows, whichever its statistics say is cheaper.
+ */
+export const participationIds = (caller: Caller): SQL =>
+  sql`select mp.meeting_id from meeting_participants mp where ${participantRow(caller)}`;
+
+/**
+ * Ids of the meetings the caller sees without being an admin — those they take part in (of any
+ * team) and those they created in this team — each arm read from an index alone; an id may come
+ * more than once.
+ */
+export const involvementIds = (caller: Caller, organizationId: string): SQL =>
+  sql`select mp.meeting_id from meeting_participants mp where mp.user_id = ${caller.userId}
+    union all select mp.meeting_id from meeting_participants mp where mp.email = ${caller.email}
+    union all select mc.id from meetings mc
+      where mc.created_by_user_id = ${caller.userId} and mc.organization_id = ${organizationId}`;
 
 /** The caller is an admin of the meeting's team (a removed member's role is None). */
 export const adminOfItsTeam = (caller: Caller): SQL =>
@@ -34,13 +62,13 @@ const asSql = (admin: boolean | SQL): SQL =>
 
 /** The caller sees the meeting: an admin of its team, its creator or a participant. */
 export const seesMeeting = (caller: Caller, admin: boolean | SQL): SQL =>
-  or(asSql(admin), eq(meetings.createdByUserId, caller.userId), participates(caller))!;
+  or(asSql(admin), createdBy(caller), participates(caller))!;
 
 /** The caller may change the meeting: an admin of its team or one of its moderators. */
 export const moderatesMeeting = (caller: Caller, admin: boolean | SQL): SQL =>
   or(asSql(admin), participates(caller, 'Moderator'))!;
 
-/** Meetings of a team a member sees in lists (admins see every meeting of the team). */
+/** Meetings of a team the caller sees (admins see every meeting of the team). */
 export function visibleMeetingsOf(caller: Caller, admin: boolean): SQL | undefined {
   return admin ? undefined : seesMeeting(caller, false);
 }

@@ -5,19 +5,19 @@ import {
   type meetingListQuery,
   meetingMessages,
   type meetingUpdate,
-  normalizeMeetingCode,
 } from '@roomscale/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflictWhenGone } from '../../db/errors.ts';
 import { meetingParticipants, meetings, rooms } from '../../db/schema.ts';
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
-import { likePattern, paged } from '../../platform/http/paging.ts';
+import { paged } from '../../platform/http/paging.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import { manageableInTeam } from '../rooms/policy.ts';
 import { createMeeting as createAnyMeeting, endInFuture } from './create.ts';
+import { listCount, listPage } from './list.ts';
 import { loadDetails, loadMeeting } from './load.ts';
 import { mailsAfterDelete, mailsAfterSave, queueMails } from './mailing.ts';
 import { resolveParticipants } from './participants.ts';
@@ -210,7 +210,7 @@ export async function deleteMeeting(
 
 /**
  * The team's meetings the caller sees. Upcoming and ongoing ones soonest first (the dashboard
- * shows the next five); with past meetings included, the latest start first.
+ * shows the next five); with past meetings included, the latest start first (list.ts).
  */
 export async function listMeetings(
   ctx: AppContext,
@@ -218,35 +218,23 @@ export async function listMeetings(
   team: Team,
   q: z.output<typeof meetingListQuery>,
 ): Promise<MeetingPage> {
-  const now = ctx.clock.now();
-  const filter = q.Filter?.trim() ?? '';
-  const where = and(
-    eq(meetings.organizationId, team.organizationId),
-    visibleMeetingsOf(caller, isAdmin(team)),
-    q.IncludePastMeetings ? undefined : gt(meetings.endDate, now),
-    filter
-      ? or(
-          ilike(meetings.name, likePattern(filter)),
-          ilike(meetings.code, likePattern(normalizeMeetingCode(filter))),
-        )
-      : undefined,
-  );
-  const [total] = await ctx.db.select({ n: count() }).from(meetings).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(meetings)
-    .where(where)
-    .orderBy(
-      q.IncludePastMeetings ? desc(meetings.startDate) : asc(meetings.startDate),
-      asc(meetings.id),
-    )
-    .limit(q.PageSize)
-    .offset((q.Page - 1) * q.PageSize);
+  const scope = { organizationId: team.organizationId, caller, admin: isAdmin(team) };
+  const window = {
+    now: ctx.clock.now(),
+    includePast: q.IncludePastMeetings,
+    filter: q.Filter?.trim() ?? '',
+    page: q.Page,
+    pageSize: q.PageSize,
+  };
+  const [entryCount, rows] = await Promise.all([
+    listCount(ctx.db, scope, window),
+    listPage(ctx.db, scope, window),
+  ]);
   const details = await loadDetails(ctx.db, rows);
   return paged(await presentAll(ctx, caller, team, details), {
     page: q.Page,
     pageSize: q.PageSize,
-    entryCount: total?.n ?? 0,
+    entryCount,
     filter: q.Filter ?? '',
   });
 }

@@ -1,0 +1,275 @@
+import { fileLimits } from '@roomscale/shared';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meetingParticipants } from '../../db/schema.ts';
+import { call } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  addMember,
+  addRoom,
+  advance,
+  createMeeting,
+  meetingBody,
+  type Person,
+  person,
+  team,
+} from '../../test/workspace.ts';
+import {
+  adminCount,
+  listPage,
+  type MeetingListScope,
+  type MeetingListWindow,
+  memberCount,
+} from './list.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const hour = 3600_000;
+const at = (hoursFromNow: number) => new Date(t.clock.now().getTime() + hoursFromNow * hour);
+const url = (teamId: string) => `/api/Organizations/${teamId}/Meetings`;
+
+type Page = { results: { name: string }[]; entryCount: number; pageCount: number };
+async function list(teamId: string, by: Person, query: string): Promise<Page> {
+  const res = await call(t, 'GET', `${url(teamId)}?${query}`, { token: by.session });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+}
+const names = (p: Page) => p.results.map((m) => m.name);
+
+describe('the meetings list', () => {
+  it('keeps running meetings that started long ago first among the upcoming ones', async () => {
+    const w = await team(t);
+    const room = await addRoom(t, w.id, w.admin);
+    const colleague = await person(t);
+    await addMember(t, w.id, colleague.id, 'User');
+    const plan = (by: Person, name: string, start: number, end: number, who = [w.member]) =>
+      createMeeting(
+        t,
+        w.id,
+        by,
+        meetingBody(
+          t,
+          [room.id],
+          who.map((p) => ({ email: p.email })),
+          { name, startDate: at(start).toISOString(), endDate: at(end).toISOString() },
+        ),
+      );
+    await plan(colleague, 'Conference', -72, 48); // created by the colleague, who is no participant
+    await plan(w.admin, 'Long and over', -96, 1);
+    await plan(w.admin, 'Standup', 3, 3.5);
+    await plan(w.admin, 'Workshop', -0.5, 5);
+    await plan(w.admin, 'Retro', 26, 27, [w.member, colleague]);
+    await advance(t, 2 * 3600, w.admin, w.member, colleague);
+
+    for (const by of [w.admin, w.member]) {
+      const upcoming = await list(w.id, by, 'Page=1&PageSize=10');
+      expect(names(upcoming)).toEqual(['Conference', 'Workshop', 'Standup', 'Retro']);
+      expect(upcoming.entryCount).toBe(4);
+      const all = await list(w.id, by, 'IncludePastMeetings=true&Page=1&PageSize=10');
+      expect(names(all)).toEqual(['Retro', 'Standup', 'Workshop', 'Conference', 'Long and over']);
+      const second = await list(w.id, by, 'Page=2&PageSize=3');
+      expect(names(second)).toEqual(['Retro']);
+      expect(second).toMatchObject({ entryCount: 4, pageCount: 2 });
+    }
+    // The colleague sees the long-running meeting they created, and the one they take part in.
+    const theirs = await list(w.id, colleague, 'Page=1&PageSize=10');
+    expect(names(theirs)).toEqual(['Conference', 'Retro']);
+    expect(theirs.entryCount).toBe(2);
+    expect(names(await list(w.id, colleague, 'Filter=retro&Page=1&PageSize=10'))).toEqual([
+      'Retro',
+    ]);
+  });
+
+  it('shows a member each meeting once: as participant, creator, both, or by invited address', async () => {
+    const w = await team(t);
+    const room = await addRoom(t, w.id, w.admin);
+    const guest = { email: `guest-${Date.now().toString(36)}@example.org` };
+    const me = { email: w.member.email };
+    const plan = (by: Person, name: string, start: number, people: { email: string }[]) =>
+      createMeeting(
+        t,
+        w.id,
+        by,
+        meetingBody(t, [room.id], people, {
+          name,
+          startDate: at(start).toISOString(),
+          endDate: at(start + 1).toISOString(),
+        }),
+      );
+    await plan(w.member, 'Mine, with me', 1, [me]);
+    await plan(w.member, 'Mine, without me', 2, [guest]);
+    await plan(w.admin, 'Invited', 3, [me, guest]);
+    const byAddress = await plan(w.admin, 'By address', 4, [me]);
+    await plan(w.admin, 'Not mine', 5, [guest]);
+    // An invitation that reached the member's address before it was linked to their account.
+    await t.ctx.db
+      .update(meetingParticipants)
+      .set({ userId: null })
+      .where(eq(meetingParticipants.meetingId, byAddress.id));
+
+    const expected = ['Mine, with me', 'Mine, without me', 'Invited', 'By address'];
+    const first = await list(w.id, w.member, 'Page=1&PageSize=3');
+    const second = await list(w.id, w.member, 'Page=2&PageSize=3');
+    expect([...names(first), ...names(second)]).toEqual(expected);
+    expect(first).toMatchObject({ entryCount: 4, pageCount: 2 });
+    const all = await list(w.id, w.member, 'IncludePastMeetings=true&Page=1&PageSize=10');
+    expect(names(all)).toEqual([...expected].reverse());
+    expect(all.entryCount).toBe(4);
+    expect((await list(w.id, w.admin, 'Page=1&PageSize=10')).entryCount).toBe(5);
+  });
+});
+
+/**
+ * `count` meetings of a team, half an hour long, an hour apart, the first half of them over, each
+ * with a moderator (the admin) and a guest; each member takes part in every `every`-th one.
+ * Plain SQL: one statement each.
+ */
+async function seed(
+  teamId: string,
+  admin: { id: string; email: string },
+  count: number,
+  members: { id: string; email: string; every: number }[],
+) {
+  const now = t.clock.now().toISOString();
+  await t.ctx.db.execute(sql`
+    insert into meetings (organization_id, code, name, start_date, end_date, created_by_user_id)
+    select ${teamId}::uuid, 'S' || md5(${teamId}::text || i::text), 'Seeded ' || lpad(i::text, 6, '0'),
+      ${now}::timestamptz + ((i - ${count}::int / 2) || ' hours')::interval - interval '45 minutes',
+      ${now}::timestamptz + ((i - ${count}::int / 2) || ' hours')::interval - interval '15 minutes',
+      ${admin.id}::uuid
+    from generate_series(1, ${count}::int) i`);
+  await t.ctx.db.execute(sql`
+    insert into meeting_participants (meeting_id, user_id, email, participant_type)
+    select m.id, ${admin.id}::uuid, ${admin.email}, 'Moderator' from meetings m
+    where m.organization_id = ${teamId}::uuid
+    union all
+    select m.id, null, 'guest-' || right(m.code, 6) || '@example.org', 'Participant' from meetings m
+    where m.organization_id = ${teamId}::uuid`);
+  for (const p of members) {
+    await t.ctx.db.execute(sql`
+      insert into meeting_participants (meeting_id, user_id, email, participant_type)
+      select m.id, ${p.id}::uuid, ${p.email}, 'Participant' from meetings m
+      where m.organization_id = ${teamId}::uuid and substr(m.name, 8)::int % ${p.every}::int = 0`);
+  }
+  await t.ctx.db.execute(sql`analyze meetings`);
+  await t.ctx.db.execute(sql`analyze meeting_participants`);
+}
+
+const callerOf = (p: { id: string; email: string }) => ({
+  userId: p.id,
+  email: p.email,
+  sessionId: 's',
+  superAdmin: false,
+});
+
+describe('the meetings list costs what its page costs', () => {
+  it('counts no further than the window past the page, then promises one more page', async () => {
+    const w = await team(t);
+    const total = 2 * (fileLimits.countWindow + 100);
+    await seed(w.id, w.admin, total, [{ ...w.member, every: 1 }]);
+    const upcoming = total / 2;
+    for (const by of [w.admin, w.member]) {
+      const first = await list(w.id, by, 'Page=1&PageSize=10');
+      expect(first.entryCount).toBe(fileLimits.countWindow + 1);
+      expect(names(first)[0]).toBe(`Seeded ${String(upcoming + 1).padStart(6, '0')}`);
+      const last = Math.ceil(upcoming / 10);
+      const end = await list(w.id, by, `Page=${last}&PageSize=10`);
+      expect(end).toMatchObject({ entryCount: upcoming, pageCount: last });
+      expect(names(end).at(-1)).toBe(`Seeded ${String(total).padStart(6, '0')}`);
+    }
+  });
+
+  type PlanNode = {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    'Index Cond'?: string;
+    Plans?: PlanNode[];
+  };
+  const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+  async function plan(query: { getSQL(): SQL }) {
+    const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
+    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+    const json = Object.values(rows[0]!)[0];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+    return nodes(parsed[0]!.Plan);
+  }
+  const big = ['meetings', 'meeting_participants'];
+
+  // PGlite is the embedded default; the plans that must hold at 100,000 meetings are PostgreSQL's.
+  it.skipIf(!process.env.TEST_PG_URL)(
+    'every variant of the list and its count reads indexes, never a whole table',
+    async () => {
+      const w = await team(t);
+      const rare = await person(t);
+      await addMember(t, w.id, rare.id, 'User');
+      // 20,000 meetings, the member in 1,000 of them and another in 20, half of those over.
+      await seed(w.id, w.admin, 20_000, [
+        { ...w.member, every: 20 },
+        { ...rare, every: 1000 },
+      ]);
+      const scopes: [string, MeetingListScope][] = [
+        ['admin', { organizationId: w.id, caller: callerOf(w.admin), admin: true }],
+        ['member', { organizationId: w.id, caller: callerOf(w.member), admin: false }],
+        ['rare member', { organizationId: w.id, caller: callerOf(rare), admin: false }],
+      ];
+      for (const [who, scope] of scopes) {
+        for (const includePast of [false, true]) {
+          for (const filter of ['', 'seeded 00']) {
+            const window: MeetingListWindow = {
+              now: t.clock.now(),
+              includePast,
+              filter,
+              page: 2,
+              pageSize: 10,
+            };
+            const variant = `${who}, ${includePast ? 'all' : 'upcoming'}, filter '${filter}'`;
+            const page = await plan(listPage(t.ctx.db, scope, window));
+            const count = await plan(
+              (scope.admin ? adminCount : memberCount)(t.ctx.db, scope, window),
+            );
+            for (const [what, steps] of Object.entries({ page, count })) {
+              const scans = steps.filter((n) => big.includes(n['Relation Name'] ?? ''));
+              expect(
+                scans.map((n) => `${n['Relation Name']}: ${n['Node Type']}`),
+                `${variant}: ${what}`,
+              ).not.toContainEqual(expect.stringContaining('Seq Scan'));
+              expect(scans.length, `${variant}: ${what}`).toBeGreaterThan(0);
+            }
+            const used = new Set(page.map((n) => n['Index Name']));
+            // Counts walk the range's own index: the meetings still to end, or all in order.
+            const counted = count.map((n) => n['Index Name']);
+            expect(counted, `${variant}: count`).toContain(
+              includePast ? 'meetings_organization_start' : 'meetings_organization_end',
+            );
+            if (scope.admin) {
+              // The walk in the list's order.
+              expect([...used], variant).toContain('meetings_organization_start');
+            } else {
+              // Along the team's walk, or from the member's own rows; and what they created.
+              expect(
+                ['meetings_organization_start', 'meeting_participants_user_meeting'].some((i) =>
+                  used.has(i),
+                ),
+                variant,
+              ).toBe(true);
+              expect([...used], variant).toContain('meetings_creator_start');
+              // A member's count may also start from their own rows.
+              expect(counted, `${variant}: count`).toContain('meeting_participants_user_meeting');
+            }
+            if (!includePast) {
+              expect([...used], variant).toContain('meetings_organization_long_running');
+              // Upcoming walks start at a range, never at the team's oldest meeting.
+              for (const n of page.filter((n) => n['Index Name'] === 'meetings_organization_start'))
+                expect(n['Index Cond'], variant).toMatch(/start_date >/);
+            }
+          }
+        }
+      }
+    },
+  );
+});
