@@ -31,6 +31,7 @@ import {
 } from './platform/http/errors.ts';
 import { registerRequestGuard } from './platform/http/guard.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
+import { createRateLimitStore } from './platform/rateLimit/index.ts';
 
 export type App = FastifyInstance;
 
@@ -64,8 +65,14 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: ctx.config.publicUrl.startsWith('https://'),
   });
+  // Counted in the database (or Redis) so every instance shares one count per client and route;
+  // a failing store lets requests through, logged (platform/rateLimit, docs/deployment.md).
+  const rateLimitStore = await createRateLimitStore(ctx);
+  app.addHook('onClose', () => rateLimitStore.close());
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore.store,
+    skipOnError: true,
     errorResponseBuilder: (_req, c) => {
       const err = new HttpError(429, serverMessages.tooManyRequests) as HttpError & {
         headers?: Record<string, string>;
