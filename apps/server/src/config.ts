@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { PlanInterval } from '@roomscale/shared';
 import { z } from 'zod';
 
 /** Environment variables, parsed once at start. Invalid values stop the start with one clear line. */
@@ -61,12 +62,43 @@ const envSchema = z.object({
   META_GRAPH_URL: z.url().default('https://graph.oculus.com'),
   /** Meta's sign-in page that returns to /sso/oculus; tests point it at a local stand-in. */
   META_AUTH_URL: z.url().default('https://auth.oculus.com/sso/'),
+  /** Stripe (docs/billing.md): all of these, or none for the built-in simulator. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret')
+    .optional(),
+  STRIPE_PRODUCT_ID: z
+    .string()
+    .regex(/^prod_/, 'must be a product id')
+    .optional(),
+  STRIPE_PRICE_WEEKLY: z
+    .string()
+    .regex(/^price_/, 'must be a price id')
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z
+    .string()
+    .regex(/^price_/, 'must be a price id')
+    .optional(),
+  STRIPE_PRICE_YEARLY: z
+    .string()
+    .regex(/^price_/, 'must be a price id')
+    .optional(),
   STORAGE_DRIVER: z.enum(['local', 'gcs']).default('local'),
   GCS_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, 'must be a bucket name')
     .optional(),
   GCS_PROJECT_ID: z.string().min(1).optional(),
+  /** Request rate limits counted in Redis instead of PostgreSQL (docs/deployment.md). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
 });
 
 /** Local disk under DATA_DIR/files, or a Google Cloud Storage bucket. */
@@ -98,6 +130,18 @@ export type Config = {
   storage: StorageConfig;
   /** Linking Meta accounts (docs/linked-accounts.md); undefined when the app is not configured. */
   meta: MetaConfig | undefined;
+  /** Where request rate limits are counted: Redis when set, else the database. */
+  redisUrl: string | undefined;
+  /** Stripe (docs/billing.md); undefined runs the built-in Stripe-compatible simulator. */
+  stripe: StripeConfig | undefined;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  productId: string;
+  prices: Record<PlanInterval, string>;
 };
 
 export type MetaConfig = {
@@ -158,6 +202,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${missing} must be set together with ${metaSet.join(' and ')}`,
     );
   }
+  const stripeSet = stripeVars.filter((k) => e[k] !== undefined);
+  if (stripeSet.length > 0 && stripeSet.length < stripeVars.length) {
+    const missing = stripeVars.find((k) => e[k] === undefined)!;
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set together with ${stripeSet.join(' and ')}`,
+    );
+  }
   if (e.STORAGE_DRIVER === 'gcs' && !e.GCS_BUCKET) {
     throw new ConfigError(
       'Invalid configuration: GCS_BUCKET must be set when STORAGE_DRIVER is gcs',
@@ -213,8 +264,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.META_TIMEOUT_MS,
           }
         : undefined,
+    redisUrl: e.REDIS_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY &&
+      e.STRIPE_PUBLISHABLE_KEY &&
+      e.STRIPE_WEBHOOK_SECRET &&
+      e.STRIPE_PRODUCT_ID &&
+      e.STRIPE_PRICE_WEEKLY &&
+      e.STRIPE_PRICE_MONTHLY &&
+      e.STRIPE_PRICE_YEARLY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            productId: e.STRIPE_PRODUCT_ID,
+            prices: {
+              week: e.STRIPE_PRICE_WEEKLY,
+              month: e.STRIPE_PRICE_MONTHLY,
+              year: e.STRIPE_PRICE_YEARLY,
+            },
+          }
+        : undefined,
   };
 }
+
+const stripeVars = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRODUCT_ID',
+  'STRIPE_PRICE_WEEKLY',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_YEARLY',
+] as const;
 
 /** `true` means one proxy: trusting every hop would take the client's own first entry. */
 function trustProxyHops(value: string): number {

@@ -7,6 +7,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
 import { STORAGE_PURGE, storagePurgeHandler } from './modules/admin/purge.ts';
+import { billingOf } from './modules/billing/registry.ts';
+import { injectorOf } from './modules/billing/routes.ts';
+import { advanceSimulator } from './modules/billing/simulator/api.ts';
+import { simulatorWebhookHandler } from './modules/billing/simulator/delivery.ts';
+import { SIMULATOR_WEBHOOK } from './modules/billing/simulator/store.ts';
 import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from './modules/licenses/reconcile.ts';
@@ -18,6 +23,7 @@ import { MAIL_SEND, mailSendHandler, mailsInFlight } from './platform/mail/backg
 import { createMailer } from './platform/mail/mailer.ts';
 import { ffmpegTools } from './platform/media/ffmpeg.ts';
 import { createStorage, scheduleSweep } from './platform/storage/index.ts';
+import { claimStorageDirectory, StorageDirectoryError } from './platform/storage/local/identity.ts';
 
 /** The web app's build, served by this same process. */
 function defaultWebDist(): string {
@@ -47,6 +53,19 @@ async function main() {
       process.exit(1);
     }
     throw e;
+  }
+  // Instances on one database must share one files directory (docs/deployment.md).
+  if (config.storage.driver === 'local') {
+    try {
+      await claimStorageDirectory(database.db, config.storage.dir);
+    } catch (e) {
+      if (e instanceof StorageDirectoryError) {
+        process.stderr.write(`${e.message}\n`);
+        await database.close();
+        process.exit(1);
+      }
+      throw e;
+    }
   }
   const ctx = {
     config,
@@ -83,7 +102,17 @@ async function main() {
     [MAIL_SEND]: mailSendHandler(ctx),
     [STORAGE_PURGE]: storagePurgeHandler(ctx),
     [LICENSES_RECONCILE]: licenseReconcileHandler(ctx),
+    [SIMULATOR_WEBHOOK]: simulatorWebhookHandler(ctx, () => injectorOf(app)),
   });
+  // The built-in payment simulator's time: renewals and period ends as the clock passes them.
+  const stopSimulatorClock =
+    billingOf(ctx).mode === 'simulator'
+      ? scheduleSweep(
+          () => advanceSimulator(ctx),
+          (err) => log.warn({ err }, 'billing simulator clock failed'),
+          60_000,
+        )
+      : () => {};
   jobRunner.start();
 
   let closing = false;
@@ -95,6 +124,7 @@ async function main() {
     // answered (uploads finish their chunk) with `Connection: close`, then the connections end.
     await app.drain();
     stopSweep();
+    stopSimulatorClock();
     await jobRunner.stop();
     // Mails handed to the mailer are recorded before the database goes.
     await mailsInFlight();
@@ -113,6 +143,7 @@ async function main() {
       database: database.kind,
       mail: config.smtpUrl ? 'smtp' : 'files',
       storage: config.storage.driver,
+      rateLimits: config.redisUrl ? 'redis' : 'database',
     },
     `Roomscale is running at ${config.publicUrl}`,
   );

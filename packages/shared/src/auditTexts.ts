@@ -21,6 +21,9 @@ export const auditLabels = {
   'sso.configure': 'Single sign-on configured',
   'login.link': 'Login linked',
   'login.unlink': 'Login unlinked',
+  'billing.customer': 'Billing details saved',
+  'billing.order': 'Subscription ordered',
+  'billing.cancel': 'Subscription cancelled',
 } as const satisfies Record<AuditAction, string>;
 
 /**

@@ -758,3 +758,68 @@ export const guestSeats = pgTable('guest_seats', {
   assignedAt: ts('assigned_at').notNull(),
   lastSeenAt: ts('last_seen_at').notNull(),
 });
+
+/**
+ * Request rate-limit counters shared by every instance (platform/rateLimit/postgres.ts): one row
+ * per route and client (`key`), counting the hits of its current window. An expired row is reset
+ * by the next hit or deleted by a later sweep. No index besides the key, so the counting update
+ * stays a HOT update.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStart: ts('window_start').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * The team's subscription at the payment provider, as its webhooks last reported it
+ * (modules/billing/sync.ts): one row per team, replaced when a newer subscription starts. The
+ * license count reads `quantity` while `status` is active or past_due (docs/billing.md).
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the provider created the subscription: an older one never replaces a newer one. */
+    subscriptionCreated: ts('subscription_created').notNull(),
+    syncedAt: ts('synced_at').notNull(),
+  },
+  (t) => [uniqueIndex('billing_subscriptions_subscription').on(t.subscriptionId)],
+);
+
+/**
+ * Every webhook event applied, by the provider's event id: a delivery whose id is here is
+ * acknowledged and not applied again.
+ */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull(),
+});
+
+/**
+ * The built-in payment simulator's objects (modules/billing/simulator): customers, payment
+ * methods, intents, subscriptions, schedules, invoices, prices, tax rates and events, each as
+ * the JSON Stripe's API returns, keyed by its Stripe-style id.
+ */
+export const billingSimObjects = pgTable(
+  'billing_sim_objects',
+  {
+    id: text('id').primaryKey(),
+    object: text('object').notNull(),
+    customerId: text('customer_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    created: created(),
+  },
+  (t) => [index('billing_sim_objects_object_customer').on(t.object, t.customerId, t.created)],
+);

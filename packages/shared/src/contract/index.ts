@@ -1,6 +1,7 @@
 import { adminApi } from './admin.ts';
 import { auditApi } from './audit.ts';
 import { authApi } from './auth.ts';
+import { billingApi, billingSimulatorApi } from './billing.ts';
 import { contentApi } from './content.ts';
 import { filesApi } from './files.ts';
 import { guestFilesApi } from './guestFiles.ts';
@@ -23,6 +24,8 @@ export {
   adminApi,
   auditApi,
   authApi,
+  billingApi,
+  billingSimulatorApi,
   contentApi,
   filesApi,
   guestFilesApi,
@@ -45,6 +48,8 @@ export const contract = {
   admin: adminApi,
   audit: auditApi,
   auth: authApi,
+  billing: billingApi,
+  billingSimulator: billingSimulatorApi,
   content: contentApi,
   files: filesApi,
   guestFiles: guestFilesApi,

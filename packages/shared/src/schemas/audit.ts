@@ -22,6 +22,9 @@ export const AuditActions = [
   'sso.configure',
   'login.link',
   'login.unlink',
+  'billing.customer',
+  'billing.order',
+  'billing.cancel',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema.ts';
 import { call } from '../../test/factories.ts';
 import { person, team } from '../../test/workspace.ts';
+import { providerCustomer } from '../billing/testing.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 
 /**
@@ -21,7 +22,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent admin saves on PostgreSQL'
     const root = await person(t, { superAdmin: true });
     for (let round = 0; round < 12; round++) {
       const [a, b] = [await team(t, 'A'), await team(t, 'B')];
-      const customerId = `cus_race${round}${Date.now().toString(36)}`;
+      const customerId = await providerCustomer(t, `Race ${round}`);
       const save = (id: string) =>
         call(t, 'PATCH', `/api/Admin/Organizations/${id}`, {
           token: root.session,

@@ -1,4 +1,4 @@
-import { adminLimits, adminMessages } from '@roomscale/shared';
+import { adminLimits, adminMessages, serverMessages } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
 import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, addRoom, type Person, person, team } from '../../test/workspace.ts';
+import { providerCustomer } from '../billing/testing.ts';
 import {
   addFile,
   addFolder,
@@ -32,6 +33,7 @@ beforeAll(async () => {
   t = await createTestApp();
   root = await person(t, { superAdmin: true, firstName: 'Root', lastName: 'Admin' });
   teamAdmin = (await team(t)).admin;
+  editBody.customerId = await providerCustomer(t);
 });
 afterAll(() => t.close());
 
@@ -41,7 +43,7 @@ const editBody = {
   companyName: 'Acme Ltd',
   industry: 'Technology',
   selfManaged: false,
-  customerId: 'cus_123',
+  customerId: '',
 };
 const createTeamCall = (name: unknown, by: Person | undefined = root) =>
   adminCall(t, 'PUT', '/api/Admin/Organizations', by, { name });
@@ -215,7 +217,8 @@ describe('PATCH /api/Admin/Organizations/{organizationId}', () => {
 
   it('saves details, self managed and the payment customer, and records the change', async () => {
     const w = await team(t, 'Before');
-    const res = await edit(w.id, { ...editBody, customerId: `cus_${w.id.slice(0, 8)}` });
+    const customerId = await providerCustomer(t, 'Before');
+    const res = await edit(w.id, { ...editBody, customerId });
     expectOk(res);
     expect(res.json()).toEqual({
       organizationId: w.id,
@@ -223,12 +226,12 @@ describe('PATCH /api/Admin/Organizations/{organizationId}', () => {
       companyName: 'Acme Ltd',
       industry: 'Technology',
       selfManaged: false,
-      customerId: `cus_${w.id.slice(0, 8)}`,
+      customerId,
     });
     const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, w.id));
     expect(row).toMatchObject({
       lastModifiedBy: root.id,
-      paymentCustomerId: `cus_${w.id.slice(0, 8)}`,
+      paymentCustomerId: customerId,
     });
     const [record] = await auditOf(t, 'team.edit', w.id);
     expect(record?.before).toMatchObject({
@@ -245,13 +248,26 @@ describe('PATCH /api/Admin/Organizations/{organizationId}', () => {
   it('refuses a payment customer another team has', async () => {
     const a = await team(t);
     const b = await team(t);
-    expectOk(await edit(a.id, { ...editBody, customerId: 'cus_shared' }));
+    const shared = await providerCustomer(t, 'Shared');
+    expectOk(await edit(a.id, { ...editBody, customerId: shared }));
     expectProblem(
-      await edit(b.id, { ...editBody, customerId: 'cus_shared' }),
+      await edit(b.id, { ...editBody, customerId: shared }),
       400,
       'customerId',
       adminMessages.customerInUse,
     );
+  });
+
+  it('refuses a customer id the payment provider does not know', async () => {
+    const w = await team(t);
+    expectProblem(
+      await edit(w.id, { ...editBody, customerId: 'cus_NffrFeUfNV2Hib' }),
+      400,
+      'customerId',
+      serverMessages.customerIdMissing,
+    );
+    const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, w.id));
+    expect(row?.paymentCustomerId).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type adminOrganizationCreate,
   type adminOrganizationEdit,
   type adminOrganizationEdited,
+  serverMessages,
 } from '@roomscale/shared';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,9 +16,11 @@ import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
-import { fieldError, notFound } from '../../platform/http/problem.ts';
+import { fieldError, HttpError, notFound } from '../../platform/http/problem.ts';
 import { teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
+import { provider } from '../billing/provider.ts';
+import { billingOf } from '../billing/registry.ts';
 import { licenseCount, licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
 import { activeMembership } from '../organizations/membership.ts';
@@ -121,6 +124,7 @@ export async function editTeam(
   input: z.output<typeof adminOrganizationEdit>,
 ): Promise<z.output<typeof adminOrganizationEdited>> {
   const now = ctx.clock.now();
+  if (input.customerId) await assertNewCustomerExists(ctx, organizationId, input.customerId);
   return ctx.db.transaction(async (tx) => {
     await lockTeam(tx, organizationId);
     const [before] = await tx
@@ -207,4 +211,28 @@ export async function deleteTeam(ctx: AppContext, actor: Actor, organizationId: 
     await enqueuePurge(tx, { prefix: teamKeyPrefix(organizationId) }, now);
     await enqueuePurge(tx, { keys: [profileImageKey('organization', organizationId)] }, now);
   });
+}
+
+/**
+ * A customer id attached by hand must exist at the payment provider (part1 §8 'the customer ID
+ * does not exist'). Asked outside the transaction, and only when the id changes.
+ */
+async function assertNewCustomerExists(
+  ctx: AppContext,
+  organizationId: string,
+  customerId: string,
+) {
+  const [team] = await ctx.db
+    .select({ customerId: organizations.paymentCustomerId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!team || team.customerId === customerId) return;
+  const billing = billingOf(ctx);
+  const found = await provider(() => billing.stripe.customers.retrieve(customerId)).catch(
+    (e: unknown) => {
+      if (e instanceof HttpError && e.status === 404) return null;
+      throw e;
+    },
+  );
+  if (!found || found.deleted) throw fieldError('customerId', serverMessages.customerIdMissing);
 }

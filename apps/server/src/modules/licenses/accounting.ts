@@ -5,10 +5,12 @@ import { memberships, organizations } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
 
 /**
- * Licenses a paid subscription gives the team: its quantity while it is paid. Billing is not
- * built yet, so no team has one; this is the one place the billing module plugs its count in.
+ * Licenses a paid subscription gives the team: its quantity while it runs — active, or past due
+ * within the grace its unpaid renewal allows (modules/billing/sync.ts keeps the row).
  */
-export const paidLicenseCount = (_team: SQL) => sql<number>`0`;
+export const paidLicenseCount = (team: SQL) =>
+  sql<number>`(select coalesce(sum(quantity), 0)::int from billing_subscriptions
+    where organization_id = ${team} and status in ('active', 'past_due', 'trialing'))`;
 
 const iso = (d: Date) => d.toISOString();
 

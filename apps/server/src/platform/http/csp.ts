@@ -28,10 +28,15 @@ export function externalOrigins(config: Config) {
   // The card payment provider's hosts go here once it is built (not yet: payments are not
   // part of this server). Stripe.js, for example, needs https://js.stripe.com in scriptSrc and
   // frameSrc, https://api.stripe.com in connectSrc and https://hooks.stripe.com in frameSrc.
-  const payments = { script: [], connect: [], frame: [], img: [] } as Record<
-    'script' | 'connect' | 'frame' | 'img',
-    string[]
-  >;
+  // Stripe.js and its card frames, only when Stripe is configured (docs/billing.md); the
+  // built-in simulator is this origin.
+  const stripe = config.stripe !== undefined;
+  const payments = {
+    script: stripe ? ['https://js.stripe.com'] : [],
+    connect: stripe ? ['https://api.stripe.com'] : [],
+    frame: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [],
+    img: stripe ? ['https://*.stripe.com'] : [],
+  };
   return { storage, tutorials, avatarBuilder, payments };
 }
 

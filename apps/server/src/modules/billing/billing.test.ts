@@ -1,0 +1,481 @@
+import {
+  type BillingCustomer,
+  billingMessages,
+  type PricePreview,
+  type SubscriptionDetail,
+} from '@roomscale/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingEvents, memberships } from '../../db/schema.ts';
+import { call, expectProblem, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type Person, team } from '../../test/workspace.ts';
+import { billingOf } from './registry.ts';
+import {
+  authenticateAt,
+  billingDetails,
+  deliverWebhooks,
+  licenses,
+  order,
+  orderOk,
+  passTime,
+  prices,
+  saveCard,
+  saveCustomer,
+  testCards,
+} from './testing.ts';
+
+/**
+ * Billing against the built-in simulator through the official Stripe SDK (docs/billing.md):
+ * orders, proration, scheduled downgrades, cancellation, 3-D Secure, declined cards and a
+ * renewal that is not paid. Licenses follow the subscription through its webhooks.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const day = 86400;
+const refresh = async (...people: Person[]) => {
+  for (const p of people) p.session = await signIn(t, p);
+};
+const customerOf = async (p: Person, teamId: string) => {
+  const res = await call(t, 'GET', `/api/StripeCustomers/${teamId}`, { token: p.session });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as BillingCustomer;
+};
+const detailOf = async (p: Person, teamId: string) =>
+  (await customerOf(p, teamId)).subscriptionDetail as SubscriptionDetail;
+const preview = async (p: Person, teamId: string, priceId: string, quantity: number) => {
+  const res = await call(t, 'POST', `/api/StripeCustomers/${teamId}/Subscription/Price`, {
+    token: p.session,
+    body: { priceId, quantity },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PricePreview;
+};
+const giveLicense = (teamId: string, userId: string) =>
+  t.ctx.db
+    .update(memberships)
+    .set({ licenseType: 'License', licenseAssignedAt: t.clock.now() })
+    .where(and(eq(memberships.organizationId, teamId), eq(memberships.userId, userId)));
+
+/** A team with billing details, a saved 4242 card and `quantity` monthly users. */
+async function subscribed(name: string, quantity = 10, card: string = testCards.pays) {
+  const w = await team(t, name);
+  await saveCustomer(t, w.admin, w.id);
+  const saved = await saveCard(t, w.admin, w.id, card);
+  await orderOk(t, w.admin, w.id, {
+    priceId: prices(t).month,
+    quantity,
+    paymentMethodId: saved.paymentMethodId,
+  });
+  return w;
+}
+
+describe('taking out a subscription', () => {
+  it('billing details create the customer; the plan is estimated with Dutch VAT; paying brings licenses and emails', async () => {
+    const w = await team(t, 'Buyers');
+    const customer = await saveCustomer(t, w.admin, w.id);
+    expect(customer).toMatchObject({
+      customerId: expect.stringMatching(/^cus_/),
+      taxId: 'NL123456789B01',
+      taxRate: 21,
+    });
+    expect(customer.subscriptionDetail).toBeNull();
+    const estimate = await preview(w.admin, w.id, prices(t).month, 10);
+    expect(estimate).toMatchObject({
+      orderType: 'Create',
+      totalItems: 15000,
+      totalTax: 3150,
+      total: 18150,
+      taxRate: 21,
+    });
+
+    const card = await saveCard(t, w.admin, w.id);
+    expect(card.status).toBe('succeeded');
+    const result = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).month,
+      quantity: 10,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect(result.orderType).toBe('Create');
+    expect(result.subscriptionDetail).toMatchObject({
+      status: 'active',
+      currentSubscriptionUserCount: 10,
+      currentInterval: 'month',
+      latestInvoiceStatus: 'paid',
+      latestInvoiceAmount: 18150,
+      subscriptionPaymentIntentStatus: null,
+    });
+    expect(await licenses(t, w.admin, w.id)).toMatchObject({
+      licenseCount: 10,
+      stripeLicenseCount: 10,
+    });
+    const subjects = t.mailer.to(w.admin.email).map((m) => m.subject);
+    expect(subjects).toContain('Your Roomscale order for Buyers has been processed');
+    expect(subjects).toContain('Your Roomscale licenses for Buyers are available');
+    const withCard = await customerOf(w.admin, w.id);
+    expect(withCard).toMatchObject({
+      paymentType: 'card',
+      paymentCardLast4: '4242',
+      paymentCardExpiryYear: 2040,
+    });
+    // The hosted invoice page.
+    const invoice = await t.app.inject({
+      method: 'GET',
+      url: new URL(result.subscriptionDetail.latestInvoiceUrl ?? '').pathname,
+    });
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.body).toContain('€181.50');
+  });
+
+  it('an EU business elsewhere is reverse-charged; an EU consumer pays its own rate; outside the EU no VAT', async () => {
+    const be = await team(t, 'Belgian business');
+    expect(
+      (await saveCustomer(t, be.admin, be.id, { addressCountry: 'BE', taxId: 'BE0123456789' }))
+        .taxRate,
+    ).toBe(0);
+    expect(await preview(be.admin, be.id, prices(t).year, 2)).toMatchObject({
+      totalItems: 30000,
+      totalTax: 0,
+      total: 30000,
+    });
+    const de = await team(t, 'German consumer');
+    expect(
+      (
+        await saveCustomer(t, de.admin, de.id, {
+          addressCountry: 'DE',
+          isBusiness: false,
+          taxId: 'DE123456789',
+        })
+      ).taxId,
+    ).toBeNull();
+    expect(await preview(de.admin, de.id, prices(t).week, 1)).toMatchObject({
+      totalItems: 500,
+      totalTax: 95,
+      taxRate: 19,
+    });
+    const us = await team(t, 'US business');
+    expect(
+      (await saveCustomer(t, us.admin, us.id, { addressCountry: 'US', taxId: '' })).taxRate,
+    ).toBe(0);
+  });
+
+  it('a VAT number in the wrong format and bad details are field problems; nothing is created', async () => {
+    const w = await team(t, 'Careless');
+    const res = await call(t, 'POST', `/api/StripeCustomers/${w.id}`, {
+      token: w.admin.session,
+      body: {
+        isBusiness: true,
+        fullName: 'A',
+        addressLine1: '',
+        addressPostalCode: '1',
+        addressCity: 'X',
+        addressCountry: 'NL',
+        invoiceEmail: 'nope',
+        phone: '',
+        taxId: 'NL12',
+      },
+    });
+    const problem = expectProblem(res, 400);
+    expectProblem(
+      await call(t, 'GET', `/api/StripeCustomers/${w.id}`, { token: w.admin.session }),
+      404,
+    );
+    expect(Object.keys(problem.errors ?? {})).toEqual(
+      expect.arrayContaining([
+        'fullName',
+        'addressLine1',
+        'addressPostalCode',
+        'addressCity',
+        'invoiceEmail',
+        'phone',
+      ]),
+    );
+    const vat = await call(t, 'POST', `/api/StripeCustomers/${w.id}`, {
+      token: w.admin.session,
+      body: billingDetails({ taxId: 'NL12' }),
+    });
+    expectProblem(vat, 400, 'taxId', billingMessages.vatFormat);
+    expect(
+      (await saveCustomer(t, w.admin, w.id, { addressCountry: 'GR', taxId: 'EL123456789' })).taxId,
+    ).toBe('EL123456789');
+  });
+
+  it('3-D Secure: approving saves the card and the order is paid; failing leaves no card', async () => {
+    const w = await team(t, 'Secure');
+    await saveCustomer(t, w.admin, w.id);
+    const failed = await saveCard(t, w.admin, w.id, testCards.authenticates);
+    expect(failed.status).toBe('requires_action');
+    const back = await authenticateAt(t, failed.redirectUrl ?? '', false);
+    expect(back.searchParams.get('redirect_status')).toBe('failed');
+    const after = await call(
+      t,
+      'GET',
+      `/api/BillingSimulator/SetupIntents/${failed.id}?clientSecret=${failed.clientSecret}`,
+    );
+    expect(after.json()).toMatchObject({
+      status: 'requires_payment_method',
+      paymentMethodId: null,
+      error: { code: 'setup_intent_authentication_failure' },
+    });
+
+    const card = await saveCard(t, w.admin, w.id, testCards.authenticates);
+    const ok = await authenticateAt(t, card.redirectUrl ?? '', true);
+    expect(Object.fromEntries(ok.searchParams)).toMatchObject({
+      setup_intent: card.id,
+      redirect_status: 'succeeded',
+    });
+    expect(ok.pathname).toBe('/team/subscription/confirm');
+    const done = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).year,
+      quantity: 3,
+      paymentMethodId: card.paymentMethodId,
+    });
+    // Authenticated when saved: the payment needs nothing more.
+    expect(done.subscriptionDetail).toMatchObject({
+      status: 'active',
+      latestInvoiceStatus: 'paid',
+    });
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(3);
+  });
+
+  it('a card that authenticates every payment: the order waits for the browser, which pays on the 3-D Secure page', async () => {
+    const w = await team(t, 'Always secure');
+    await saveCustomer(t, w.admin, w.id);
+    const card = await saveCard(t, w.admin, w.id, testCards.alwaysAuthenticates);
+    await authenticateAt(t, card.redirectUrl ?? '', true);
+    const res = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).month,
+      quantity: 4,
+      paymentMethodId: card.paymentMethodId,
+    });
+    const d = res.subscriptionDetail;
+    expect(d).toMatchObject({
+      status: 'incomplete',
+      subscriptionPaymentIntentStatus: 'requires_action',
+      latestInvoiceStatus: 'open',
+    });
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(0);
+    const confirm = await call(
+      t,
+      'POST',
+      `/api/BillingSimulator/PaymentIntents/${d.subscriptionPaymentIntentId}/Confirm`,
+      {
+        body: {
+          clientSecret: d.subscriptionPaymentIntentSecret,
+          paymentMethodId: card.paymentMethodId,
+          returnUrl: 'http://roomscale.test/team/subscription/confirm',
+        },
+      },
+    );
+    const intent = confirm.json() as { status: string; redirectUrl: string };
+    expect(intent.status).toBe('requires_action');
+    const back = await authenticateAt(t, intent.redirectUrl, true);
+    expect(back.searchParams.get('payment_intent')).toBe(d.subscriptionPaymentIntentId);
+    await deliverWebhooks(t);
+    expect((await detailOf(w.admin, w.id)).status).toBe('active');
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(4);
+  });
+
+  it('declined cards are refused when saved, with the card network’s reason', async () => {
+    const w = await team(t, 'Declined');
+    await saveCustomer(t, w.admin, w.id);
+    expect(await saveCard(t, w.admin, w.id, testCards.declined)).toMatchObject({
+      status: 'requires_payment_method',
+      paymentMethodId: null,
+      error: { code: 'card_declined', message: 'Your card was declined.' },
+    });
+    expect((await saveCard(t, w.admin, w.id, testCards.insufficientFunds)).error?.message).toBe(
+      'Your card has insufficient funds.',
+    );
+    const bad = await saveCard(t, w.admin, w.id, '4242424242424241');
+    expect(bad.error?.code).toBe('incorrect_number');
+    const noCard = await order(t, w.admin, w.id, { priceId: prices(t).month, quantity: 1 });
+    expectProblem(noCard, 400, 'paymentMethodId');
+  });
+});
+
+describe('changing a subscription', () => {
+  it('an upgrade mid-period is prorated on an invoice paid at once', async () => {
+    const w = await subscribed('Growing', 10);
+    const d = await detailOf(w.admin, w.id);
+    const end = new Date(d.currentSubscriptionPeriodEnd ?? '').getTime() / 1000;
+    const now = t.clock.now().getTime() / 1000;
+    t.clock.advance((end - now) / 2);
+    await refresh(w.admin);
+    const estimate = await preview(w.admin, w.id, prices(t).month, 12);
+    expect(estimate.orderType).toBe('Upgrade');
+    // Half a month of 2 more users: 2 × €15 × ½ = €15.00, plus 21 % VAT.
+    expect(estimate.totalItems).toBeGreaterThanOrEqual(1495);
+    expect(estimate.totalItems).toBeLessThanOrEqual(1505);
+    const up = await orderOk(t, w.admin, w.id, { priceId: prices(t).month, quantity: 12 });
+    expect(up.orderType).toBe('Upgrade');
+    expect(up.subscriptionDetail).toMatchObject({
+      currentSubscriptionUserCount: 12,
+      latestInvoiceStatus: 'paid',
+    });
+    expect(up.subscriptionDetail.latestInvoiceAmount).toBeGreaterThanOrEqual(1809);
+    expect(up.subscriptionDetail.latestInvoiceAmount).toBeLessThanOrEqual(1821);
+    expect(up.subscriptionDetail.currentSubscriptionPeriodEnd).toBe(d.currentSubscriptionPeriodEnd);
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(12);
+  });
+
+  it('a downgrade waits for the period end; then the licenses drop and the newest Licenses return to Trial', async () => {
+    const w = await subscribed('Shrinking', 3);
+    await giveLicense(w.id, w.admin.id);
+    await giveLicense(w.id, w.member.id);
+    const down = await orderOk(t, w.admin, w.id, { priceId: prices(t).week, quantity: 1 });
+    expect(down.orderType).toBe('Downgrade');
+    const period = down.subscriptionDetail.currentSubscriptionPeriodEnd;
+    expect(down.subscriptionDetail).toMatchObject({
+      subscriptionHasUpcomingChange: true,
+      subscriptionUpcomingChangeQuantity: 1,
+      subscriptionUpcomingChangeInterval: 'week',
+      subscriptionUpcomingChangeStart: period,
+      currentSubscriptionUserCount: 3,
+    });
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(3);
+    await passTime(t, (new Date(period ?? '').getTime() - t.clock.now().getTime()) / 1000 + 60);
+    await refresh(w.admin);
+    const after = await detailOf(w.admin, w.id);
+    expect(after).toMatchObject({
+      currentSubscriptionUserCount: 1,
+      currentInterval: 'week',
+      subscriptionHasUpcomingChange: false,
+      latestInvoiceStatus: 'paid',
+    });
+    expect(await licenses(t, w.admin, w.id)).toMatchObject({ licenseCount: 1, licensesInUse: 1 });
+  });
+
+  it('cancel at the period end: the notice, the email, then no licenses', async () => {
+    const w = await subscribed('Leaving', 2);
+    const res = await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+      token: w.admin.session,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as SubscriptionDetail;
+    expect(detail.subscriptionHasUpcomingCancel).toBe(true);
+    expectProblem(
+      await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+        token: w.admin.session,
+      }),
+      409,
+    );
+    await deliverWebhooks(t);
+    expect(t.mailer.to(w.admin.email).map((m) => m.subject)).toContain(
+      'The Roomscale subscription of Leaving has been cancelled',
+    );
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(2);
+    await passTime(
+      t,
+      (new Date(detail.currentSubscriptionPeriodEnd ?? '').getTime() - t.clock.now().getTime()) /
+        1000 +
+        60,
+    );
+    await refresh(w.admin);
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(0);
+    expect((await detailOf(w.admin, w.id)).status).toBe('canceled');
+  });
+
+  it('a renewal that is not paid: admins are emailed, the licenses stay for the grace, then drop', async () => {
+    const w = await subscribed('Broke', 2);
+    await giveLicense(w.id, w.member.id);
+    // The card changes to one whose charges are declined.
+    const card = await saveCard(t, w.admin, w.id, testCards.chargesDeclined);
+    const change = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).month,
+      quantity: 2,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect(change.orderType).toBe('Create');
+    const end = new Date(change.subscriptionDetail.currentSubscriptionPeriodEnd ?? '').getTime();
+    const upcoming = t.mailer.sent.length;
+    await passTime(t, (end - t.clock.now().getTime()) / 1000 - 6 * day);
+    expect(t.mailer.sent.slice(upcoming).map((m) => m.subject)).toContain(
+      `The Roomscale subscription of Broke renews on ${renewalDay(end)}`,
+    );
+    await passTime(t, 6 * day + 60);
+    await refresh(w.admin);
+    expect(t.mailer.to(w.admin.email).map((m) => m.subject)).toContain(
+      "The payment for Broke's Roomscale subscription failed",
+    );
+    expect((await detailOf(w.admin, w.id)).status).toBe('past_due');
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(2);
+    await passTime(t, 7 * day + 60);
+    await refresh(w.admin);
+    expect(await licenses(t, w.admin, w.id)).toMatchObject({ licenseCount: 0, licensesInUse: 0 });
+    expect((await detailOf(w.admin, w.id)).latestInvoiceStatus).toBe('uncollectible');
+  });
+});
+
+function renewalDay(ms: number) {
+  const d = new Date(ms);
+  return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
+}
+
+describe('webhooks', () => {
+  const eventsOf = async (type: string) => {
+    const rows = await t.ctx.db.execute(
+      sql`select id, data from billing_sim_objects where object = 'event' and data->>'type' = ${type} order by created`,
+    );
+    return (rows as unknown as { rows: { id: string; data: Record<string, unknown> }[] }).rows;
+  };
+  const deliver = (payload: string, signature?: string) => {
+    const { stripe, webhookSecret } = billingOf(t.ctx);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/StripeWebhooks',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature':
+          signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+      },
+      payload,
+    });
+  };
+
+  it('the same event twice, or 20 times at once, is applied once', async () => {
+    const w = await subscribed('Twice', 1);
+    const [paid] = (await eventsOf('invoice.paid')).slice(-1);
+    const payload = JSON.stringify(paid?.data);
+    const mailsBefore = t.mailer.to(w.admin.email).length;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => deliver(payload)));
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    expect(replies.every((r) => (r.json() as { result: string }).result === 'duplicate')).toBe(
+      true,
+    );
+    expect(t.mailer.to(w.admin.email).length).toBe(mailsBefore);
+    const rows = await t.ctx.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.id, paid?.id ?? ''));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('an old event arriving late does not bring back an old state', async () => {
+    const w = await subscribed('Late', 5);
+    const created = (await eventsOf('customer.subscription.created')).slice(-1)[0];
+    // The creation event (status incomplete, as it was sent) is replayed under a new id.
+    const replay = { ...(created?.data ?? {}), id: `evt_replay_${Date.now()}` };
+    const res = await deliver(JSON.stringify(replay));
+    expect((res.json() as { result: string }).result).toBe('applied');
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(5);
+  });
+
+  it('a bad signature is refused and nothing is recorded', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: {} },
+    });
+    const res = await deliver(payload, 't=1,v1=deadbeef');
+    expectProblem(res, 400);
+    expect(
+      await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.id, 'evt_forged')),
+    ).toHaveLength(0);
+  });
+});

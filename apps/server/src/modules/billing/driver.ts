@@ -1,0 +1,93 @@
+import { createHmac } from 'node:crypto';
+import type { PlanInterval } from '@roomscale/shared';
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import { SIMULATOR_PREFIX } from './simulator/api.ts';
+import { SIM_PRODUCT_ID, simPriceId } from './simulator/catalog.ts';
+
+/** Sends one HTTP request into this server without a socket (Fastify's `inject`). */
+export type Injector = (req: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
+
+/**
+ * The payment provider as this server sees it: the official Stripe SDK, talking to Stripe when
+ * STRIPE_* is configured, or to the built-in simulator (docs/billing.md) otherwise, with the
+ * keys, product and prices of whichever it is.
+ */
+export type Billing = {
+  mode: 'stripe' | 'simulator';
+  stripe: Stripe;
+  publishableKey: string;
+  webhookSecret: string;
+  productId: string;
+  prices: Record<PlanInterval, string>;
+  /** The simulator's own secret key (only in simulator mode). */
+  simulatorSecretKey?: string;
+};
+
+/** The simulator's keys, derived from the server's secret so every instance agrees. */
+export function simulatorKeys(jwtSecret: string) {
+  const derive = (label: string) =>
+    createHmac('sha256', jwtSecret).update(`billing-simulator:${label}`).digest('hex').slice(0, 32);
+  return {
+    secretKey: `sk_test_sim_${derive('secret')}`,
+    publishableKey: `pk_test_sim_${derive('publishable')}`,
+    webhookSecret: `whsec_sim_${derive('webhook')}`,
+  };
+}
+
+const SIMULATOR_HOST = 'billing-simulator.invalid';
+
+/**
+ * A fetch for the SDK that hands each request to this server's simulator routes in-process:
+ * the SDK's real encoding, headers and error handling, no network.
+ */
+function simulatorFetch(inject: () => Injector): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const res = await inject()({
+      method: init?.method ?? 'GET',
+      url: `${SIMULATOR_PREFIX}${url.pathname}${url.search}`,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v);
+    return new Response(res.body, { status: res.statusCode, headers: out });
+  }) as typeof fetch;
+}
+
+export function createBilling(config: Config, inject: () => Injector): Billing {
+  if (config.stripe) {
+    return {
+      mode: 'stripe',
+      stripe: new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
+      publishableKey: config.stripe.publishableKey,
+      webhookSecret: config.stripe.webhookSecret,
+      productId: config.stripe.productId,
+      prices: config.stripe.prices,
+    };
+  }
+  const keys = simulatorKeys(config.jwtSecret);
+  return {
+    mode: 'simulator',
+    stripe: new Stripe(keys.secretKey, {
+      host: SIMULATOR_HOST,
+      port: 80,
+      protocol: 'http',
+      httpClient: Stripe.createFetchHttpClient(simulatorFetch(inject)),
+      maxNetworkRetries: 0,
+      telemetry: false,
+    }),
+    publishableKey: keys.publishableKey,
+    webhookSecret: keys.webhookSecret,
+    productId: SIM_PRODUCT_ID,
+    prices: { week: simPriceId('week'), month: simPriceId('month'), year: simPriceId('year') },
+    simulatorSecretKey: keys.secretKey,
+  };
+}

@@ -1,0 +1,283 @@
+import {
+  billingMessages,
+  type OrderType,
+  orderTypeOf,
+  type PricePreview,
+  type SubscriptionDetail,
+  type SubscriptionUpdate,
+  type SubscriptionUpdateResult,
+  taxTreatmentOf,
+} from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../platform/http/problem.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
+import { type PersonActor, recordAudit } from '../audit/record.ts';
+import { assertSelfManaged, customerOf, taxRateFor, taxSubjectOf } from './customers.ts';
+import type { Billing } from './driver.ts';
+import { orderCompletedEmail } from './emails.ts';
+import { presentSubscription, type SubscriptionView } from './presenter.ts';
+import { dateOf, ENDED_STATUSES, intervalOf, intervalOfPrice, provider } from './provider.ts';
+import { currentSubscription, syncTeam } from './sync.ts';
+
+/** The subscription an order changes: one not over yet (an unpaid first one counts). */
+const runningOf = (view: SubscriptionView | null) =>
+  view && !ENDED_STATUSES.includes(view.subscription.status) ? view : null;
+
+const itemOf = (s: Stripe.Subscription) => s.items.data[0] as Stripe.SubscriptionItem;
+
+function orderTypeFor(
+  billing: Billing,
+  running: SubscriptionView | null,
+  priceId: string,
+  quantity: number,
+): OrderType {
+  const interval = intervalOfPrice(billing, priceId);
+  // An unpaid first subscription is replaced, not changed.
+  if (!running || running.subscription.status === 'incomplete') return 'Create';
+  const item = itemOf(running.subscription);
+  const current = intervalOf(billing, item.price.id);
+  return orderTypeOf(current ? { interval: current, quantity: item.quantity ?? 0 } : null, {
+    interval,
+    quantity,
+  });
+}
+
+/** The estimate of an order (part2 §3 price preview), in cents, with the rate in percent. */
+export async function previewOrder(
+  ctx: AppContext,
+  billing: Billing,
+  organizationId: string,
+  body: { priceId: string; quantity: number },
+): Promise<PricePreview> {
+  const { customer } = await customerOf(ctx, billing, organizationId);
+  const running = runningOf(await currentSubscription(billing, customer.id));
+  const orderType = orderTypeFor(billing, running, body.priceId, body.quantity);
+  const subject = taxSubjectOf(customer);
+  const rate = taxTreatmentOf(subject).rate;
+  const invoice = await provider(async () => {
+    const taxRate = await taxRateFor(billing, subject);
+    const details = { default_tax_rates: [taxRate] };
+    const sub = running?.subscription;
+    if (orderType === 'Upgrade' && sub)
+      return billing.stripe.invoices.createPreview({
+        customer: customer.id,
+        subscription: sub.id,
+        subscription_details: {
+          ...details,
+          items: [{ id: itemOf(sub).id, price: body.priceId, quantity: body.quantity }],
+          proration_behavior: 'always_invoice',
+        },
+      });
+    if (orderType === 'Create' && sub && sub.status !== 'incomplete') return null;
+    // A new subscription, or a downgrade's first invoice at the period end.
+    return billing.stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription_details: {
+        ...details,
+        items: [{ price: body.priceId, quantity: body.quantity }],
+      },
+    });
+  });
+  const effectiveAt =
+    orderType === 'Downgrade' && running
+      ? dateOf(itemOf(running.subscription).current_period_end)
+      : ctx.clock.now();
+  const tax = (invoice?.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+  return {
+    orderType,
+    total: invoice?.total ?? 0,
+    totalItems: invoice?.subtotal ?? 0,
+    totalDiscount: (invoice?.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
+    totalTax: tax,
+    taxRate: rate,
+    effectiveAt: effectiveAt.toISOString(),
+  };
+}
+
+/** The card to pay with: the customer's own, attached if it is new, made the default. */
+async function usePaymentMethod(
+  billing: Billing,
+  customerId: string,
+  id: string | null | undefined,
+) {
+  if (!id) return null;
+  const pm = await billing.stripe.paymentMethods.retrieve(id);
+  const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+  if (owner && owner !== customerId) throw forbidden(billingMessages.paymentMethodNotYours);
+  if (!owner) await billing.stripe.paymentMethods.attach(id, { customer: customerId });
+  await billing.stripe.customers.update(customerId, {
+    invoice_settings: { default_payment_method: id },
+  });
+  return id;
+}
+
+async function releaseSchedule(billing: Billing, sub: Stripe.Subscription) {
+  const id = typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id;
+  if (id) await billing.stripe.subscriptionSchedules.release(id);
+}
+
+/**
+ * Takes an order (part2 §4): Create starts a subscription and charges its first period;
+ * Upgrade changes it now and invoices the prorated difference at once; Downgrade schedules the
+ * change for the period end; the current plan again (a card change) pays any open invoice with
+ * the new card and drops a scheduled change. The answer carries the payment intent the browser
+ * must confirm when the card needs authentication or was refused.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  billing: Billing,
+  actor: PersonActor,
+  organizationId: string,
+  body: SubscriptionUpdate,
+): Promise<SubscriptionUpdateResult> {
+  const { team, customer } = await customerOf(ctx, billing, organizationId);
+  assertSelfManaged(team);
+  const interval = intervalOfPrice(billing, body.priceId);
+  const before = runningOf(await currentSubscription(billing, customer.id));
+  const orderType = orderTypeFor(billing, before, body.priceId, body.quantity);
+  const paymentMethodId = await provider(async () => {
+    const pm = await usePaymentMethod(billing, customer.id, body.paymentMethodId);
+    const card =
+      pm ??
+      (typeof customer.invoice_settings.default_payment_method === 'string'
+        ? customer.invoice_settings.default_payment_method
+        : (customer.invoice_settings.default_payment_method?.id ?? null));
+    if (!card)
+      throw new HttpError(400, billingMessages.noPaymentMethod, {
+        paymentMethodId: [billingMessages.noPaymentMethod],
+      });
+    const taxRate = await taxRateFor(billing, taxSubjectOf(customer));
+    const sub = before?.subscription;
+    if (!sub || sub.status === 'incomplete') {
+      if (sub) await billing.stripe.subscriptions.cancel(sub.id);
+      await billing.stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: body.priceId, quantity: body.quantity }],
+        default_payment_method: card,
+        default_tax_rates: [taxRate],
+        payment_behavior: 'allow_incomplete',
+        metadata: { organizationId },
+      });
+    } else if (orderType === 'Upgrade') {
+      await releaseSchedule(billing, sub);
+      await billing.stripe.subscriptions.update(sub.id, {
+        items: [{ id: itemOf(sub).id, price: body.priceId, quantity: body.quantity }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'allow_incomplete',
+        cancel_at_period_end: false,
+        default_payment_method: card,
+        default_tax_rates: [taxRate],
+      });
+    } else if (orderType === 'Downgrade') {
+      if (sub.cancel_at_period_end)
+        await billing.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false });
+      const item = itemOf(sub);
+      const scheduleId =
+        (typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id) ??
+        (await billing.stripe.subscriptionSchedules.create({ from_subscription: sub.id })).id;
+      await billing.stripe.subscriptionSchedules.update(scheduleId, {
+        end_behavior: 'release',
+        phases: [
+          {
+            items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+            start_date: item.current_period_start,
+            end_date: item.current_period_end,
+          },
+          {
+            items: [{ price: body.priceId, quantity: body.quantity }],
+            duration: { interval, interval_count: 1 },
+          },
+        ],
+      });
+      await billing.stripe.subscriptions.update(sub.id, { default_payment_method: card });
+    } else {
+      // The current plan again: a new card for what is owed, and no scheduled change.
+      await releaseSchedule(billing, sub);
+      await billing.stripe.subscriptions.update(sub.id, {
+        default_payment_method: card,
+        cancel_at_period_end: false,
+      });
+      if (before?.invoice?.status === 'open') {
+        await billing.stripe.invoices
+          .pay(before.invoice.id, { payment_method: card })
+          .catch((e: unknown) => {
+            // Refused or needing authentication: the browser confirms the intent below.
+            if ((e as { type?: string }).type !== 'StripeCardError') throw e;
+          });
+      }
+    }
+    return card;
+  });
+  const view = await syncTeam(ctx, billing, organizationId, customer.id);
+  if (!view) throw notFound(billingMessages.noSubscription);
+  const detail = presentSubscription(billing, view);
+  await ctx.db.transaction(async (tx) => {
+    await recordAudit(tx, ctx.clock.now(), actor, {
+      action: 'billing.order',
+      entityId: view.subscription.id,
+      organizationId,
+      after: { orderType, priceId: body.priceId, quantity: body.quantity },
+    });
+    const [me] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    if (me && (orderType !== 'Create' || !before || before.subscription.status === 'incomplete'))
+      await enqueueMail(
+        ctx,
+        tx,
+        orderCompletedEmail(ctx.config, me, team.name, {
+          type: orderType,
+          quantity: body.quantity,
+          interval,
+          effective: detail.subscriptionUpcomingChangeStart
+            ? new Date(detail.subscriptionUpcomingChangeStart)
+            : null,
+        }),
+      );
+  });
+  return { orderType, subscriptionDetail: detail, paymentMethodId };
+}
+
+/** Cancels at the period end (part2 §4); a scheduled change is dropped with it. */
+export async function cancelOrder(
+  ctx: AppContext,
+  billing: Billing,
+  actor: PersonActor,
+  organizationId: string,
+): Promise<SubscriptionDetail> {
+  const { team, customer } = await customerOf(ctx, billing, organizationId);
+  assertSelfManaged(team);
+  const running = runningOf(await currentSubscription(billing, customer.id));
+  if (!running || running.subscription.status === 'incomplete')
+    throw notFound(billingMessages.noSubscription);
+  if (running.subscription.cancel_at_period_end) throw conflict(billingMessages.alreadyCancelled);
+  await provider(async () => {
+    await releaseSchedule(billing, running.subscription);
+    await billing.stripe.subscriptions.update(running.subscription.id, {
+      cancel_at_period_end: true,
+    });
+  });
+  const view = await syncTeam(ctx, billing, organizationId, customer.id);
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, ctx.clock.now(), actor, {
+      action: 'billing.cancel',
+      entityId: running.subscription.id,
+      organizationId,
+    }),
+  );
+  return presentSubscription(billing, view ?? running);
+}
+
+/** A setup intent for a new card (part2 §7 PaymentMethod/Secret). */
+export async function setupSecret(ctx: AppContext, billing: Billing, organizationId: string) {
+  const { team, customer } = await customerOf(ctx, billing, organizationId);
+  assertSelfManaged(team);
+  const intent = await provider(() =>
+    billing.stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' }),
+  );
+  return { clientSecret: intent.client_secret as string };
+}

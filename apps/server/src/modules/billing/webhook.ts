@@ -1,0 +1,133 @@
+import { billingMessages } from '@roomscale/shared';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { billingEvents } from '../../db/schema.ts';
+import { badRequest } from '../../platform/http/problem.ts';
+import { enqueueMail } from '../../platform/mail/background.ts';
+import type { Mail } from '../../platform/mail/mailer.ts';
+import { teamAdmins } from '../licenses/reconcile.ts';
+import type { Billing } from './driver.ts';
+import {
+  paidLicensesAvailableEmail,
+  paymentFailedEmail,
+  subscriptionCancelledEmail,
+  upcomingRenewalEmail,
+} from './emails.ts';
+import { dateOf, intervalOf } from './provider.ts';
+import { currentSubscription, storeSubscription, teamOfCustomer } from './sync.ts';
+
+/** The event's signature checked against the endpoint's secret; 400 otherwise. */
+export function verifiedEvent(
+  billing: Billing,
+  payload: string,
+  signature: string | undefined,
+): Stripe.Event {
+  try {
+    return billing.stripe.webhooks.constructEvent(payload, signature ?? '', billing.webhookSecret);
+  } catch {
+    throw badRequest(billingMessages.webhookSignature);
+  }
+}
+
+const customerOfEvent = (event: Stripe.Event): string | null => {
+  const o = event.data.object as { object?: string; id?: string; customer?: unknown };
+  if (o.object === 'customer') return o.id ?? null;
+  if (typeof o.customer === 'string') return o.customer;
+  if (o.customer && typeof o.customer === 'object') return (o.customer as { id: string }).id;
+  return null;
+};
+
+/** The emails an event sends to the team's admins (docs/billing.md). */
+function mailsOf(
+  ctx: AppContext,
+  billing: Billing,
+  event: Stripe.Event,
+  team: string,
+  quantity: number,
+): ((to: { email: string; firstName: string }) => Mail) | null {
+  const c = ctx.config;
+  switch (event.type) {
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const brought = ['subscription_create', 'subscription_update'].includes(
+        invoice.billing_reason ?? '',
+      );
+      return brought ? (to) => paidLicensesAvailableEmail(c, to, team, quantity) : null;
+    }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      return (to) =>
+        paymentFailedEmail(c, to, team, {
+          amount: invoice.amount_due,
+          graceEnds: invoice.due_date ? dateOf(invoice.due_date) : null,
+        });
+    }
+    case 'customer.subscription.updated': {
+      const sub = event.data.object;
+      const previous = event.data.previous_attributes as
+        | { cancel_at_period_end?: boolean }
+        | undefined;
+      const item = sub.items.data[0];
+      if (!(sub.cancel_at_period_end && previous?.cancel_at_period_end === false) || !item)
+        return null;
+      return (to) => subscriptionCancelledEmail(c, to, team, dateOf(item.current_period_end));
+    }
+    case 'invoice.upcoming': {
+      const invoice = event.data.object;
+      const line = invoice.lines.data[0];
+      const price = line?.pricing?.price_details?.price;
+      const interval = typeof price === 'string' ? intervalOf(billing, price) : null;
+      if (!line || !interval) return null;
+      return (to) =>
+        upcomingRenewalEmail(c, to, team, {
+          at: dateOf(invoice.period_start),
+          amount: invoice.total,
+          quantity: line.quantity ?? quantity,
+          interval,
+        });
+    }
+    default:
+      return null;
+  }
+}
+
+/** Records the event id; false when it was applied before (by this delivery's twin). */
+async function firstDelivery(tx: DbOrTx, event: Stripe.Event, at: Date) {
+  const rows = await tx
+    .insert(billingEvents)
+    .values({ id: event.id, type: event.type, receivedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: billingEvents.id });
+  return rows.length > 0;
+}
+
+/**
+ * Applies one event exactly once, in any order: the team's subscription is read afresh from
+ * the provider (so an old or repeated event cannot set an old state), then, in one
+ * transaction, the event id is recorded — a second delivery stops here — the subscription is
+ * stored with its licenses, and the event's emails are queued.
+ */
+export async function applyEvent(ctx: AppContext, billing: Billing, event: Stripe.Event) {
+  // A repeat of an event applied before is answered without asking the provider anything.
+  const [seen] = await ctx.db
+    .select({ id: billingEvents.id })
+    .from(billingEvents)
+    .where(eq(billingEvents.id, event.id));
+  if (seen) return 'duplicate' as const;
+  const customerId = customerOfEvent(event);
+  const team = customerId ? await teamOfCustomer(ctx.db, customerId) : null;
+  const fetchedFrom = new Date();
+  const view = team && customerId ? await currentSubscription(billing, customerId) : null;
+  return ctx.db.transaction(async (tx) => {
+    if (!(await firstDelivery(tx, event, ctx.clock.now()))) return 'duplicate' as const;
+    if (!team) return 'ignored' as const;
+    if (view) await storeSubscription(ctx, tx, team.id, view, fetchedFrom);
+    const quantity = view?.subscription.items.data[0]?.quantity ?? 0;
+    const mail = mailsOf(ctx, billing, event, team.name, quantity);
+    if (mail)
+      for (const admin of await teamAdmins(tx, team.id)) await enqueueMail(ctx, tx, mail(admin));
+    return 'applied' as const;
+  });
+}
