@@ -74,6 +74,19 @@ export const UserRegisterPage = screen(
   () => import('../features/auth/UserRegisterPage.tsx'),
   'UserRegisterPage',
 );
+export const SubscriptionPage = screen(
+  () => import('../features/billing/SubscriptionPage.tsx'),
+  'SubscriptionPage',
+);
+export const BillingCustomerPage = screen(
+  () => import('../features/billing/CustomerPage.tsx'),
+  'CustomerPage',
+);
+export const PlanPage = screen(() => import('../features/billing/PlanPage.tsx'), 'PlanPage');
+export const ConfirmOrderPage = screen(
+  () => import('../features/billing/ConfirmPage.tsx'),
+  'ConfirmPage',
+);
 export const CreateAvatarPage = screen(
   () => import('../features/avatar/CreateAvatarPage.tsx'),
   'CreateAvatarPage',

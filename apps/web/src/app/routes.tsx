@@ -1,6 +1,7 @@
 import {
   adminTexts,
   auditTexts,
+  billingTexts,
   filesTexts,
   meetingsTexts,
   profileTexts,
@@ -23,6 +24,8 @@ import {
   AdminUserEditPage,
   AdminUsersPage,
   AuditLogPage,
+  BillingCustomerPage,
+  ConfirmOrderPage,
   CreateAvatarPage,
   DashboardPage,
   DownloadsPage,
@@ -37,6 +40,7 @@ import {
   MetaCallbackPage,
   OrganizationCreatePage,
   OrganizationResolvePage,
+  PlanPage,
   ProfilePage,
   RecentFilesPage,
   RegisterCompletePage,
@@ -47,6 +51,7 @@ import {
   RoomTemplatesPage,
   SamlConfigPage,
   SsoTokenPage,
+  SubscriptionPage,
   TeamAuditPage,
   TeamDetailsPage,
   TeamLayout,
@@ -234,6 +239,27 @@ export const appRoutes: AppRoute[] = [
         path: 'users',
         flags: { ...inTeam, title: teamTexts.users.routeTitle },
         element: <TeamUsersPage />,
+      },
+      {
+        // part2 §2 Subscription screens: the overview for every member, ordering for admins.
+        path: 'subscription',
+        flags: { ...inTeam, title: billingTexts.titles.overview },
+        element: <SubscriptionPage />,
+      },
+      {
+        path: 'subscription/customer',
+        flags: { ...inTeam, teamRole: 'Admin', title: billingTexts.titles.customer },
+        element: <BillingCustomerPage />,
+      },
+      {
+        path: 'subscription/plan',
+        flags: { ...inTeam, teamRole: 'Admin', title: billingTexts.titles.plan },
+        element: <PlanPage />,
+      },
+      {
+        path: 'subscription/confirm',
+        flags: { ...inTeam, teamRole: 'Admin', title: billingTexts.titles.confirm },
+        element: <ConfirmOrderPage />,
       },
       {
         path: 'details',

@@ -89,12 +89,16 @@ describe('team management', () => {
     expect(route?.flags).toMatchObject({ loginNeeded: true, teamRequired: true, navbar: true });
   });
 
-  it('shows the other tabs disabled, with a lock on the admin-only ones for members', async () => {
+  it('shows members Users and Subscription, and the admin-only tabs locked', async () => {
     session.selectTeam(teamFixture({ role: 'User' }));
     renderAt('/team/users');
     const tabs = await screen.findByRole('navigation', { name: 'Team sections' });
-    expect(within(tabs).getAllByRole('link')).toHaveLength(1);
-    for (const name of ['Subscription', 'Details', 'Single sign-on']) {
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/team/users', '/team/subscription']);
+    for (const name of ['Details', 'Single sign-on']) {
       expect(within(tabs).getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
     }
     expect(tabs.querySelectorAll('.tabler-icon-lock')).toHaveLength(2);

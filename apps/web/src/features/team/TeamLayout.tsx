@@ -27,7 +27,7 @@ type Tab = {
 
 const tabs: Tab[] = [
   { label: teamTexts.tabs.users, icon: IconUsers, to: '/team/users' },
-  { label: teamTexts.tabs.subscription, icon: IconCreditCard },
+  { label: teamTexts.tabs.subscription, icon: IconCreditCard, to: '/team/subscription' },
   { label: teamTexts.tabs.details, icon: IconId, to: '/team/details', adminOnly: true },
   { label: teamTexts.tabs.sso, icon: IconKey, to: '/team/sso', adminOnly: true },
   {

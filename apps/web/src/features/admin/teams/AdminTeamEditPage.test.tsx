@@ -16,6 +16,7 @@ import {
   signedInBrowser,
   stubFonts,
 } from '../../../test/harness.tsx';
+import { customerFixture, detailsFixture, subscriptionFixture } from '../../billing/testing.ts';
 import { AdminTeamEditPage } from './AdminTeamEditPage.tsx';
 import { adminId, licenseFixture, renderRoute, teamFixture, teamId } from './testing.tsx';
 
@@ -406,8 +407,9 @@ describe('AdminTeamEditPage', () => {
     fireEvent.change(input, { target: { value: ' cus_Q1w2E3r4 ' } });
     fireEvent.click(attach);
     expect(await within(section).findByText('cus_Q1w2E3r4')).toBeVisible();
+    // The fake provider does not know the id: said in place of the customer's details.
     expect(
-      within(section).getByText('Billing details appear here once billing is connected.'),
+      await within(section).findByText(/The payment provider has no customer with this id/),
     ).toBeVisible();
     expect(within(section).queryByRole('button', { name: 'Attach customer' })).toBeNull();
     expect(calls(fetch, 'PATCH', `/api/Admin/Organizations/${teamId}`).map((c) => c.body)).toEqual([
@@ -419,6 +421,87 @@ describe('AdminTeamEditPage', () => {
         customerId: 'cus_Q1w2E3r4',
       },
     ]);
+  });
+
+  it("shows the provider's customer: company, subscription, payment method and plan", async () => {
+    const customer = customerFixture({
+      phone: '+31 20 555 0101',
+      subscriptionDetail: subscriptionFixture({
+        currentInterval: 'year',
+        currentSubscriptionUserCount: 12,
+        currentSubscriptionPeriodEnd: '2026-03-07T12:00:00.000Z',
+        latestInvoiceStatus: 'uncollectible',
+        latestInvoiceAmount: 34800,
+        subscriptionHasUpcomingChange: true,
+        subscriptionUpcomingChangeQuantity: 8,
+        subscriptionUpcomingChangeInterval: 'month',
+        subscriptionUpcomingChangeStart: '2026-03-07T12:00:00.000Z',
+      }),
+    });
+    const { fetch } = fakeServer(
+      teamFixture({ stripeDetails: { customerId: 'cus_A1' } }),
+      [otherTeam],
+      (method, url) => {
+        if (url.pathname === '/api/StripeCustomers/Details') {
+          return { body: detailsFixture({ provider: 'stripe', publishableKey: 'pk_test_1' }) };
+        }
+        if (method === 'GET' && url.pathname === `/api/StripeCustomers/${teamId}`) {
+          return { body: customer };
+        }
+        return undefined;
+      },
+    );
+    open();
+    const section = await screen.findByRole('region', { name: 'Payment provider' });
+    const company = await within(section).findByRole('region', { name: 'Company details' });
+    for (const text of [
+      'Acme BV',
+      'Keizersgracht 1',
+      '1015 AA Amsterdam',
+      'Netherlands',
+      '+31 20 555 0101',
+      'NL123456789B01',
+      'billing@acme.example',
+    ]) {
+      expect(within(company).getByText(text)).toBeVisible();
+    }
+    const subscription = within(section).getByRole('region', { name: 'Subscription' });
+    expect(within(subscription).getByText('12 users, per year')).toBeVisible();
+    expect(within(subscription).getByText('07-03-2026')).toBeVisible();
+    expect(within(subscription).getByText(/payment issue · €348\.00/)).toBeVisible();
+    expect(within(subscription).getByText('From 07-03-2026: 8 users, per month.')).toBeVisible();
+    const method = within(section).getByRole('region', { name: 'Payment method' });
+    expect(within(method).getByText('Visa •••• 4242')).toBeVisible();
+    expect(within(method).getByText('Expires 04/2030')).toBeVisible();
+
+    const show = within(subscription).getByRole('button', { name: 'Show subscription plan' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(show);
+    expect(within(subscription).getByText('Plan: year')).toBeVisible();
+
+    const edit = await within(section).findByRole('link', { name: 'Edit in the payment provider' });
+    expect(edit).toHaveAttribute('href', 'https://dashboard.stripe.com/customers/cus_A1');
+    expect(edit).toHaveAttribute('target', '_blank');
+    // The super admin reads the team's customer through the team's own billing call.
+    expect(calls(fetch, 'GET', `/api/StripeCustomers/${teamId}`)).toHaveLength(1);
+  });
+
+  it('links to no provider page with the built-in simulator', async () => {
+    fakeServer(teamFixture({ stripeDetails: { customerId: 'cus_A1' } }), [otherTeam], (_m, url) =>
+      url.pathname === '/api/StripeCustomers/Details'
+        ? { body: detailsFixture() }
+        : url.pathname === `/api/StripeCustomers/${teamId}`
+          ? { body: customerFixture({ subscriptionDetail: null, paymentType: null }) }
+          : undefined,
+    );
+    open();
+    const section = await screen.findByRole('region', { name: 'Payment provider' });
+    expect(await within(section).findByText('No subscription.')).toBeVisible();
+    expect(within(section).getByText('No payment method linked for billing.')).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Show subscription plan' })).toBeNull();
+    expect(
+      within(section).queryByRole('link', { name: 'Edit in the payment provider' }),
+    ).toBeNull();
   });
 
   it('asks for the details before a customer can be attached to a team made from a name', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdminOrganization,
@@ -6,20 +6,23 @@ import {
   teamCreateBody,
   teamCreateForm,
 } from '@roomscale/shared';
-import { IconInfoCircle, IconLink } from '@tabler/icons-react';
+import { IconLink } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrors } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { billingKeys } from '../../billing/api.ts';
 import { detailsDefaults } from '../../team/detailsForm.ts';
 import { useEditAdminTeam } from './api.ts';
 import { failureText } from './failureText.ts';
+import { ProviderCustomer } from './ProviderCustomer.tsx';
 import { Section } from './Section.tsx';
 
 const t = adminTeamsTexts.payment;
 
 /**
  * The payment-provider section (part1 §2): without a customer, how the team gets one and an
- * 'Attach customer' prompt; with one, its id. The customer's details come with billing.
+ * 'Attach customer' prompt; with one, its id and what the payment provider holds about it.
  */
 export function PaymentCustomer({ team }: { team: AdminOrganization }) {
   const [attaching, setAttaching] = useState(false);
@@ -47,16 +50,14 @@ export function PaymentCustomer({ team }: { team: AdminOrganization }) {
       }
     >
       {customerId ? (
-        <Stack gap="xs">
+        <Stack gap="md">
           <Group gap="xs">
             <Text size="sm" c="dimmed">
               {t.customerId}
             </Text>
             <Code>{customerId}</Code>
           </Group>
-          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {t.billingLater}
-          </Alert>
+          <ProviderCustomer teamId={team.id} customerId={customerId} />
         </Stack>
       ) : (
         <Stack gap="xs">
@@ -81,6 +82,7 @@ export function PaymentCustomer({ team }: { team: AdminOrganization }) {
 /** Asks for the customer id and stores it with the team's saved details. */
 function AttachPrompt({ team, onClose }: { team: AdminOrganization; onClose: () => void }) {
   const save = useEditAdminTeam(team.id);
+  const client = useQueryClient();
   const [value, setValue] = useState('');
   const [erroring, setErroring] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -103,6 +105,8 @@ function AttachPrompt({ team, onClose }: { team: AdminOrganization; onClose: () 
       setErroring(false);
       return;
     }
+    // The attached customer's details load afresh.
+    void client.invalidateQueries({ queryKey: billingKeys.team(team.id) });
     notifications.show({ color: 'teal', message: t.attached });
     onClose();
   };
