@@ -1,7 +1,9 @@
-import { seedUser } from './support/accounts.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { seedUser, signInApi } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
+import type { Mailbox } from './support/mailbox.ts';
 import { screenshot } from './support/screenshot.ts';
 import {
   acknowledge,
@@ -18,6 +20,48 @@ import {
 
 const title = (t: string) => `${t} - Roomscale Dashboard`;
 
+/**
+ * A customer at the payment provider that no team holds: another team's admin saves billing
+ * details (which creates it), then a super admin detaches it from that team.
+ */
+async function detachedCustomer(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  rootHeaders: Record<string, string>,
+  stamp: string,
+) {
+  const payer = await seedUser(request, mailbox, { prefix: 'payer', team: `Payer ${stamp}` });
+  const api = await signInApi(request, payer);
+  const saved = await request.post(`/api/StripeCustomers/${api.teamId}`, {
+    headers: api.headers,
+    data: {
+      isBusiness: true,
+      fullName: `Payer ${stamp} B.V.`,
+      addressLine1: 'Keizersgracht 1',
+      addressPostalCode: '1015 AA',
+      addressCity: 'Amsterdam',
+      addressCountry: 'NL',
+      invoiceEmail: payer.email,
+      phone: '+31 20 123 4567',
+      taxId: 'NL123456789B01',
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const { customerId } = (await saved.json()) as { customerId: string };
+  const detached = await request.patch(`/api/Admin/Organizations/${api.teamId}`, {
+    headers: rootHeaders,
+    data: {
+      name: `Payer ${stamp}`,
+      companyName: `Payer ${stamp} Ltd`,
+      industry: 'Technology',
+      selfManaged: true,
+      customerId: '',
+    },
+  });
+  expect(detached.ok(), await detached.text()).toBe(true);
+  return customerId;
+}
+
 test.describe('admin teams', () => {
   test('a super admin manages a team: details, membership, a manual license, the customer', async ({
     page,
@@ -25,10 +69,11 @@ test.describe('admin teams', () => {
     mailbox,
   }) => {
     test.setTimeout(150_000);
-    await prepareSuperAdmin(request);
+    const rootHeaders = await prepareSuperAdmin(request);
     const stamp = Date.now().toString(36);
     const seeded = `Nova ${stamp}`;
     await seedUser(request, mailbox, { prefix: 'admin-teams', team: seeded, avatar: true });
+    const customerId = await detachedCustomer(request, mailbox, rootHeaders, stamp);
 
     // ── The list: search finds the seeded team with its counts. ──
     await logIn(page, '/admin/organizations');
@@ -106,12 +151,18 @@ test.describe('admin teams', () => {
       'placeholder',
       'cus_NffrFeUfNV2Hib',
     );
+    // An id the payment provider does not know is refused in place.
     await attach.getByRole('textbox', { name: 'Customer id' }).fill(`cus_${stamp}`);
     await attach.getByRole('button', { name: 'Attach' }).click();
-    await expect(payment.getByText(`cus_${stamp}`)).toBeVisible();
-    await expect(
-      payment.getByText('Billing details appear here once billing is connected.'),
-    ).toBeVisible();
+    const refused = page.getByRole('dialog', { name: 'Error' });
+    await expect(refused).toContainText('An error has occurred: The customer ID does not exist.');
+    await refused.getByRole('button', { name: 'Ok' }).click();
+    await attach.getByRole('textbox', { name: 'Customer id' }).fill(customerId);
+    await attach.getByRole('button', { name: 'Attach' }).click();
+    await expect(attach).toBeHidden();
+    await expect(payment.getByText(customerId)).toBeVisible();
+    // The provider's customer: its company details.
+    await expect(payment.getByText(`Payer ${stamp} B.V.`)).toBeVisible();
     await screenshot(page, 'admin-team-edit');
     await expectAccessible(page, 'admin-team-edit');
 

@@ -56,3 +56,37 @@ describe('Meta linking', () => {
     );
   });
 });
+
+describe('Stripe', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PRODUCT_ID: 'prod_abc',
+    STRIPE_PRICE_WEEKLY: 'price_w',
+    STRIPE_PRICE_MONTHLY: 'price_m',
+    STRIPE_PRICE_YEARLY: 'price_y',
+  };
+
+  it('is used with all seven settings; without any, the built-in simulator is', () => {
+    expect(loadConfig(base).stripe).toBeUndefined();
+    expect(loadConfig({ ...base, ...stripe }).stripe).toEqual({
+      secretKey: 'sk_live_abc',
+      publishableKey: 'pk_live_abc',
+      webhookSecret: 'whsec_abc',
+      productId: 'prod_abc',
+      prices: { week: 'price_w', month: 'price_m', year: 'price_y' },
+    });
+  });
+
+  it('refuses a partial setting, or a key of the wrong kind', () => {
+    for (const missing of Object.keys(stripe)) {
+      expect(() => loadConfig({ ...base, ...stripe, [missing]: '' })).toThrow(
+        new RegExp(`^Invalid configuration: ${missing} must be set`),
+      );
+    }
+    expect(() => loadConfig({ ...base, ...stripe, STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+  });
+});

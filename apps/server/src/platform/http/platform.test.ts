@@ -190,4 +190,20 @@ describe('Content-Security-Policy', () => {
     expect(p.frameSrc).toEqual(["'self'", 'https://demo.avatars.example']);
     expect(p.scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
+
+  it('lets Stripe.js and its card frames in only when Stripe is configured', () => {
+    expect(policy().scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    const p = policy({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRODUCT_ID: 'prod_x',
+      STRIPE_PRICE_WEEKLY: 'price_w',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_YEARLY: 'price_y',
+    });
+    expect(p.scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com']);
+    expect(p.connectSrc).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(p.frameSrc).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com']);
+  });
 });
