@@ -10,7 +10,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
 import { writeOrder } from './order.ts';
-import { customerFixture, previewFixture, subscriptionFixture } from './testing.ts';
+import { customerFixture, previewFixture, sentence, subscriptionFixture } from './testing.ts';
 import {
   adminTeam,
   billingServer,
@@ -154,7 +154,9 @@ describe('the confirm page: the order', () => {
     renderAt('/team/subscription/confirm');
     expect(await screen.findByText('Downgrade')).toBeVisible();
     expect(
-      screen.getByText('The change takes effect at the end of the current term, on 07-03-2026.'),
+      screen.getByText(
+        sentence('The change takes effect at the end of the current term, on 07-03-2026.'),
+      ),
     ).toBeVisible();
   });
 

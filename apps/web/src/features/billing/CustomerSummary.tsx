@@ -8,7 +8,13 @@ import {
 import { IconAlertTriangle, IconCalendarEvent, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { countryName } from './countries.ts';
-import { billingDate, cardBrand, invoiceStatusLabel, paymentTypeLabel } from './format.ts';
+import {
+  billingDate,
+  cardBrand,
+  invoiceStatusLabel,
+  keepDatesTogether,
+  paymentTypeLabel,
+} from './format.ts';
 
 /**
  * What the payment provider holds about a team (part2 §2 Subscription screens): its billing
@@ -127,7 +133,7 @@ export function SubscriptionSummary({ subscription: sub }: { subscription: Subsc
 function Notice({ children }: { children: ReactNode }) {
   return (
     <Alert color="blue" variant="light" icon={<IconCalendarEvent size={18} aria-hidden />} p="xs">
-      <Text size="sm">{children}</Text>
+      <Text size="sm">{keepDatesTogether(children)}</Text>
     </Alert>
   );
 }

@@ -12,6 +12,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { serverMessage } from '../../api/errors.ts';
 import classes from './Billing.module.css';
+import { keepDatesTogether } from './format.ts';
 
 const t = billingTexts.confirm;
 
@@ -73,7 +74,7 @@ export function OrderSummary({
 function Note({ children }: { children: ReactNode }) {
   return (
     <Alert variant="light" color="blue" p="xs" icon={<IconInfoCircle size={18} aria-hidden />}>
-      <Text size="sm">{children}</Text>
+      <Text size="sm">{keepDatesTogether(children)}</Text>
     </Alert>
   );
 }

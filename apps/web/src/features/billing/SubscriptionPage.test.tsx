@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
 import { resetBrowser, signedInBrowser, stubFonts, teamFixture } from '../../test/harness.tsx';
-import { customerFixture, licensingFixture, subscriptionFixture } from './testing.ts';
+import { customerFixture, licensingFixture, sentence, subscriptionFixture } from './testing.ts';
 import { adminTeam, billingServer, callsTo, problem, renderAt, signIn } from './testServer.tsx';
 
 const card = (name: string) => screen.findByRole('region', { name });
@@ -168,12 +168,15 @@ describe('the subscription overview', () => {
     expect(screen.getByText('Your team has 5 licenses.')).toBeVisible();
     const subscription = await card('Subscription');
     expect(within(subscription).getByText('5 users, per month')).toBeVisible();
-    expect(within(subscription).getByText('07-03-2026')).toBeVisible();
+    // The period end (and again inside the upcoming change's sentence).
+    expect(within(subscription).getAllByText('07-03-2026')[0]).toBeVisible();
     expect(within(subscription).getByText('payment issue · €175.45')).toBeVisible();
     const invoice = within(subscription).getByRole('link', { name: 'View invoice' });
     expect(invoice).toHaveAttribute('href', 'http://localhost/billing-simulator/invoices/in_1');
     expect(invoice).toHaveAttribute('target', '_blank');
-    expect(within(subscription).getByText('From 07-03-2026: 3 users, per week.')).toBeVisible();
+    expect(
+      within(subscription).getByText(sentence('From 07-03-2026: 3 users, per week.')),
+    ).toBeVisible();
     expect(within(subscription).getByText(/The last payment failed/)).toBeVisible();
     expect(within(subscription).getByRole('link', { name: 'Manage subscription' })).toHaveAttribute(
       'href',
@@ -194,7 +197,9 @@ describe('the subscription overview', () => {
     });
     renderAt('/team/subscription');
     const subscription = await card('Subscription');
-    expect(within(subscription).getByText('The subscription ends on 07-03-2026.')).toBeVisible();
+    expect(
+      within(subscription).getByText(sentence('The subscription ends on 07-03-2026.')),
+    ).toBeVisible();
     expect(within(subscription).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     expect(within(subscription).getByRole('link', { name: 'Manage subscription' })).toBeVisible();
   });
@@ -229,7 +234,7 @@ describe('the subscription overview', () => {
     ).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     expect(
-      await within(subscription).findByText('The subscription ends on 07-03-2026.'),
+      await within(subscription).findByText(sentence('The subscription ends on 07-03-2026.')),
     ).toBeVisible();
     expect(
       callsTo(calls, 'DELETE', `/api/StripeCustomers/${adminTeam.id}/Subscription`),

@@ -1,8 +1,24 @@
 import { billingTexts, dateFormats, type InvoiceStatus } from '@roomscale/shared';
 import dayjs from 'dayjs';
+import { createElement, Fragment, type ReactNode } from 'react';
 
 /** Billing dates as dd-MM-yyyy (part2 §9). */
 export const billingDate = (iso: string) => dayjs(iso).format(dateFormats.billing);
+
+/**
+ * A sentence with its dd-MM-yyyy dates kept on one line: a line may otherwise break after a
+ * date's hyphen ('24-12-' / '2026').
+ */
+export function keepDatesTogether(text: ReactNode): ReactNode {
+  if (typeof text !== 'string') return text;
+  return text
+    .split(/(\d{2}-\d{2}-\d{4})/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? createElement('span', { key: i, style: { whiteSpace: 'nowrap' } }, part)
+        : createElement(Fragment, { key: i }, part),
+    );
+}
 
 export const invoiceStatusLabel = (status: InvoiceStatus) => billingTexts.invoiceStatus[status];
 

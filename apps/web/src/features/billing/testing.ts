@@ -105,3 +105,10 @@ export function previewFixture(overrides: Partial<PricePreview> = {}): PricePrev
     ...overrides,
   };
 }
+
+/**
+ * A matcher for a sentence whose dates are kept on one line in their own spans
+ * (`keepDatesTogether`): the paragraph whose whole text is `text`.
+ */
+export const sentence = (text: string) => (_content: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;

@@ -11,7 +11,7 @@ main{max-width:560px;margin:0 auto;background:#fff;border-radius:8px;box-shadow:
 h1{font-size:22px;margin:0 0 16px}p{line-height:1.5}
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:24px}
 button{font:inherit;border:0;border-radius:4px;padding:10px 18px;cursor:pointer}
-.ok{background:#228be6;color:#fff}.fail{background:#fff;color:#c92a2a;border:1px solid #c92a2a}
+.ok{background:#1971c2;color:#fff}.fail{background:#fff;color:#c92a2a;border:1px solid #c92a2a}
 button:focus-visible{outline:3px solid #74c0fc;outline-offset:2px}
 table{width:100%;border-collapse:collapse;margin-top:16px}td,th{text-align:left;padding:8px 4px;border-bottom:1px solid #e9ecef}
 td.amount,th.amount{text-align:right}.badge{display:inline-block;padding:2px 8px;border-radius:12px;background:#e7f5ff;color:#1864ab;font-size:13px}
