@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   meFixture,
   mockApi,
+  mockFetch,
   storeValidTokens,
   stubBrowser,
   teamFixture,
@@ -142,6 +143,42 @@ describe('the route guard in the frame', () => {
     expect(await location()).toBe('/dashboard');
     const teamCalls = fetch.mock.calls.filter(([u]) => String(u).includes('/Me/Organizations'));
     expect(teamCalls).toHaveLength(1);
+  });
+
+  it('starts the remembered team screen’s calls before the user has answered', async () => {
+    const me = meFixture();
+    const team = teamFixture();
+    const payload = btoa(JSON.stringify({ sub: me.id })).replace(/=+$/, '');
+    localStorage.setItem(
+      'roomscale.tokens',
+      JSON.stringify({
+        accessToken: `h.${payload}.s`,
+        refreshToken: 'r',
+        validUntil: Date.now() + 3_600_000,
+      }),
+    );
+    localStorage.setItem(`roomscale.team.${me.id}`, team.id);
+    window.history.replaceState(null, '', '/dashboard');
+    let screenCallSeen: () => void = () => undefined;
+    const screenCall = new Promise<void>((resolve) => {
+      screenCallSeen = resolve;
+    });
+    mockFetch(async (url) => {
+      if (url.pathname === '/api/Users/Me') {
+        // The user answers only once the dashboard's own call has gone out.
+        await screenCall;
+        return { body: me };
+      }
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [team] };
+      if (url.pathname.startsWith(`/api/Organizations/${team.id}/`)) {
+        screenCallSeen();
+        return { status: 404 };
+      }
+      return { status: 404 };
+    });
+    expect(await session.ensure()).toBe(true);
+    expect(session.get().team?.id).toBe(team.id);
+    window.history.replaceState(null, '', '/');
   });
 
   it('leaves the choice to team resolution when the remembered team is gone', async () => {

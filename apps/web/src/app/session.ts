@@ -50,7 +50,8 @@ export const session = {
     }
     pending ??= (async () => {
       try {
-        if (!(await accessToken())) {
+        const token = await accessToken();
+        if (!token) {
           set({ status: 'anonymous', user: null, team: null });
           return false;
         }
@@ -59,13 +60,17 @@ export const session = {
         const teams = fetchTeams();
         prefetchedTeams = teams;
         teams.catch(() => undefined);
+        // The team this user worked in last is known from the token's subject already: the
+        // screen's own calls start now, beside the user and the teams, not after them.
+        const early = state.team?.id ?? rememberedTeamId(subjectOf(token));
+        if (early) startScreen(early);
         const user = await call(usersApi.me);
-        // The team this user worked in last, when they still belong to it, comes back with the
-        // user: a team screen then opens at once instead of going through /organization/resolve
-        // (which still decides when there is no such team).
+        // That team, when they still belong to it, comes back with the user: a team screen then
+        // opens at once instead of going through /organization/resolve (which still decides when
+        // there is no such team).
         const team = state.team ?? (await rememberedTeam(user.id, teams));
         set({ status: 'authenticated', user, team, loggedOut: false });
-        if (team) startScreen(team.id);
+        if (team && team.id !== early) startScreen(team.id);
         return true;
       } catch (e) {
         // Signed in, but no app user behind the token: the guard sends them to /user/register.
@@ -131,7 +136,7 @@ export const session = {
   },
 
   rememberedTeamId(userId: string): string | null {
-    return localStorage.getItem(teamKey(userId));
+    return rememberedTeamId(userId);
   },
 
   /** The signed-in user's teams; the first call after a cached login takes its prefetch. */
@@ -144,9 +149,25 @@ export const session = {
 
 const fetchTeams = () => call(usersApi.myTeams);
 
+/** The id of the team `userId` worked in last on this browser, if any. */
+const rememberedTeamId = (userId: string | null) =>
+  userId ? localStorage.getItem(teamKey(userId)) : null;
+
+/** The subject (user id) of an access token, read without checking it: the server checks. */
+function subjectOf(token: string): string | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The remembered team among `teams`, or null (also when the teams could not be loaded). */
 async function rememberedTeam(userId: string, teams: Promise<Membership[]>) {
-  const id = localStorage.getItem(teamKey(userId));
+  const id = rememberedTeamId(userId);
   if (!id) return null;
   const list = await teams.catch(() => null);
   return list?.find((t) => t.id === id) ?? null;
