@@ -6,11 +6,9 @@ import { problemOf } from './provider.ts';
 
 /** The payment provider's failures as the API's problems (part1 §8 known server messages). */
 describe('problemOf', () => {
-  const raw = (type: string, extra: Record<string, unknown> = {}) => ({
-    type,
-    message: 'm',
-    ...extra,
-  });
+  type Raw = ConstructorParameters<typeof Stripe.errors.StripeError>[0];
+  const raw = (type: string, extra: Record<string, unknown> = {}) =>
+    ({ type, message: 'm', ...extra }) as Raw;
   const as = (e: unknown) => e as HttpError;
 
   it('a refused card is a 402 with the card’s message', () => {
