@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { TOKEN_SCOPE } from '../packages/shared/src/index.ts';
-import { freePort, root, startServer, stop } from './lib/server.ts';
+import { freePort, passwordTokens, root, startServer, stop } from './lib/server.ts';
 
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -67,19 +67,7 @@ async function json<T>(origin: string, path: string, init: RequestInit & { token
 }
 
 async function signIn(origin: string) {
-  const res = await fetch(`${origin}/api/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: EMAIL,
-      password: PASSWORD,
-      scope: TOKEN_SCOPE,
-    }),
-  });
-  const body = (await res.json()) as { access_token: string };
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.access_token;
+  return (await passwordTokens(origin, EMAIL, PASSWORD, TOKEN_SCOPE)).access_token;
 }
 
 /** Folders at the root and images inside them, inserted in one statement each. */

@@ -54,3 +54,20 @@ export function stop(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** Signs in with a password (the password grant): the token answer. */
+export async function passwordTokens<T extends { access_token: string }>(
+  origin: string,
+  email: string,
+  password: string,
+  scope: string,
+): Promise<T> {
+  const res = await fetch(`${origin}/api/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password, scope }),
+  });
+  const body = (await res.json()) as T;
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body;
+}
