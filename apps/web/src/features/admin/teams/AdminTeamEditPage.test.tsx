@@ -16,7 +16,12 @@ import {
   signedInBrowser,
   stubFonts,
 } from '../../../test/harness.tsx';
-import { customerFixture, detailsFixture, subscriptionFixture } from '../../billing/testing.ts';
+import {
+  customerFixture,
+  detailsFixture,
+  sentence,
+  subscriptionFixture,
+} from '../../billing/testing.ts';
 import { AdminTeamEditPage } from './AdminTeamEditPage.tsx';
 import { adminId, licenseFixture, renderRoute, teamFixture, teamId } from './testing.tsx';
 
@@ -467,9 +472,12 @@ describe('AdminTeamEditPage', () => {
     }
     const subscription = within(section).getByRole('region', { name: 'Subscription' });
     expect(within(subscription).getByText('12 users, per year')).toBeVisible();
-    expect(within(subscription).getByText('07-03-2026')).toBeVisible();
+    // The period end (and again inside the upcoming change's sentence).
+    expect(within(subscription).getAllByText('07-03-2026')[0]).toBeVisible();
     expect(within(subscription).getByText(/payment issue · €348\.00/)).toBeVisible();
-    expect(within(subscription).getByText('From 07-03-2026: 8 users, per month.')).toBeVisible();
+    expect(
+      within(subscription).getByText(sentence('From 07-03-2026: 8 users, per month.')),
+    ).toBeVisible();
     const method = within(section).getByRole('region', { name: 'Payment method' });
     expect(within(method).getByText('Visa •••• 4242')).toBeVisible();
     expect(within(method).getByText('Expires 04/2030')).toBeVisible();
