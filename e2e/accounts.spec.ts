@@ -156,7 +156,11 @@ test.describe('accounts journeys', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: /forgot/i }).click();
     await expect(page).toHaveURL(/\/forgot-password/);
+    // Typed only once the page has finished loading: on a loaded machine a screen still settling
+    // can lose what was typed in its first instants (noticed, not fixed; see the closing note).
+    await page.waitForLoadState('networkidle');
     await field(page, 'Email').fill(user.email);
+    await expect(field(page, 'Email')).toHaveValue(user.email);
     await page.getByRole('button', { name: /reset|send|submit/i }).click();
     await expect(page.getByText(forgotConfirmation)).toBeVisible();
     await screenshot(page, 'forgot-password-sent');
