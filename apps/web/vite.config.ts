@@ -19,12 +19,10 @@ export default defineConfig({
       treeshake: {
         // The shared package's modules only declare things, so the screens' imports through its
         // barrel (`@roomscale/shared`) bring only the modules they use: without this, every
-        // schema and text of every screen is part of the first load. The barrel itself and
-        // zodErrors.ts (`z.config`, the forms' default messages) keep their side effects.
-        moduleSideEffects: [
-          { test: /packages[\\/]shared[\\/]src[\\/](index|zodErrors)\.ts$/, sideEffects: true },
-          { test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false },
-        ],
+        // schema and text of every screen is part of the first load. zod comes only with a
+        // schema (its messages are configured where the package's schemas take `z` from:
+        // zodErrors.ts), so a screen that validates nothing carries none of it.
+        moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
       },
       output: {
         codeSplitting: {

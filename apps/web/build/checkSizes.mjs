@@ -9,9 +9,9 @@
  * - the login page: the entry chunk (index.html's script, which renders /login) and its static
  *   imports, transitively; dynamic imports are not counted, they load later;
  * - each screen (a dynamic import of the entry's chunks: lazyScreens.ts): the entry's closure,
- *   the screen's own static closure, its layout's (LAYOUTS) and team resolution's (a signed-in
- *   full load passes through it: main.tsx loads it beside the login); the heaviest of those is
- *   the heaviest route.
+ *   the screen's own static closure, its layout's (LAYOUTS), the signed-in shell's (SHELL) and
+ *   team resolution's (a signed-in full load passes through it: main.tsx loads both beside the
+ *   login); the heaviest of those is the heaviest route.
  * Each file counts at its gzip size: its `.gz` twin as the server sends it (build/precompress.ts)
  * or, for files too small to have one, gzip at the highest level.
  *
@@ -29,14 +29,24 @@ const KiB = 1024;
 /** Issue 12's goals. */
 export const goals = { login: 200 * KiB, route: 350 * KiB };
 /**
- * The ceilings enforced until the goals are met: the sizes of 2026-11-24 with a little room, so
- * a build can only get lighter. The splitting still to do is listed in docs/performance.md;
- * lower these as it lands, and delete them (the goals then apply) once the goals are met.
+ * The ceiling enforced for the screens until their goal is met: the size of 2026-11-24 with a
+ * little room, so a build can only get lighter. The splitting still to do is listed in
+ * docs/performance.md; lower it as that lands, and delete it (the goal then applies) once the
+ * goal is met. The login page is held to its goal.
  */
-export const interimCeilings = { login: 280 * KiB, route: 385 * KiB };
+export const interimCeilings = { route: 385 * KiB };
 
 /** Team resolution, which every signed-in full load of a team page goes through. */
 const TEAM_RESOLUTION = 'src/features/organization/OrganizationResolvePage.tsx';
+/**
+ * The signed-in shell (navbar, menus), which the screens show around them and which loads
+ * beside the session on a signed-in full load (app/AppFrame.tsx). Counted with every screen.
+ */
+const SHELL = 'src/features/shell/AppLayout.tsx';
+/** What the first load's code imports dynamically that is not a screen: the shell, the terms
+ * step and the dialogs' provider (loaded when first needed). */
+const notAScreen = (/** @type {string} */ key) =>
+  key === SHELL || key.startsWith('src/app/') || key.includes('node_modules');
 
 /** The layout screens and the folders of the screens shown inside them (app/routes.tsx). */
 const LAYOUTS = {
@@ -98,7 +108,7 @@ export function firstLoadSizes(/** @type {string} */ dist) {
   // The screens: what the first load's code imports dynamically (lazyScreens.ts).
   const screens = [
     ...new Set([...initial].flatMap((k) => manifest[k]?.dynamicImports ?? [])),
-  ].filter((k) => !initial.has(k));
+  ].filter((k) => !initial.has(k) && !notAScreen(k));
   const layoutOf = (/** @type {string} */ screen) =>
     Object.entries(LAYOUTS)
       .filter(([layout, dirs]) => layout !== screen && dirs.some((d) => screen.startsWith(d)))
@@ -108,7 +118,7 @@ export function firstLoadSizes(/** @type {string} */ dist) {
     const files = staticClosure(manifest, [
       ...entries,
       ...layoutOf(screen),
-      ...(manifest[TEAM_RESOLUTION] ? [TEAM_RESOLUTION] : []),
+      ...[TEAM_RESOLUTION, SHELL].filter((k) => manifest[k] && k !== screen),
       screen,
     ]);
     // A screen that shares its chunk with another's static imports is keyed by the chunk.
@@ -129,7 +139,7 @@ export function firstLoadSizes(/** @type {string} */ dist) {
     files: login.size,
     gzip: size(login),
     goal: goals.login,
-    ceiling: Math.max(goals.login, interimCeilings.login),
+    ceiling: goals.login,
   };
   return [first, ...routes];
 }

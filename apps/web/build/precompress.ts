@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { delivery } from '@roomscale/shared';
@@ -22,7 +22,8 @@ export function precompress(): Plugin {
     name: 'roomscale-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: an absolute --outDir (a build beside the usual one) stays as given.
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       for (const file of await textFiles(outDir)) {

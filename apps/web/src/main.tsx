@@ -2,17 +2,18 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readTokens } from './api/tokens.ts';
+import { loadShell } from './app/AppFrame.tsx';
 import { clientConfigQuery } from './app/clientConfig.ts';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.tsx';
 import { session } from './app/session.ts';
+import { ModalsHost } from './components/ModalsHost.tsx';
 import notificationClasses from './notifications.module.css';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -21,10 +22,11 @@ import { cssVariablesResolver, theme } from './theme.ts';
 void session.ensure();
 // The client configuration is public and needs nothing else: it loads alongside.
 void queryClient.prefetchQuery(clientConfigQuery);
-// A full load of any team page with a cached login passes through team resolution: its code
-// loads alongside the login instead of after it.
+// A full load of any team page with a cached login passes through team resolution and shows the
+// signed-in shell: their code loads alongside the login instead of after it.
 if (readTokens()) {
   import('./features/organization/OrganizationResolvePage.tsx').catch(() => undefined);
+  loadShell().catch(() => undefined);
 }
 
 createRoot(document.getElementById('root')!).render(
@@ -35,10 +37,9 @@ createRoot(document.getElementById('root')!).render(
       defaultColorScheme="light"
     >
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" classNames={{ root: notificationClasses.root }} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <Notifications position="top-right" classNames={{ root: notificationClasses.root }} />
+        <RouterProvider router={router} />
+        <ModalsHost />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

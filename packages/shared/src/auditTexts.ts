@@ -1,3 +1,4 @@
+import { routeTitles } from './routeTitles.ts';
 import type { AuditAction } from './schemas/audit.ts';
 
 /** What each recorded action reads as in the audit log. */
@@ -69,7 +70,7 @@ export const auditTexts = {
   intro: 'Every change made by an admin: who made it, when, what changed and from which address.',
   teamIntro: "Changes made to your team by its admins and by Roomscale's administrators.",
   /** The team management tab and its page title. */
-  teamTab: 'Audit log',
+  teamTab: routeTitles.teamAuditLog,
   columns: {
     when: 'When',
     who: 'Who',

@@ -1,3 +1,4 @@
+import { routeTitles } from './routeTitles.ts';
 /**
  * Billing (part2 §2 Subscription screens, §4, §5, §8; part1 §8): the subscription screens'
  * texts and the server's billing problems. The spec's exact strings are marked "spec".
@@ -31,10 +32,10 @@ export const billingMessages = {
 
 export const billingTexts = {
   titles: {
-    overview: 'Subscription',
-    customer: 'Billing details', // spec
-    plan: 'Choose a plan',
-    confirm: 'Finalize order', // spec
+    overview: routeTitles.subscription,
+    customer: routeTitles.billingDetails, // spec
+    plan: routeTitles.plan,
+    confirm: routeTitles.confirmOrder, // spec
   },
 
   /** Loading and load failures of the subscription screens. */

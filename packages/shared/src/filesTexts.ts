@@ -1,4 +1,5 @@
 import type { FileSortOrder, FileType } from './files.ts';
+import { routeTitles } from './routeTitles.ts';
 
 /**
  * Copy of the Files screens and the dashboard's recent files (part2 §2, §4, §8). The spec's
@@ -17,7 +18,7 @@ export const fileSortChoices = [
 export type FileSortChoice = (typeof fileSortChoices)[number];
 
 export const filesTexts = {
-  routeTitle: 'Files',
+  routeTitle: routeTitles.files,
   menu: {
     label: 'Files menu',
     recent: 'Recent files',
@@ -26,7 +27,7 @@ export const filesTexts = {
     team: 'Team files',
   },
   /** Scope names in the breadcrumb and the menu (part2 §2). */
-  scopeLabels: { Organization: 'Team files', User: 'Personal files' },
+  scopeLabels: { Organization: routeTitles.teamFiles, User: routeTitles.personalFiles },
   newMenu: {
     button: 'New',
     folder: 'Folder',
@@ -73,13 +74,13 @@ export const filesTexts = {
     ModifiedAscending: 'Edited (oldest first)',
   } satisfies Record<FileSortChoice, string>,
   recent: {
-    title: 'Recent files',
+    title: routeTitles.recentFiles,
     intro: 'The newest files of your team and your personal files.',
     /** part2 §2. */
     empty: '- No files -',
   },
   recentNotes: {
-    title: 'Recent notes',
+    title: routeTitles.recentNotes,
     intro: 'The newest notes and pictures made in the VR app.',
     empty: 'No notes yet. Create notes and take pictures in the VR app to find them here.',
   },

@@ -1,5 +1,3 @@
-import './zodErrors.ts';
-
 export * from './adminTeamsTexts.ts';
 export * from './adminUsersTexts.ts';
 export * from './auditTexts.ts';
@@ -11,12 +9,14 @@ export * from './fileFormats.ts';
 export * from './files.ts';
 export * from './filesTexts.ts';
 export * from './limits.ts';
+export * from './loginChecks.ts';
 export * from './meetingsTexts.ts';
 export * from './messages.ts';
 export * from './profileImages.ts';
 export * from './profileTexts.ts';
 export * from './publicTexts.ts';
 export * from './roomsTexts.ts';
+export * from './routeTitles.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';

@@ -5,6 +5,7 @@
  */
 
 import type { RoomSharingType } from './enums.ts';
+import { routeTitles } from './routeTitles.ts';
 
 /** The app's deep links (part2 §2 Launch page). */
 export const deepLinks = {
@@ -40,8 +41,8 @@ const launchRoomKinds: Partial<Record<RoomSharingType, LaunchRoomKind>> = {
 export type LaunchRoomKind = 'private' | 'team';
 
 export const meetingsTexts = {
-  routeTitle: 'Meetings',
-  launchRouteTitle: 'Launch',
+  routeTitle: routeTitles.meetings,
+  launchRouteTitle: routeTitles.launch,
   list: {
     title: 'Meetings',
     intro: 'Plan meetings in virtual reality and invite your team and guests.',

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { limits } from './limits.ts';
 import { isoDate } from './schemas/common.ts';
+import { z } from './zodErrors.ts';
 
 /**
  * Profile images of users and teams (part2 §5 'Profile image upload', §7, §9). An image is

@@ -1,9 +1,10 @@
+import { routeTitles } from './routeTitles.ts';
 /**
  * The profile (part2 §2 'Profile', §3, §4 'Linking', §5 'Profile and rooms', §8). The spec's
  * exact strings are marked.
  */
 export const profileTexts = {
-  title: 'Profile',
+  title: routeTitles.profile,
   intro: 'Your picture, avatar, details and the ways you log in.',
   picture: {
     heading: 'Profile picture',
@@ -113,11 +114,11 @@ export const profileTexts = {
     noSso: 'None of your teams uses single sign-on.',
   },
   metaCallback: {
-    title: 'Link Meta account',
+    title: routeTitles.metaCallback,
     /** part2 §2 */
     linking: 'Linking account...',
   },
-  editAvatarTitle: 'Edit avatar',
+  editAvatarTitle: routeTitles.editAvatar,
 } as const;
 
 /** Server messages of the Meta link (problem `detail`s; docs/linked-accounts.md "Answers"). */

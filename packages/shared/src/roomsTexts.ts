@@ -1,4 +1,5 @@
 import type { RoomSharingType, RoomTemplateFilter, TemplateSharingType } from './enums.ts';
+import { routeTitles } from './routeTitles.ts';
 
 /**
  * Copy of the Rooms screen and its modals (part2 §2, §5, §8) and of the admin room template
@@ -26,7 +27,7 @@ export const sharingTypeLabels: Record<RoomSharingType, string> = {
 };
 
 export const roomsTexts = {
-  title: 'Rooms',
+  title: routeTitles.rooms,
   intro: 'The virtual spaces your team meets in. Open a room to see its details or launch it.',
   addRoom: 'Add room',
   filters: {
@@ -131,13 +132,18 @@ export const templateSharingHelp: Record<TemplateSharingType, string> = {
 };
 
 export const adminTexts = {
-  title: 'Admin',
+  title: routeTitles.admin,
   ribbonLabel: 'Admin sections',
   superAdminBadge: 'Super admin',
-  tabs: { users: 'Users', teams: 'Teams', roomTemplates: 'Room templates', auditLog: 'Audit log' },
+  tabs: {
+    users: routeTitles.adminUsers,
+    teams: routeTitles.adminTeams,
+    roomTemplates: routeTitles.roomTemplates,
+    auditLog: routeTitles.adminAuditLog,
+  },
 
   templates: {
-    title: 'Room templates',
+    title: routeTitles.roomTemplates,
     intro: 'Templates teams create their rooms from.',
     search: 'Search room templates',
     searchPlaceholder: 'Search by name or description',
@@ -173,7 +179,7 @@ export const adminTexts = {
   },
 
   templateEdit: {
-    pageTitle: 'Room template',
+    pageTitle: routeTitles.roomTemplate,
     back: 'Room templates',
     loading: 'Loading room template…',
     notFound: 'Room template not found',

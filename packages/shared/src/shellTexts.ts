@@ -4,23 +4,6 @@
  * these are the texts around them that the spec leaves to us.
  */
 
-/** Page titles of the routes (`pageTitle(routeTitles.x)`); quoted ones are the spec's. */
-export const routeTitles = {
-  dashboard: 'Welcome',
-  organizationResolve: 'Loading',
-  organizationCreate: 'Create a Team',
-  downloads: 'Download',
-  login: 'Log in',
-  register: 'Register',
-  registerComplete: 'Registration complete',
-  forgotPassword: 'Forgot password',
-  resetPassword: 'Reset password',
-  activateAccount: 'Activate account',
-  userRegister: 'Complete your registration',
-  createAvatar: 'Create your avatar',
-  invitation: 'Team invitation',
-} as const;
-
 /** Titles of the success modals named by part1 §2 (shared dialogs). */
 export const successTitles = {
   teamSaved: 'team saved',

@@ -1,3 +1,4 @@
+import { routeTitles } from './routeTitles.ts';
 /**
  * Single sign-on (part1 §7–§8, part2 §2 'Single sign-on', §5, §8): the team's SAML tab, the
  * token page and the server's messages. The spec's exact strings are marked.
@@ -28,7 +29,7 @@ export const ssoMessages = {
 
 export const ssoTexts = {
   tab: {
-    title: 'Single sign-on',
+    title: routeTitles.singleSignOn,
     intro:
       'Let the members of your team sign in with your identity provider (SAML 2.0). Give your identity provider the values below, then enter its values here.',
     idpHeading: 'Your identity provider',
@@ -74,7 +75,7 @@ export const ssoTexts = {
   },
   token: {
     /** Page title of /sso/token. */
-    title: 'Single sign-on',
+    title: routeTitles.singleSignOn,
     /** The /sso/token page while it exchanges the one-time token. */
     signingIn: 'Signing you in…',
   },

@@ -1,3 +1,4 @@
+import { routeTitles } from './routeTitles.ts';
 /**
  * Copy of the team screens (part2 §2 'Team management', §4 'User row', §8). The spec's exact
  * messages are marked; the rest are the texts around them that the spec leaves to us.
@@ -18,7 +19,7 @@ export const teamUserSpecMessages = {
 } as const;
 
 export const teamTexts = {
-  title: 'Team',
+  title: routeTitles.team,
   intro: 'Who is in your team, their roles and their licenses.',
   tabsLabel: 'Team sections',
   tabs: {
@@ -31,7 +32,7 @@ export const teamTexts = {
   adminsOnly: 'For team admins only',
 
   users: {
-    routeTitle: 'Team users',
+    routeTitle: routeTitles.teamUsers,
     counters: {
       label: 'Licenses',
       inUse: 'Licenses in use',
@@ -114,7 +115,7 @@ export const teamTexts = {
   },
 
   details: {
-    routeTitle: 'Team details',
+    routeTitle: routeTitles.teamDetails,
     loadFailed: 'The team details could not be loaded.',
     logo: {
       title: 'Team logo',

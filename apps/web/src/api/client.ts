@@ -1,5 +1,5 @@
 import type { Problem } from '@roomscale/shared';
-import { type Endpoint, fillPath, needsToken } from '@roomscale/shared/contract';
+import { type BareCall, type Endpoint, fillPath, needsToken } from '@roomscale/shared/contract';
 import type { z } from 'zod';
 import { accessToken } from './tokens.ts';
 
@@ -55,7 +55,7 @@ function withQuery(path: string, query?: object) {
   return s ? `${path}?${s}` : path;
 }
 
-function encodeBody(e: Endpoint, body: unknown, headers: Record<string, string>) {
+function encodeBody(e: Endpoint | BareCall, body: unknown, headers: Record<string, string>) {
   if (body === undefined) return undefined;
   if (body instanceof FormData) return body;
   if (body instanceof Blob) {
@@ -74,9 +74,13 @@ function encodeBody(e: Endpoint, body: unknown, headers: Record<string, string>)
 /**
  * Calls one endpoint of the shared contract on our own API (same origin). The address, method,
  * input and answer types all come from the contract; the bearer token goes only to calls the
- * contract marks as needing it. Resolves with the JSON body, or undefined for 204.
+ * contract marks as needing it. Resolves with the JSON body, or undefined for 204. A bare call
+ * (`firstLoadCalls`) is made and typed as its endpoint is.
  */
-export async function call<E extends Endpoint>(e: E, ...[input]: Args<E>): Promise<CallAnswer<E>> {
+export async function call<E extends Endpoint>(
+  e: E | BareCall<E>,
+  ...[input]: Args<E>
+): Promise<CallAnswer<E>> {
   const { params, query, body, signal } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: object;

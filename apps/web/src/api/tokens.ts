@@ -1,5 +1,5 @@
 import { limits, TOKEN_SCOPE, type TokenResponse } from '@roomscale/shared';
-import { authApi } from '@roomscale/shared/contract';
+import { firstLoadCalls } from '@roomscale/shared/contract';
 import { readVault, writeVault } from './tokenVault.ts';
 
 /**
@@ -56,12 +56,12 @@ export function isAccessValid(t: StoredTokens | null, now = Date.now()): boolean
 
 export type TokenFailure = { status: number; error?: string; description?: string };
 
-/** The token endpoint (`authApi.token`), form-encoded. Throws a TokenFailure when no token comes back. */
+/** The token endpoint (`firstLoadCalls.token`), form-encoded. Throws a TokenFailure when no token comes back. */
 export async function requestToken(fields: Record<string, string>): Promise<TokenResponse> {
   let res: Response;
   try {
-    res = await fetch(authApi.token.path, {
-      method: authApi.token.method,
+    res = await fetch(firstLoadCalls.token.path, {
+      method: firstLoadCalls.token.method,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ scope: TOKEN_SCOPE, ...fields }).toString(),
     });

@@ -1,11 +1,18 @@
 import { pageTitle } from '@roomscale/shared';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
-import { AppLayout } from '../features/shell/AppLayout.tsx';
 import type { RouteFlags } from './guard.ts';
 import { RouteGuard } from './RouteGuard.tsx';
+
+/**
+ * The signed-in shell (navbar, menus, the team switcher) loads with the first page that shows
+ * it, not with the login page, which never does; a full load with a cached login starts it at
+ * once (main.tsx), beside the session.
+ */
+export const loadShell = () => import('../features/shell/AppLayout.tsx');
+const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })));
 
 /** The flags of the deepest matched route that has some. */
 function useRouteFlags(): RouteFlags | undefined {
@@ -37,7 +44,9 @@ export function AppFrame() {
   // The chrome of the route: navbar and footer as its flags say.
   const frame = (content: ReactNode) =>
     flags.navbar ? (
-      <AppLayout footer={flags.footer}>{content}</AppLayout>
+      <Suspense fallback={<PageLoader fullPage />}>
+        <AppLayout footer={flags.footer}>{content}</AppLayout>
+      </Suspense>
     ) : flags.footer ? (
       <>
         <main>{content}</main>

@@ -1,15 +1,4 @@
-import {
-  adminTexts,
-  auditTexts,
-  billingTexts,
-  filesTexts,
-  meetingsTexts,
-  profileTexts,
-  roomsTexts,
-  routeTitles,
-  ssoTexts,
-  teamTexts,
-} from '@roomscale/shared';
+import { routeTitles } from '@roomscale/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
@@ -99,12 +88,12 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: 'meetings',
-    flags: { ...inTeam, title: meetingsTexts.routeTitle },
+    flags: { ...inTeam, title: routeTitles.meetings },
     element: <MeetingsPage />,
   },
   {
     path: 'launch',
-    flags: { ...open, footer: true, title: meetingsTexts.launchRouteTitle },
+    flags: { ...open, footer: true, title: routeTitles.launch },
     element: <LaunchPage />,
   },
   {
@@ -158,166 +147,166 @@ export const appRoutes: AppRoute[] = [
   {
     // Where a SAML sign-in comes back with its one-time token (query u, id, t).
     path: 'sso/token',
-    flags: { ...open, title: ssoTexts.token.title },
+    flags: { ...open, title: routeTitles.singleSignOn },
     element: <SsoTokenPage />,
   },
   {
     path: 'profile',
-    flags: { ...signedIn, title: profileTexts.title },
+    flags: { ...signedIn, title: routeTitles.profile },
     element: <ProfilePage />,
   },
   {
     // The avatar builder in its edit mode (?remake starts over); done, it returns to /profile.
     path: 'profile/edit-avatar',
-    flags: { ...onboarding, title: profileTexts.editAvatarTitle },
+    flags: { ...onboarding, title: routeTitles.editAvatar },
     element: <CreateAvatarPage mode="edit" defaultTarget="/profile" />,
   },
   {
     // Meta's sign-in returns here with the link's code in the fragment; no avatar check, so the
     // fragment is not lost to a redirect.
     path: 'sso/oculus',
-    flags: { ...onboarding, title: profileTexts.metaCallback.title },
+    flags: { ...onboarding, title: routeTitles.metaCallback },
     element: <MetaCallbackPage />,
   },
   {
     path: 'rooms',
-    flags: { ...inTeam, title: roomsTexts.title },
+    flags: { ...inTeam, title: routeTitles.rooms },
     element: <RoomsPage />,
   },
   {
     path: 'files',
-    flags: { ...inTeam, title: filesTexts.routeTitle },
+    flags: { ...inTeam, title: routeTitles.files },
     element: <FilesLayout />,
     children: [
-      { path: '', flags: { ...inTeam, title: filesTexts.routeTitle }, element: <FilesHomePage /> },
+      { path: '', flags: { ...inTeam, title: routeTitles.files }, element: <FilesHomePage /> },
       {
         path: 'recent',
-        flags: { ...inTeam, title: filesTexts.recent.title },
+        flags: { ...inTeam, title: routeTitles.recentFiles },
         element: <RecentFilesPage kind="files" />,
       },
       {
         path: 'recent-vr',
-        flags: { ...inTeam, title: filesTexts.recentNotes.title },
+        flags: { ...inTeam, title: routeTitles.recentNotes },
         element: <RecentFilesPage kind="vr" />,
       },
       {
         path: 'user',
-        flags: { ...inTeam, title: filesTexts.scopeLabels.User },
+        flags: { ...inTeam, title: routeTitles.personalFiles },
         element: <LibraryPage scope="User" />,
       },
       {
         path: 'user/:folder',
-        flags: { ...inTeam, title: filesTexts.scopeLabels.User },
+        flags: { ...inTeam, title: routeTitles.personalFiles },
         element: <LibraryPage scope="User" />,
       },
       {
         path: 'team',
-        flags: { ...inTeam, title: filesTexts.scopeLabels.Organization },
+        flags: { ...inTeam, title: routeTitles.teamFiles },
         element: <LibraryPage scope="Organization" />,
       },
       {
         path: 'team/:folder',
-        flags: { ...inTeam, title: filesTexts.scopeLabels.Organization },
+        flags: { ...inTeam, title: routeTitles.teamFiles },
         element: <LibraryPage scope="Organization" />,
       },
       // The folder menu's 'Open' (part2 §2): finds the folder's scope, then its route.
       {
         path: ':folderId',
-        flags: { ...inTeam, title: filesTexts.routeTitle },
+        flags: { ...inTeam, title: routeTitles.files },
         element: <FolderRedirect />,
       },
     ],
   },
   {
     path: 'team',
-    flags: { ...inTeam, title: teamTexts.title },
+    flags: { ...inTeam, title: routeTitles.team },
     element: <TeamLayout />,
     children: [
       // part2 §2: /team opens the Users tab.
       { path: '', flags: inTeam, element: <Navigate to="/team/users" replace /> },
       {
         path: 'users',
-        flags: { ...inTeam, title: teamTexts.users.routeTitle },
+        flags: { ...inTeam, title: routeTitles.teamUsers },
         element: <TeamUsersPage />,
       },
       {
         // part2 §2 Subscription screens: the overview for every member, ordering for admins.
         path: 'subscription',
-        flags: { ...inTeam, title: billingTexts.titles.overview },
+        flags: { ...inTeam, title: routeTitles.subscription },
         element: <SubscriptionPage />,
       },
       {
         path: 'subscription/customer',
-        flags: { ...inTeam, teamRole: 'Admin', title: billingTexts.titles.customer },
+        flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.billingDetails },
         element: <BillingCustomerPage />,
       },
       {
         path: 'subscription/plan',
-        flags: { ...inTeam, teamRole: 'Admin', title: billingTexts.titles.plan },
+        flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.plan },
         element: <PlanPage />,
       },
       {
         path: 'subscription/confirm',
-        flags: { ...inTeam, teamRole: 'Admin', title: billingTexts.titles.confirm },
+        flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.confirmOrder },
         element: <ConfirmOrderPage />,
       },
       {
         path: 'details',
-        flags: { ...inTeam, teamRole: 'Admin', title: teamTexts.details.routeTitle },
+        flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.teamDetails },
         element: <TeamDetailsPage />,
       },
       {
         path: 'sso',
-        flags: { ...inTeam, teamRole: 'Admin', title: ssoTexts.tab.title },
+        flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.singleSignOn },
         element: <SamlConfigPage />,
       },
       {
         // The team's recorded changes (docs/audit.md): its admins only.
         path: 'audit',
-        flags: { ...inTeam, teamRole: 'Admin', title: auditTexts.teamTab },
+        flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.teamAuditLog },
         element: <TeamAuditPage />,
       },
     ],
   },
   {
     path: 'admin',
-    flags: { ...superAdmin, title: adminTexts.title },
+    flags: { ...superAdmin, title: routeTitles.admin },
     element: <AdminLayout />,
     children: [
       { path: '', flags: superAdmin, element: <AdminOverviewPage /> },
       {
         path: 'users',
-        flags: { ...superAdmin, title: adminTexts.tabs.users },
+        flags: { ...superAdmin, title: routeTitles.adminUsers },
         element: <AdminUsersPage />,
       },
       {
         path: 'users/:userId',
-        flags: { ...superAdmin, title: adminTexts.tabs.users },
+        flags: { ...superAdmin, title: routeTitles.adminUsers },
         element: <AdminUserEditPage />,
       },
       {
         path: 'organizations',
-        flags: { ...superAdmin, title: adminTexts.tabs.teams },
+        flags: { ...superAdmin, title: routeTitles.adminTeams },
         element: <AdminTeamsPage />,
       },
       {
         path: 'organizations/:organizationId',
-        flags: { ...superAdmin, title: adminTexts.tabs.teams },
+        flags: { ...superAdmin, title: routeTitles.adminTeams },
         element: <AdminTeamEditPage />,
       },
       {
         path: 'auditlog',
-        flags: { ...superAdmin, title: adminTexts.tabs.auditLog },
+        flags: { ...superAdmin, title: routeTitles.adminAuditLog },
         element: <AuditLogPage />,
       },
       {
         path: 'roomtemplates',
-        flags: { ...superAdmin, title: adminTexts.templates.title },
+        flags: { ...superAdmin, title: routeTitles.roomTemplates },
         element: <RoomTemplatesPage />,
       },
       {
         path: 'roomtemplates/:roomTemplateId',
-        flags: { ...superAdmin, title: adminTexts.templateEdit.pageTitle },
+        flags: { ...superAdmin, title: routeTitles.roomTemplate },
         element: <RoomTemplateEditPage />,
       },
     ],

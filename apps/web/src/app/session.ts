@@ -1,5 +1,5 @@
 import type { Me, Membership } from '@roomscale/shared';
-import { usersApi } from '@roomscale/shared/contract';
+import { firstLoadCalls } from '@roomscale/shared/contract';
 import { useSyncExternalStore } from 'react';
 import { ApiError, call } from '../api/client.ts';
 import {
@@ -64,7 +64,7 @@ export const session = {
         // screen's own calls start now, beside the user and the teams, not after them.
         const early = state.team?.id ?? rememberedTeamId(subjectOf(token));
         if (early) startScreen(early);
-        const user = await call(usersApi.me);
+        const user = await call(firstLoadCalls.me);
         // That team, when they still belong to it, comes back with the user: a team screen then
         // opens at once instead of going through /organization/resolve (which still decides when
         // there is no such team).
@@ -113,7 +113,7 @@ export const session = {
   },
 
   async reloadUser(): Promise<Me> {
-    const user = await call(usersApi.me);
+    const user = await call(firstLoadCalls.me);
     set({ status: 'authenticated', user, loggedOut: false });
     return user;
   },
@@ -123,7 +123,7 @@ export const session = {
    * logout the user chose, after which no screen offers its address to the next login.
    */
   async logout(opts: { byUser?: boolean } = {}) {
-    if (readTokens()) await call(usersApi.logout).catch(() => undefined);
+    if (readTokens()) await call(firstLoadCalls.logout).catch(() => undefined);
     await clearTokens();
     prefetchedTeams = null;
     set({ status: 'anonymous', user: null, team: null, loggedOut: opts.byUser ?? false });
@@ -147,7 +147,7 @@ export const session = {
   },
 };
 
-const fetchTeams = () => call(usersApi.myTeams);
+const fetchTeams = () => call(firstLoadCalls.myTeams);
 
 /** The id of the team `userId` worked in last on this browser, if any. */
 const rememberedTeamId = (userId: string | null) =>

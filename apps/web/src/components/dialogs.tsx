@@ -4,10 +4,12 @@ import { dialogLabels } from '@roomscale/shared';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorText } from '../api/errors.ts';
+import { modalsReady } from './ModalsHost.tsx';
 
 /**
  * The shared dialogs of part1 §2, on @mantine/modals: alert, confirm, error and success.
- * Each returns a promise that settles when the dialog closes, so callers can simply await it.
+ * Each returns a promise that settles when the dialog closes, so callers can simply await it;
+ * the first one also waits for the dialogs' code (ModalsHost.tsx).
  */
 
 let sequence = 0;
@@ -22,12 +24,13 @@ export type AlertOptions = {
 };
 
 /** Alert: title, content and one close button. Resolves when it is closed, however that happens. */
-export function showAlert({
+export async function showAlert({
   title,
   content,
   closeLabel = dialogLabels.alertClose,
   icon,
 }: AlertOptions): Promise<void> {
+  await modalsReady();
   return new Promise((resolve) => {
     const modalId = nextId('alert');
     modals.open({
@@ -67,13 +70,14 @@ export type ConfirmOptions = {
 };
 
 /** Confirm: resolves true on confirm, false on cancel, Escape or a click outside. */
-export function showConfirm({
+export async function showConfirm({
   title,
   content,
   confirmLabel = dialogLabels.confirm,
   cancelLabel = dialogLabels.cancel,
   danger = false,
 }: ConfirmOptions): Promise<boolean> {
+  await modalsReady();
   return new Promise((resolve) => {
     let answered = false;
     const answer = (value: boolean) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   adminListQuery,
   adminMembershipEdit,
@@ -17,6 +16,7 @@ import {
   adminUserRow,
   id,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { noContent, bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

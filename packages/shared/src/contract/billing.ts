@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   billingCustomer,
   billingCustomerEdit,
@@ -15,6 +14,7 @@ import {
   subscriptionUpdate,
   subscriptionUpdateResult,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security, teamParams } from './common.ts';
 import { endpoint } from './define.ts';
 

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { id } from '../schemas/common.ts';
+import { z } from '../zodErrors.ts';
 
-/** Calls that need the bearer access token of a user or a guest. */
-export const bearer = [{ bearer: [] as string[] }];
+export { bearer } from './define.ts';
 /** A call that answers 204 with no body. */
 export const noContent = { 204: z.null().describe('No content') };
 /** Calls under one team. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allEndpoints, endpointOf, fillPath, pathParams } from './index.ts';
+import {
+  allEndpoints,
+  authApi,
+  contentApi,
+  endpointOf,
+  fillPath,
+  firstLoadCalls,
+  pathParams,
+  usersApi,
+} from './index.ts';
 
 const SOME_ID = '3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
 
@@ -33,5 +42,30 @@ describe('the contract', () => {
   it('escapes path values and refuses a missing one', () => {
     expect(fillPath('/api/Meetings/:code', { code: 'a b/c' })).toBe('/api/Meetings/a%20b%2Fc');
     expect(() => fillPath('/api/Meetings/:code', {})).toThrow('missing path parameter code');
+  });
+});
+
+describe("the first load's bare calls", () => {
+  const full = {
+    token: authApi.token,
+    me: usersApi.me,
+    myTeams: usersApi.myTeams,
+    logout: usersApi.logout,
+    logins: usersApi.logins,
+    config: contentApi.config,
+  } satisfies Record<keyof typeof firstLoadCalls, unknown>;
+
+  it('are their endpoints without the schemas: same method, path, token rule and body kind', () => {
+    for (const [name, bare] of Object.entries(firstLoadCalls)) {
+      const e = full[name as keyof typeof full];
+      const { security } = e.schema as { security?: unknown };
+      expect({ name, ...bare }).toEqual({
+        name,
+        method: e.method,
+        path: e.path,
+        bodyKind: e.bodyKind,
+        schema: security ? { security } : {},
+      });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zodErrors.ts';
 
 /**
  * One call of the API: its method, its path (Fastify's `:name` parameters) and its schema in
@@ -40,8 +40,12 @@ export function endpoint<
   return { method, path, schema, bodyKind };
 }
 
+/** Calls that need the bearer access token of a user or a guest. */
+export const bearer = [{ bearer: [] as string[] }];
+
 /** The token the caller must present: none for public calls, else the bearer access token. */
-export const needsToken = (e: Endpoint) => (e.schema.security?.length ?? 0) > 0;
+export const needsToken = (e: Pick<Endpoint, 'schema'> | BareCall) =>
+  (e.schema.security?.length ?? 0) > 0;
 
 /** The `:name` parameters of a path, in order. */
 export const pathParams = (path: string) =>
@@ -54,4 +58,35 @@ export function fillPath(path: string, params: Record<string, unknown> = {}) {
     if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** An endpoint's token rule alone. */
+type SecurityOf<E extends Endpoint> = E['schema'] extends { security: infer S }
+  ? { security: S }
+  : { security?: undefined };
+
+/**
+ * A call by its method, path, token rule and body kind only, standing for the endpoint `E`
+ * (`endpoint` is there for the types: a bare call answers and takes what `E` does). See
+ * firstLoad.ts.
+ */
+export type BareCall<E extends Endpoint = Endpoint> = {
+  method: E['method'];
+  path: E['path'];
+  bodyKind: E['bodyKind'];
+  schema: SecurityOf<E>;
+  readonly endpoint?: E;
+};
+
+/**
+ * The bare call of the endpoint `E`. Its method, path, token rule and body kind are typed as
+ * `E`'s own: a call that differs from its endpoint in any of them does not compile.
+ */
+export function bareCall<E extends Endpoint>(
+  method: E['method'],
+  path: E['path'],
+  schema: SecurityOf<E>,
+  bodyKind: E['bodyKind'],
+): BareCall<E> {
+  return { method, path, schema, bodyKind };
 }

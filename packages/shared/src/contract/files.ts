@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   breadcrumb,
   fileCreate,
@@ -10,6 +9,7 @@ import {
   fileUploadSlot,
   id,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { noContent, bearer as security, teamParams } from './common.ts';
 import { endpoint } from './define.ts';
 

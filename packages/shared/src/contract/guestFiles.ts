@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   fileDownload,
   fileUploadSlot,
@@ -9,6 +8,7 @@ import {
   guestFileUpdate,
   id,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { noContent, bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   guestAuthorizeHeaders,
   guestAuthorizeResult,
@@ -12,6 +11,7 @@ import {
   seatCheck,
   seatStatus,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

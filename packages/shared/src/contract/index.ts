@@ -19,6 +19,7 @@ import { teamUsersApi } from './teamUsers.ts';
 import { usersApi } from './users.ts';
 
 export * from './define.ts';
+export { firstLoadCalls } from './firstLoad.ts';
 export { allEndpoints, endpointOf } from './match.ts';
 export {
   adminApi,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   id,
   manualLicense,
@@ -6,6 +5,7 @@ import {
   manualLicenseDeleteQuery,
   manualLicenseEdit,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { noContent, bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   linkedLogins,
   linkUpdate,
@@ -7,6 +6,7 @@ import {
   redirectUrl,
   samlLinkParams,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

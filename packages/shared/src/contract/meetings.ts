@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   id,
   meeting,
@@ -11,6 +10,7 @@ import {
   meetingUpdate,
   problem,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security, teamParams } from './common.ts';
 import { endpoint } from './define.ts';
 

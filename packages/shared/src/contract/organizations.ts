@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { id, organization, organizationEdit, organizationRegister } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { profileImageResult } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security, teamParams } from './common.ts';
 import { endpoint } from './define.ts';
 

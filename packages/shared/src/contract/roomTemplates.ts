@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   id,
   pageQuery,
@@ -7,6 +6,7 @@ import {
   roomTemplateEdit,
   roomTemplatePage,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

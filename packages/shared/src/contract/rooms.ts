@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   id,
   room,
@@ -11,6 +10,7 @@ import {
   roomListQuery,
   roomPage,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { noContent, bearer as security, teamParams } from './common.ts';
 import { endpoint } from './define.ts';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   id,
   invitationOpen,
@@ -11,6 +10,7 @@ import {
   teamUserList,
   teamUserListQuery,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   changePasswordCommand,
   changePasswordResult,
@@ -15,6 +14,7 @@ import {
   resetPasswordCommand,
   success,
 } from '../index.ts';
+import { z } from '../zodErrors.ts';
 import { bearer } from './common.ts';
 import { endpoint } from './define.ts';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { limits } from '../limits.ts';
+import { z } from '../zodErrors.ts';
 import {
   email,
   id,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zodErrors.ts';
 import { id, isoDate, pagedResult, pageQuery } from './common.ts';
 
 /** What an audit entry records (docs/audit.md). */

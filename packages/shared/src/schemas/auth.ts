@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { GrantTypes } from '../enums.ts';
 import { limits } from '../limits.ts';
+import { z } from '../zodErrors.ts';
 
 /** POST /api/connect/token, form-encoded (part1 §7). */
 export const tokenRequest = z.object({

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   billingLimits,
   invoiceStatuses,
@@ -9,6 +8,7 @@ import {
 } from '../billing.ts';
 import { billingMessages } from '../billingTexts.ts';
 import { fieldMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import { email, isoDate } from './common.ts';
 
 export const planInterval = z.enum(planIntervals);

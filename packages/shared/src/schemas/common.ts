@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { LicenseTypes, Roles } from '../enums.ts';
 import { limits } from '../limits.ts';
+import { emailPattern } from '../loginChecks.ts';
 import { fieldMessages, serverMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 
 export const id = z.uuid();
 export const isoDate = z.iso.datetime({ offset: true });
@@ -13,7 +14,7 @@ export const email = z
   .trim()
   .min(1, fieldMessages.required)
   .max(limits.emailMax, fieldMessages.maxLength(limits.emailMax))
-  .pipe(z.email(fieldMessages.email))
+  .pipe(z.email({ pattern: emailPattern, error: fieldMessages.email }))
   .transform((s) => s.toLowerCase());
 
 export const personName = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zodErrors.ts';
 
 /** Tutorials list (part2 §3): served by our own server by default, or from TUTORIALS_URL. */
 export const tutorialVideo = z.object({

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   FileScopes,
   FileSortOrders,
@@ -8,6 +7,7 @@ import {
   MemberFileScopes,
 } from '../files.ts';
 import { fieldMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import { id, isoDate, pagedResult } from './common.ts';
 
 /** An enum value by name, or by its number (its position in the list). */

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { INDUSTRY_NONE_CONSUMER, INDUSTRY_OTHER, Industries } from '../enums.ts';
 import { limits } from '../limits.ts';
 import { fieldMessages, screenMessages } from '../messages.ts';
 import { publicTexts } from '../publicTexts.ts';
+import { z } from '../zodErrors.ts';
 import { email, isStrongPassword, personName } from './common.ts';
 import type { OrganizationRegister } from './organizations.ts';
 import { registerCommand } from './users.ts';
@@ -11,17 +11,6 @@ import { registerCommand } from './users.ts';
  * Schemas of the web forms whose fields differ from the call they make. The call's own schema
  * (registerCommand, organizationRegister, …) still validates what is sent.
  */
-
-/** Login (part1 §5): email required; password required, minimum 6. */
-export const loginForm = z.object({
-  email,
-  password: z
-    .string()
-    .min(1, fieldMessages.required)
-    .min(limits.loginPasswordMin, fieldMessages.minLength(limits.loginPasswordMin))
-    .max(limits.passwordMax, fieldMessages.maxLength(limits.passwordMax)),
-});
-export type LoginForm = z.input<typeof loginForm>;
 
 /** A text that says 'required' when empty before checking its other rules. */
 const requiredText = <T extends z.ZodType<unknown, string>>(rule: T) =>

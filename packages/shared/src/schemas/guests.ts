@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { meetingLimits } from '../limits.ts';
 import { fieldMessages, meetingMessages } from '../messages.ts';
 import { guestLimits } from '../seatsGuests.ts';
+import { z } from '../zodErrors.ts';
 import { email, id, pagedResult } from './common.ts';
 import { meetingCreateFields, publicMeeting } from './meetings.ts';
 import { roomTemplateSummary } from './roomTemplates.ts';

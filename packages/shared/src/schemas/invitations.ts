@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { AssignableLicenseTypes, AssignableRoles } from '../enums.ts';
+import { z } from '../zodErrors.ts';
 import { id, isoDate } from './common.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { fieldMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import { id, isoDate } from './common.ts';
 
 /** Limits of manual licenses (part1 §5, §9). */

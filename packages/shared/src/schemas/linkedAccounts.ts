@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { limits } from '../limits.ts';
+import { z } from '../zodErrors.ts';
 import { userLogin } from './users.ts';
 
 /** GET /api/User/Me/LinkedAccounts/Logins and the link update's answer: the caller's logins. */

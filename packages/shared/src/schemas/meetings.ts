@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ParticipantTypes } from '../enums.ts';
 import { meetingLimits } from '../limits.ts';
 import { fieldMessages, meetingMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import { email, id, isoDate, pagedResult, pageQuery } from './common.ts';
 import { optionalText, requiredName, room } from './rooms.ts';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { NoteColors, noteLimits, noteMessages } from '../files.ts';
+import { z } from '../zodErrors.ts';
 
 const lineBreaks = (text: string) => (text.match(/\r\n|\r|\n/g) ?? []).length;
 

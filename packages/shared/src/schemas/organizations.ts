@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { INDUSTRY_NONE_CONSUMER, INDUSTRY_OTHER } from '../enums.ts';
 import { limits } from '../limits.ts';
 import { fieldMessages, serverMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import { id, isoDate, licenseType, role } from './common.ts';
 
 /** The fields of a team's details: registration, the team's own edit and the admin edit. */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { TeamRoomSharingTypes, TemplateSharingTypes } from '../enums.ts';
 import { roomLimits } from '../limits.ts';
 import { roomsTexts } from '../roomsTexts.ts';
+import { z } from '../zodErrors.ts';
 import { requiredName, roomDescription, roomName } from './rooms.ts';
 import { roomTemplateEdit } from './roomTemplates.ts';
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { TemplateSharingTypes } from '../enums.ts';
 import { roomLimits } from '../limits.ts';
 import { fieldMessages, roomMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import { id, isoDate, pagedResult } from './common.ts';
 import {
   optionalText,

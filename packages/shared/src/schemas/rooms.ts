@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   RoomSharingTypeNumbers,
   RoomSharingTypes,
@@ -7,6 +6,7 @@ import {
 } from '../enums.ts';
 import { roomLimits } from '../limits.ts';
 import { fieldMessages, roomMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import { id, isoDate, pagedResult } from './common.ts';
 
 export const roomSharingType = z.enum(RoomSharingTypes);

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { fieldMessages } from '../messages.ts';
 import { seatLimits } from '../seatsGuests.ts';
+import { z } from '../zodErrors.ts';
 import { isoDate } from './common.ts';
 
 const requiredText = (max: number) =>

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { fieldMessages } from '../messages.ts';
 import { ssoMessages } from '../ssoTexts.ts';
+import { z } from '../zodErrors.ts';
 import { id } from './common.ts';
 
 /** An http(s) address of the identity provider's side (part2 §5: url type, required). */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { Industries } from '../enums.ts';
 import { limits } from '../limits.ts';
 import { fieldMessages, serverMessages } from '../messages.ts';
+import { z } from '../zodErrors.ts';
 import {
   email,
   id,

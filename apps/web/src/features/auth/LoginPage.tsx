@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -14,14 +13,15 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
   type LoginForm,
-  loginForm,
+  loginProblems,
+  normalizedEmail,
   PASSWORD_LOGIN_PROVIDER,
   publicTexts,
   screenMessages,
 } from '@roomscale/shared';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { session } from '../../app/session.ts';
 import { autofocused } from '../../components/autofocusedField.ts';
@@ -34,6 +34,24 @@ import { lookupEmail, ssoHref, ssoProviders, useLoginProviders } from './useLogi
 const t = publicTexts.login;
 /** How long typing must pause before the email's logins are looked up. */
 const LOOKUP_DEBOUNCE_MS = 600;
+
+/**
+ * The login form's checks (loginChecks.ts, the schemas' rules without zod) as the form library
+ * takes them; the email goes on trimmed and in lower case, as the schemas give it.
+ */
+const checkLogin: Resolver<LoginForm> = async (values) => {
+  const problems = Object.entries(loginProblems(values));
+  if (problems.length === 0) {
+    return {
+      values: { ...values, email: normalizedEmail(values.email) ?? values.email },
+      errors: {},
+    };
+  }
+  const errors: FieldErrors<LoginForm> = Object.fromEntries(
+    problems.map(([field, message]) => [field, { type: 'validate', message }]),
+  );
+  return { values: {}, errors };
+};
 
 /** /login?targetRoute&samlerror: password login and single sign-on entry. */
 export function LoginPage() {
@@ -63,7 +81,7 @@ export function LoginPage() {
   }, [navigate, resolveUrl]);
 
   const form = useForm<LoginForm>({
-    resolver: zodResolver(loginForm),
+    resolver: checkLogin,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });

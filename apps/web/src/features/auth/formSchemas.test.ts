@@ -1,7 +1,6 @@
 import {
   fieldMessages,
   forgotPasswordForm,
-  loginForm,
   newPasswordForm,
   passwordChecks,
   publicTexts,
@@ -24,25 +23,6 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
   }
   return out;
 }
-
-describe('login form (part1 §5)', () => {
-  it('requires the email and a password of at least 6', () => {
-    expect(errorsOf(loginForm, { email: '', password: '' })).toEqual({
-      email: fieldMessages.required,
-      password: fieldMessages.required,
-    });
-    expect(errorsOf(loginForm, { email: 'ada@example.com', password: '12345' })).toEqual({
-      password: fieldMessages.minLength(6),
-    });
-    expect(errorsOf(loginForm, { email: 'not-an-email', password: '123456' })).toEqual({
-      email: fieldMessages.email,
-    });
-    expect(loginForm.parse({ email: ' Ada@Example.com ', password: '123456' })).toEqual({
-      email: 'ada@example.com',
-      password: '123456',
-    });
-  });
-});
 
 describe('register form (part1 §5)', () => {
   const valid = {

@@ -1,13 +1,10 @@
-import { type LoginEntry, loginsQuery, PASSWORD_LOGIN_PROVIDER } from '@roomscale/shared';
-import { usersApi } from '@roomscale/shared/contract';
+import { type LoginEntry, normalizedEmail, PASSWORD_LOGIN_PROVIDER } from '@roomscale/shared';
+import { firstLoadCalls } from '@roomscale/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 /** The email as the logins lookup wants it, or null while it is not a valid address. */
-export function lookupEmail(typed: string): string | null {
-  const parsed = loginsQuery.safeParse({ email: typed });
-  return parsed.success ? parsed.data.email : null;
-}
+export const lookupEmail = normalizedEmail;
 
 /** The single sign-on providers of a login list: every entry except the password login. */
 export function ssoProviders(logins: readonly LoginEntry[]): LoginEntry[] {
@@ -21,7 +18,7 @@ export const ssoHref = (loginProviderId: string) => `/saml/${encodeURIComponent(
 export function useLoginProviders(email: string | null) {
   return useQuery({
     queryKey: ['loginProviders', email],
-    queryFn: ({ signal }) => call(usersApi.logins, { query: { email: email ?? '' }, signal }),
+    queryFn: ({ signal }) => call(firstLoadCalls.logins, { query: { email: email ?? '' }, signal }),
     enabled: email !== null,
     staleTime: 60_000,
     retry: false,
