@@ -32,6 +32,14 @@ export const billingLimits = {
   renewalGraceDays: 7,
   /** Days before a renewal its upcoming-renewal email is sent. */
   upcomingRenewalDays: 7,
+  /** The payment provider's plan details (prices) change rarely: asked for again after this. */
+  providerDetailsCacheMs: 5 * 60_000,
+  /** The largest webhook body read; the provider's events are a few KiB. */
+  webhookBodyBytes: 1024 * 1024,
+  /** The largest request body the built-in simulator's API reads (the SDK's form encoding). */
+  simulatorBodyBytes: 256 * 1024,
+  /** The built-in simulator's prices per user, in euro cents, excluding VAT (docs/billing.md). */
+  simulatorUnitAmounts: { week: 500, month: 1500, year: 15_000 },
 } as const;
 
 /**

@@ -127,6 +127,19 @@ export const dateFormats = {
   billing: 'DD-MM-YYYY',
 } as const;
 
+/**
+ * A date as `dateFormats.billing` writes it (dd-MM-yyyy), on the UTC calendar: for the server's
+ * billing emails and the simulator's invoice pages, which have no browser time zone (the web
+ * app formats the same pattern with dayjs).
+ */
+export function formatBillingDate(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return dateFormats.billing
+    .replace('DD', two(at.getUTCDate()))
+    .replace('MM', two(at.getUTCMonth() + 1))
+    .replace('YYYY', String(at.getUTCFullYear()));
+}
+
 /** Rooms, room templates and room data (part1 §5, §9; part2 §5, §9). */
 export const roomLimits = {
   /** Rooms list page (infinite scroll). */

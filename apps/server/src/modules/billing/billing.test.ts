@@ -1,6 +1,7 @@
 import {
   type BillingCustomer,
   billingMessages,
+  formatBillingDate,
   type PricePreview,
   type SubscriptionDetail,
 } from '@roomscale/shared';
@@ -395,7 +396,7 @@ describe('changing a subscription', () => {
     const upcoming = t.mailer.sent.length;
     await passTime(t, (end - t.clock.now().getTime()) / 1000 - 6 * day);
     expect(t.mailer.sent.slice(upcoming).map((m) => m.subject)).toContain(
-      `The Roomscale subscription of Broke renews on ${renewalDay(end)}`,
+      `The Roomscale subscription of Broke renews on ${formatBillingDate(new Date(end))}`,
     );
     await passTime(t, 6 * day + 60);
     await refresh(w.admin);
@@ -410,11 +411,6 @@ describe('changing a subscription', () => {
     expect((await detailOf(w.admin, w.id)).latestInvoiceStatus).toBe('uncollectible');
   });
 });
-
-function renewalDay(ms: number) {
-  const d = new Date(ms);
-  return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
-}
 
 describe('webhooks', () => {
   const eventsOf = async (type: string) => {
@@ -477,5 +473,67 @@ describe('webhooks', () => {
     expect(
       await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.id, 'evt_forged')),
     ).toHaveLength(0);
+  });
+});
+
+describe('the simulator', () => {
+  const rowOf = async (id: string) => {
+    const rows = await t.ctx.db.execute(sql`select data from billing_sim_objects where id = ${id}`);
+    return (rows as unknown as { rows: { data: Record<string, unknown> }[] }).rows[0]?.data ?? {};
+  };
+  const eventsAbout = async (customerId: string) => {
+    const rows = await t.ctx.db.execute(
+      sql`select count(*)::int as n from billing_sim_objects
+        where object = 'event' and data->'data'->'object'->>'customer' = ${customerId}`,
+    );
+    return (rows as unknown as { rows: { n: number }[] }).rows[0]?.n;
+  };
+
+  it('each subscription keeps when the clock next has something to do for it; the clock reads only those', async () => {
+    const w = await subscribed('Clockwork', 2);
+    const { customerId, subscriptionDetail: d } = await customerOf(w.admin, w.id);
+    const subId = d?.currentSubscriptionId ?? '';
+    const end = new Date(d?.currentSubscriptionPeriodEnd ?? '').getTime() / 1000;
+    // Next: the renewal's announcement, a week ahead.
+    expect((await rowOf(subId))._dueAt).toBe(end - 7 * day);
+
+    // Saved before the clock kept it (migration 0013 marks those due at once): the next minute
+    // reads it, does nothing, and stores when it is next due.
+    await t.ctx.db.execute(
+      sql`update billing_sim_objects set data = jsonb_set(data, '{_dueAt}', '0') where id = ${subId}`,
+    );
+    const events = await eventsAbout(customerId);
+    await passTime(t, 60);
+    expect((await rowOf(subId))._dueAt).toBe(end - 7 * day);
+    expect(await eventsAbout(customerId)).toBe(events);
+
+    // Set to cancel: no announcement, the period's end is next; ended, nothing is.
+    const cancel = await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+      token: w.admin.session,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await rowOf(subId))._dueAt).toBe(end);
+    await passTime(t, end - t.clock.now().getTime() / 1000 + 60);
+    expect(await rowOf(subId)).toMatchObject({ status: 'canceled', _dueAt: null });
+  });
+
+  it('numbers a customer’s invoices one after the other from its counter', async () => {
+    const w = await subscribed('Numbered', 2);
+    await orderOk(t, w.admin, w.id, { priceId: prices(t).month, quantity: 3 });
+    const { customerId } = await customerOf(w.admin, w.id);
+    const numbers = async () =>
+      (await billingOf(t.ctx).stripe.invoices.list({ customer: customerId })).data
+        .map((i) => i.number)
+        .sort();
+    const prefix = customerId.slice(4, 12).toUpperCase();
+    expect(await numbers()).toEqual([`${prefix}-0001`, `${prefix}-0002`]);
+    expect((await rowOf(customerId)).next_invoice_sequence).toBe(3);
+    // A customer saved before the counter: its invoices are counted once.
+    await t.ctx.db.execute(
+      sql`update billing_sim_objects set data = data - 'next_invoice_sequence' where id = ${customerId}`,
+    );
+    await orderOk(t, w.admin, w.id, { priceId: prices(t).month, quantity: 4 });
+    expect(await numbers()).toEqual([`${prefix}-0001`, `${prefix}-0002`, `${prefix}-0003`]);
+    expect((await rowOf(customerId)).next_invoice_sequence).toBe(4);
   });
 });

@@ -15,7 +15,13 @@ import { type Actor, recordAudit } from '../audit/record.ts';
 import type { Billing } from './driver.ts';
 import { presentCustomer, presentSubscription } from './presenter.ts';
 import { provider } from './provider.ts';
-import { currentSubscription } from './sync.ts';
+import {
+  CUSTOMER_EXPAND,
+  customerSubscription,
+  runningSubscription,
+  SUBSCRIPTION_EXPAND,
+  viewOf,
+} from './sync.ts';
 
 type CustomerEdit = z.output<typeof billingCustomerEdit>;
 
@@ -37,15 +43,16 @@ export function assertSelfManaged(team: { selfManaged: boolean }) {
   if (!team.selfManaged) throw forbidden(billingMessages.notSelfManaged);
 }
 
-/** The team's customer at the provider: 404 without one (the spec's 'billing customer fetch'). */
+/**
+ * The team's customer at the provider, with its VAT number, card and current subscriptions
+ * (CUSTOMER_EXPAND): 404 without one (the spec's 'billing customer fetch').
+ */
 export async function customerOf(ctx: AppContext, billing: Billing, organizationId: string) {
   const team = await billingTeam(ctx, organizationId);
   if (!team.customerId) throw notFound(billingMessages.noCustomer);
   const customerId = team.customerId;
   const customer = await provider(() =>
-    billing.stripe.customers.retrieve(customerId, {
-      expand: ['tax_ids', 'invoice_settings.default_payment_method'],
-    }),
+    billing.stripe.customers.retrieve(customerId, { expand: CUSTOMER_EXPAND }),
   );
   if (customer.deleted) throw notFound(serverMessages.customerIdMissing);
   return { team, customer: customer as Stripe.Customer };
@@ -57,7 +64,7 @@ export async function getCustomer(
   organizationId: string,
 ): Promise<BillingCustomer> {
   const { customer } = await customerOf(ctx, billing, organizationId);
-  const view = await currentSubscription(billing, customer.id);
+  const view = await customerSubscription(billing, customer);
   return presentCustomer(customer, view ? presentSubscription(billing, view) : null);
 }
 
@@ -115,19 +122,29 @@ export const taxSubjectOf = (customer: Stripe.Customer) => ({
   taxId: customer.tax_ids?.data[0]?.value ?? null,
 });
 
-/** Keeps exactly the VAT number asked for among the customer's tax ids. */
-async function setTaxId(billing: Billing, customerId: string, taxId: string | null) {
-  const existing = await billing.stripe.customers.listTaxIds(customerId, { limit: 10 });
-  for (const t of existing.data)
-    if (t.value !== taxId) await billing.stripe.customers.deleteTaxId(customerId, t.id);
-  if (taxId && !existing.data.some((t) => t.value === taxId))
-    await billing.stripe.customers.createTaxId(customerId, { type: 'eu_vat', value: taxId });
+/**
+ * Keeps exactly the VAT number asked for among the tax ids of `customer` (read with its
+ * `tax_ids`), and leaves the customer's `tax_ids` as the provider now has them.
+ */
+async function setTaxId(billing: Billing, customer: Stripe.Customer, taxId: string | null) {
+  const existing = customer.tax_ids?.data ?? [];
+  const kept: Stripe.TaxId[] = [];
+  for (const t of existing)
+    if (t.value === taxId) kept.push(t);
+    else await billing.stripe.customers.deleteTaxId(customer.id, t.id);
+  if (taxId && kept.length === 0)
+    kept.push(
+      await billing.stripe.customers.createTaxId(customer.id, { type: 'eu_vat', value: taxId }),
+    );
+  if (customer.tax_ids) customer.tax_ids.data = kept;
 }
 
 /**
  * Creates the team's customer or updates its billing details (self-managed teams). A new
  * customer is attached to the team only if it still has none, so two admins saving at once end
- * with one. A running subscription's VAT follows the new details.
+ * with one. A running subscription's VAT follows the new details. The provider's answers are the
+ * response: the customer comes back from its create or update call, the subscription from the
+ * customer's (or from its tax rate's update).
  */
 export async function saveCustomer(
   ctx: AppContext,
@@ -146,40 +163,63 @@ export async function saveCustomer(
     metadata: { organizationId, isBusiness: String(input.isBusiness) },
     preferred_locales: ['en'],
   };
-  let customerId = team.customerId;
-  await provider(async () => {
-    if (customerId) {
-      await billing.stripe.customers.update(customerId, fields);
-    } else {
-      const created = await billing.stripe.customers.create(fields);
+  const update = async (id: string) => {
+    const customer = await billing.stripe.customers.update(id, {
+      ...fields,
+      expand: CUSTOMER_EXPAND,
+    });
+    await setTaxId(billing, customer, input.taxId);
+    return customer;
+  };
+  const { customer, view } = await provider(async () => {
+    let customer: Stripe.Customer;
+    let fresh = false;
+    if (team.customerId) customer = await update(team.customerId);
+    else {
+      // Created with its VAT number: a customer that is new has no subscription to read.
+      const created = await billing.stripe.customers.create({
+        ...fields,
+        ...(input.taxId ? { tax_id_data: [{ type: 'eu_vat' as const, value: input.taxId }] } : {}),
+        expand: CUSTOMER_EXPAND,
+      });
       const [attached] = await ctx.db
         .update(organizations)
         .set({ paymentCustomerId: created.id })
         .where(and(eq(organizations.id, organizationId), isNull(organizations.paymentCustomerId)))
         .returning({ id: organizations.id });
-      if (attached) customerId = created.id;
-      else {
-        customerId = (await billingTeam(ctx, organizationId)).customerId;
+      if (attached) {
+        customer = created;
+        fresh = true;
+      } else {
+        const customerId = (await billingTeam(ctx, organizationId)).customerId;
         if (!customerId) throw new HttpError(409, serverMessages.paymentProviderFailed);
-        await billing.stripe.customers.update(customerId, fields);
+        customer = await update(customerId);
       }
     }
-    await setTaxId(billing, customerId as string, input.taxId);
-    const view = await currentSubscription(billing, customerId as string);
-    const sub = view?.subscription;
-    if (sub && !['canceled', 'incomplete_expired'].includes(sub.status)) {
+    if (fresh) return { customer, view: null };
+    const sub = runningSubscription(customer);
+    if (sub) {
       const rate = await taxRateFor(billing, {
         country: input.addressCountry,
         isBusiness: input.isBusiness,
         taxId: input.taxId,
       });
-      await billing.stripe.subscriptions.update(sub.id, { default_tax_rates: [rate] });
+      // Only a rate that changes is sent: the same one again would be a change event for nothing.
+      const rates = sub.default_tax_rates?.map((r) => r.id) ?? [];
+      if (rates.length !== 1 || rates[0] !== rate) {
+        const updated = await billing.stripe.subscriptions.update(sub.id, {
+          default_tax_rates: [rate],
+          expand: SUBSCRIPTION_EXPAND,
+        });
+        return { customer, view: await viewOf(billing, updated) };
+      }
     }
+    return { customer, view: await customerSubscription(billing, customer) };
   });
   await ctx.db.transaction((tx) =>
     recordAudit(tx, ctx.clock.now(), actor, {
       action: 'billing.customer',
-      entityId: customerId,
+      entityId: customer.id,
       organizationId,
       after: {
         fullName: input.fullName,
@@ -190,5 +230,5 @@ export async function saveCustomer(
       },
     }),
   );
-  return getCustomer(ctx, billing, organizationId);
+  return presentCustomer(customer, view ? presentSubscription(billing, view) : null);
 }

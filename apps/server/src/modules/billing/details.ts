@@ -1,15 +1,18 @@
-import { type PlanInterval, type ProviderDetails, planIntervals } from '@roomscale/shared';
+import {
+  billingLimits,
+  type PlanInterval,
+  type ProviderDetails,
+  planIntervals,
+} from '@roomscale/shared';
 import type { Billing } from './driver.ts';
 import { provider } from './provider.ts';
 
 const cache = new WeakMap<Billing, { at: number; details: ProviderDetails }>();
-/** Prices change rarely: asked for again after this long. */
-const CACHE_MS = 5 * 60_000;
 
 /** The publishable key, product and the three prices (part2 §3 Payment provider details). */
 export async function providerDetails(billing: Billing): Promise<ProviderDetails> {
   const hit = cache.get(billing);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.details;
+  if (hit && Date.now() - hit.at < billingLimits.providerDetailsCacheMs) return hit.details;
   const prices = await provider(() =>
     Promise.all(
       planIntervals.map(async (interval: PlanInterval) => {

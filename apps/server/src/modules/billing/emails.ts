@@ -1,4 +1,4 @@
-import { billingTexts, formatEuros, type PlanInterval } from '@roomscale/shared';
+import { billingTexts, formatBillingDate, formatEuros, type PlanInterval } from '@roomscale/shared';
 import type { Config } from '../../config.ts';
 import { actionEmail } from '../../platform/mail/layout.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
@@ -8,9 +8,6 @@ type Recipient = { email: string; firstName: string };
 const overview = (config: Config) => `${config.publicUrl}/team/subscription`;
 const users = (n: number) => (n === 1 ? '1 user' : `${n} users`);
 const per = (interval: PlanInterval) => billingTexts.plan.per[interval];
-/** dd-MM-yyyy, as billing dates show (part2 §9). */
-export const billingDay = (d: Date) =>
-  `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
 
 const mail = (
   to: Recipient,
@@ -32,7 +29,7 @@ export function orderCompletedEmail(
 ): Mail {
   const when =
     order.effective && order.type === 'Downgrade'
-      ? `It takes effect at the end of the current term, on ${billingDay(order.effective)}.`
+      ? `It takes effect at the end of the current term, on ${formatBillingDate(order.effective)}.`
       : 'It takes effect now.';
   return mail(
     to,
@@ -76,7 +73,7 @@ export function paymentFailedEmail(
     [
       `We could not collect ${formatEuros(invoice.amount)} for the Roomscale subscription of ${team}.`,
       invoice.graceEnds
-        ? `Change the payment method before ${billingDay(invoice.graceEnds)} to keep your team's licenses; the payment is then retried with the new card.`
+        ? `Change the payment method before ${formatBillingDate(invoice.graceEnds)} to keep your team's licenses; the payment is then retried with the new card.`
         : 'Change the payment method to complete the order.',
     ],
     { label: 'Change payment method', url: overview(config) },
@@ -94,7 +91,7 @@ export function subscriptionCancelledEmail(
     to,
     `The Roomscale subscription of ${team} has been cancelled`,
     [
-      `The subscription of ${team} has been cancelled and will not renew. Its licenses remain until ${billingDay(endsAt)}.`,
+      `The subscription of ${team} has been cancelled and will not renew. Its licenses remain until ${formatBillingDate(endsAt)}.`,
       'You can take out a new subscription at any time.',
     ],
     { label: 'View subscription', url: overview(config) },
@@ -110,9 +107,9 @@ export function upcomingRenewalEmail(
 ): Mail {
   return mail(
     to,
-    `The Roomscale subscription of ${team} renews on ${billingDay(renewal.at)}`,
+    `The Roomscale subscription of ${team} renews on ${formatBillingDate(renewal.at)}`,
     [
-      `On ${billingDay(renewal.at)} the subscription of ${team} renews for ${users(renewal.quantity)}, per ${per(renewal.interval)}: ${formatEuros(renewal.amount)} including VAT will be charged to the payment method on file.`,
+      `On ${formatBillingDate(renewal.at)} the subscription of ${team} renews for ${users(renewal.quantity)}, per ${per(renewal.interval)}: ${formatEuros(renewal.amount)} including VAT will be charged to the payment method on file.`,
       'To change the number of users, the plan or the card, or to cancel, open the subscription page.',
     ],
     { label: 'Manage subscription', url: overview(config) },

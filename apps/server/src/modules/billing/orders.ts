@@ -18,26 +18,26 @@ import { type PersonActor, recordAudit } from '../audit/record.ts';
 import { assertSelfManaged, customerOf, taxRateFor, taxSubjectOf } from './customers.ts';
 import type { Billing } from './driver.ts';
 import { orderCompletedEmail } from './emails.ts';
-import { presentSubscription, type SubscriptionView } from './presenter.ts';
-import { dateOf, ENDED_STATUSES, intervalOf, intervalOfPrice, provider } from './provider.ts';
-import { currentSubscription, syncTeam } from './sync.ts';
-
-/** The subscription an order changes: one not over yet (an unpaid first one counts). */
-const runningOf = (view: SubscriptionView | null) =>
-  view && !ENDED_STATUSES.includes(view.subscription.status) ? view : null;
+import { presentSubscription } from './presenter.ts';
+import { dateOf, intervalOf, intervalOfPrice, provider } from './provider.ts';
+import { runningSubscription, SUBSCRIPTION_EXPAND, storeReturned, viewOf } from './sync.ts';
 
 const itemOf = (s: Stripe.Subscription) => s.items.data[0] as Stripe.SubscriptionItem;
 
+/**
+ * The order type of `priceId` × `quantity` while `running` (the subscription an order changes:
+ * one not over yet, an unpaid first one included) runs.
+ */
 function orderTypeFor(
   billing: Billing,
-  running: SubscriptionView | null,
+  running: Stripe.Subscription | null,
   priceId: string,
   quantity: number,
 ): OrderType {
   const interval = intervalOfPrice(billing, priceId);
   // An unpaid first subscription is replaced, not changed.
-  if (!running || running.subscription.status === 'incomplete') return 'Create';
-  const item = itemOf(running.subscription);
+  if (!running || running.status === 'incomplete') return 'Create';
+  const item = itemOf(running);
   const current = intervalOf(billing, item.price.id);
   return orderTypeOf(current ? { interval: current, quantity: item.quantity ?? 0 } : null, {
     interval,
@@ -53,25 +53,24 @@ export async function previewOrder(
   body: { priceId: string; quantity: number },
 ): Promise<PricePreview> {
   const { customer } = await customerOf(ctx, billing, organizationId);
-  const running = runningOf(await currentSubscription(billing, customer.id));
+  const running = runningSubscription(customer);
   const orderType = orderTypeFor(billing, running, body.priceId, body.quantity);
   const subject = taxSubjectOf(customer);
   const rate = taxTreatmentOf(subject).rate;
   const invoice = await provider(async () => {
     const taxRate = await taxRateFor(billing, subject);
     const details = { default_tax_rates: [taxRate] };
-    const sub = running?.subscription;
-    if (orderType === 'Upgrade' && sub)
+    if (orderType === 'Upgrade' && running)
       return billing.stripe.invoices.createPreview({
         customer: customer.id,
-        subscription: sub.id,
+        subscription: running.id,
         subscription_details: {
           ...details,
-          items: [{ id: itemOf(sub).id, price: body.priceId, quantity: body.quantity }],
+          items: [{ id: itemOf(running).id, price: body.priceId, quantity: body.quantity }],
           proration_behavior: 'always_invoice',
         },
       });
-    if (orderType === 'Create' && sub && sub.status !== 'incomplete') return null;
+    if (orderType === 'Create' && running && running.status !== 'incomplete') return null;
     // A new subscription, or a downgrade's first invoice at the period end.
     return billing.stripe.invoices.createPreview({
       customer: customer.id,
@@ -83,7 +82,7 @@ export async function previewOrder(
   });
   const effectiveAt =
     orderType === 'Downgrade' && running
-      ? dateOf(itemOf(running.subscription).current_period_end)
+      ? dateOf(itemOf(running).current_period_end)
       : ctx.clock.now();
   const tax = (invoice?.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
   return {
@@ -97,13 +96,23 @@ export async function previewOrder(
   };
 }
 
-/** The card to pay with: the customer's own, attached if it is new, made the default. */
+const defaultCardOf = (customer: Stripe.Customer) => {
+  const pm = customer.invoice_settings.default_payment_method;
+  return typeof pm === 'string' ? pm : (pm?.id ?? null);
+};
+
+/**
+ * The card to pay with: the customer's own, attached if it is new, made the default. The
+ * customer's default card already is all that.
+ */
 async function usePaymentMethod(
   billing: Billing,
-  customerId: string,
+  customer: Stripe.Customer,
   id: string | null | undefined,
 ) {
   if (!id) return null;
+  if (id === defaultCardOf(customer)) return id;
+  const customerId = customer.id;
   const pm = await billing.stripe.paymentMethods.retrieve(id);
   const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
   if (owner && owner !== customerId) throw forbidden(billingMessages.paymentMethodNotYours);
@@ -125,6 +134,9 @@ async function releaseSchedule(billing: Billing, sub: Stripe.Subscription) {
  * change for the period end; the current plan again (a card change) pays any open invoice with
  * the new card and drops a scheduled change. The answer carries the payment intent the browser
  * must confirm when the card needs authentication or was refused.
+ *
+ * The provider is read once before (the customer, with its running subscription) and not again
+ * after: the call that makes the change answers with the subscription as it now is.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -136,40 +148,41 @@ export async function placeOrder(
   const { team, customer } = await customerOf(ctx, billing, organizationId);
   assertSelfManaged(team);
   const interval = intervalOfPrice(billing, body.priceId);
-  const before = runningOf(await currentSubscription(billing, customer.id));
+  const before = runningSubscription(customer);
   const orderType = orderTypeFor(billing, before, body.priceId, body.quantity);
-  const paymentMethodId = await provider(async () => {
-    const pm = await usePaymentMethod(billing, customer.id, body.paymentMethodId);
+  const fetchedFrom = new Date();
+  const { card: paymentMethodId, after } = await provider(async () => {
     const card =
-      pm ??
-      (typeof customer.invoice_settings.default_payment_method === 'string'
-        ? customer.invoice_settings.default_payment_method
-        : (customer.invoice_settings.default_payment_method?.id ?? null));
+      (await usePaymentMethod(billing, customer, body.paymentMethodId)) ?? defaultCardOf(customer);
     if (!card)
       throw new HttpError(400, billingMessages.noPaymentMethod, {
         paymentMethodId: [billingMessages.noPaymentMethod],
       });
     const taxRate = await taxRateFor(billing, taxSubjectOf(customer));
-    const sub = before?.subscription;
+    const sub = before;
+    const expand = SUBSCRIPTION_EXPAND;
+    let after: Stripe.Subscription;
     if (!sub || sub.status === 'incomplete') {
       if (sub) await billing.stripe.subscriptions.cancel(sub.id);
-      await billing.stripe.subscriptions.create({
+      after = await billing.stripe.subscriptions.create({
         customer: customer.id,
         items: [{ price: body.priceId, quantity: body.quantity }],
         default_payment_method: card,
         default_tax_rates: [taxRate],
         payment_behavior: 'allow_incomplete',
         metadata: { organizationId },
+        expand,
       });
     } else if (orderType === 'Upgrade') {
       await releaseSchedule(billing, sub);
-      await billing.stripe.subscriptions.update(sub.id, {
+      after = await billing.stripe.subscriptions.update(sub.id, {
         items: [{ id: itemOf(sub).id, price: body.priceId, quantity: body.quantity }],
         proration_behavior: 'always_invoice',
         payment_behavior: 'allow_incomplete',
         cancel_at_period_end: false,
         default_payment_method: card,
         default_tax_rates: [taxRate],
+        expand,
       });
     } else if (orderType === 'Downgrade') {
       if (sub.cancel_at_period_end)
@@ -192,27 +205,32 @@ export async function placeOrder(
           },
         ],
       });
-      await billing.stripe.subscriptions.update(sub.id, { default_payment_method: card });
+      after = await billing.stripe.subscriptions.update(sub.id, {
+        default_payment_method: card,
+        expand,
+      });
     } else {
       // The current plan again: a new card for what is owed, and no scheduled change.
       await releaseSchedule(billing, sub);
-      await billing.stripe.subscriptions.update(sub.id, {
+      after = await billing.stripe.subscriptions.update(sub.id, {
         default_payment_method: card,
         cancel_at_period_end: false,
+        expand,
       });
-      if (before?.invoice?.status === 'open') {
-        await billing.stripe.invoices
-          .pay(before.invoice.id, { payment_method: card })
-          .catch((e: unknown) => {
-            // Refused or needing authentication: the browser confirms the intent below.
-            if ((e as { type?: string }).type !== 'StripeCardError') throw e;
-          });
+      const owed = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      if (owed?.status === 'open') {
+        await billing.stripe.invoices.pay(owed.id, { payment_method: card }).catch((e: unknown) => {
+          // Refused or needing authentication: the browser confirms the intent below.
+          if ((e as { type?: string }).type !== 'StripeCardError') throw e;
+        });
+        // Paying changed the invoice and perhaps the status: the subscription is read again.
+        after = await billing.stripe.subscriptions.retrieve(sub.id, { expand });
       }
     }
-    return card;
+    return { card, after };
   });
-  const view = await syncTeam(ctx, billing, organizationId, customer.id);
-  if (!view) throw notFound(billingMessages.noSubscription);
+  const view = await viewOf(billing, after);
+  await storeReturned(ctx, organizationId, after, fetchedFrom);
   const detail = presentSubscription(billing, view);
   await ctx.db.transaction(async (tx) => {
     await recordAudit(tx, ctx.clock.now(), actor, {
@@ -225,7 +243,7 @@ export async function placeOrder(
       .select({ email: users.email, firstName: users.firstName })
       .from(users)
       .where(eq(users.id, actor.userId));
-    if (me && (orderType !== 'Create' || !before || before.subscription.status === 'incomplete'))
+    if (me && (orderType !== 'Create' || !before || before.status === 'incomplete'))
       await enqueueMail(
         ctx,
         tx,
@@ -251,25 +269,27 @@ export async function cancelOrder(
 ): Promise<SubscriptionDetail> {
   const { team, customer } = await customerOf(ctx, billing, organizationId);
   assertSelfManaged(team);
-  const running = runningOf(await currentSubscription(billing, customer.id));
-  if (!running || running.subscription.status === 'incomplete')
-    throw notFound(billingMessages.noSubscription);
-  if (running.subscription.cancel_at_period_end) throw conflict(billingMessages.alreadyCancelled);
-  await provider(async () => {
-    await releaseSchedule(billing, running.subscription);
-    await billing.stripe.subscriptions.update(running.subscription.id, {
+  const running = runningSubscription(customer);
+  if (!running || running.status === 'incomplete') throw notFound(billingMessages.noSubscription);
+  if (running.cancel_at_period_end) throw conflict(billingMessages.alreadyCancelled);
+  const fetchedFrom = new Date();
+  const after = await provider(async () => {
+    await releaseSchedule(billing, running);
+    return billing.stripe.subscriptions.update(running.id, {
       cancel_at_period_end: true,
+      expand: SUBSCRIPTION_EXPAND,
     });
   });
-  const view = await syncTeam(ctx, billing, organizationId, customer.id);
+  const view = await viewOf(billing, after);
+  await storeReturned(ctx, organizationId, after, fetchedFrom);
   await ctx.db.transaction((tx) =>
     recordAudit(tx, ctx.clock.now(), actor, {
       action: 'billing.cancel',
-      entityId: running.subscription.id,
+      entityId: running.id,
       organizationId,
     }),
   );
-  return presentSubscription(billing, view ?? running);
+  return presentSubscription(billing, view);
 }
 
 /** A setup intent for a new card (part2 §7 PaymentMethod/Secret). */

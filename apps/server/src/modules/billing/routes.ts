@@ -1,3 +1,4 @@
+import { billingLimits } from '@roomscale/shared';
 import { billingApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -102,7 +103,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
       'application/json',
-      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      { parseAs: 'string', bodyLimit: billingLimits.webhookBodyBytes },
       (_r, body, done) => done(null, body),
     );
     scope.post(

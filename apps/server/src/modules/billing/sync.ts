@@ -23,33 +23,84 @@ export async function teamOfCustomer(db: DbOrTx, customerId: string) {
   return row ?? null;
 }
 
+/** What a subscription is read with to be shown: its latest invoice, and its schedule. */
+export const SUBSCRIPTION_EXPAND = ['latest_invoice.confirmation_secret', 'schedule'];
+
 /**
- * The customer's subscription that counts: the newest one still running, else the newest one
- * (ended), with its latest invoice, the payment intent that invoice waits on, and its schedule.
+ * What a customer is read with: its VAT number, its card, and its current subscriptions (those
+ * not canceled, newest first) expanded for a view — so the customer's one read also answers
+ * "which subscription runs" for orders and the billing page.
  */
-export async function currentSubscription(
+export const CUSTOMER_EXPAND = [
+  'tax_ids',
+  'invoice_settings.default_payment_method',
+  ...SUBSCRIPTION_EXPAND.map((path) => `subscriptions.data.${path}`),
+];
+
+const running = (s: Stripe.Subscription) => !ENDED_STATUSES.includes(s.status);
+
+/** The customer's running subscription: the newest one not over (read with CUSTOMER_EXPAND). */
+export const runningSubscription = (customer: Stripe.Customer) =>
+  customer.subscriptions?.data.find(running) ?? null;
+
+/**
+ * A subscription read with SUBSCRIPTION_EXPAND as a view. The payment intent is read only when
+ * the latest invoice is open (it waits on a payment): its status says whether the browser must
+ * authenticate or pay with another card.
+ */
+export async function viewOf(
+  billing: Billing,
+  subscription: Stripe.Subscription,
+): Promise<SubscriptionView> {
+  const invoice =
+    typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+  const intentId =
+    invoice?.status === 'open'
+      ? intentIdOfSecret(invoice.confirmation_secret?.client_secret)
+      : null;
+  const intent = intentId
+    ? await provider(() => billing.stripe.paymentIntents.retrieve(intentId))
+    : null;
+  const schedule = typeof subscription.schedule === 'object' ? subscription.schedule : null;
+  return { subscription, invoice, intent, schedule };
+}
+
+/**
+ * The subscription the billing page shows for a customer read with CUSTOMER_EXPAND: the running
+ * one, else the newest one (ended), which only a list of all statuses has — asked only then.
+ */
+export async function customerSubscription(
+  billing: Billing,
+  customer: Stripe.Customer,
+): Promise<SubscriptionView | null> {
+  const current = runningSubscription(customer);
+  if (current) return viewOf(billing, current);
+  const [newest] = (
+    await provider(() =>
+      billing.stripe.subscriptions.list({
+        customer: customer.id,
+        status: 'all',
+        limit: 1,
+        expand: SUBSCRIPTION_EXPAND.map((path) => `data.${path}`),
+      }),
+    )
+  ).data;
+  return newest ? viewOf(billing, newest) : null;
+}
+
+/**
+ * The customer's subscription that counts for licenses, as the provider has it now: the newest
+ * one still running, else the newest one (ended). One list call with nothing expanded: the
+ * webhook stores only the subscription itself.
+ */
+export async function latestSubscription(
   billing: Billing,
   customerId: string,
-): Promise<SubscriptionView | null> {
-  return provider(async () => {
-    const list = await billing.stripe.subscriptions.list({
-      customer: customerId,
-      status: 'all',
-      limit: 10,
-      expand: ['data.latest_invoice.confirmation_secret', 'data.schedule'],
-    });
-    const subscription = list.data.find((s) => !ENDED_STATUSES.includes(s.status)) ?? list.data[0];
-    if (!subscription) return null;
-    const invoice =
-      typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-    const intentId =
-      invoice?.status === 'open'
-        ? intentIdOfSecret(invoice.confirmation_secret?.client_secret)
-        : null;
-    const intent = intentId ? await billing.stripe.paymentIntents.retrieve(intentId) : null;
-    const schedule = typeof subscription.schedule === 'object' ? subscription.schedule : null;
-    return { subscription, invoice, intent, schedule };
-  });
+): Promise<Stripe.Subscription | null> {
+  const list = await provider(() =>
+    billing.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 }),
+  );
+  return list.data.find(running) ?? list.data[0] ?? null;
 }
 
 /**
@@ -62,10 +113,9 @@ export async function storeSubscription(
   ctx: AppContext,
   tx: DbOrTx,
   organizationId: string,
-  view: SubscriptionView,
+  sub: Stripe.Subscription,
   fetchedFrom: Date,
 ) {
-  const sub = view.subscription;
   const item = sub.items.data[0];
   if (!item) return;
   await lockTeam(tx, organizationId);
@@ -102,18 +152,17 @@ export async function storeSubscription(
     await returnUncoveredLicenses(ctx, tx, organizationId, now, systemActor);
 }
 
-/** Asks the provider for the team's subscription and stores it (after an order or a webhook). */
-export async function syncTeam(
+/**
+ * Stores the subscription an order or a cancellation got back from the provider, so licenses do
+ * not wait for the webhook. `fetchedFrom` is when the call that returned it was made.
+ */
+export function storeReturned(
   ctx: AppContext,
-  billing: Billing,
   organizationId: string,
-  customerId: string,
+  sub: Stripe.Subscription,
+  fetchedFrom: Date,
 ) {
-  const fetchedFrom = new Date();
-  const view = await currentSubscription(billing, customerId);
-  if (!view) return null;
-  await ctx.db.transaction((tx) => storeSubscription(ctx, tx, organizationId, view, fetchedFrom));
-  return view;
+  return ctx.db.transaction((tx) => storeSubscription(ctx, tx, organizationId, sub, fetchedFrom));
 }
 
 export type { Stripe };

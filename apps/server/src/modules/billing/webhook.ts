@@ -16,7 +16,7 @@ import {
   upcomingRenewalEmail,
 } from './emails.ts';
 import { dateOf, intervalOf } from './provider.ts';
-import { currentSubscription, storeSubscription, teamOfCustomer } from './sync.ts';
+import { latestSubscription, storeSubscription, teamOfCustomer } from './sync.ts';
 
 /** The event's signature checked against the endpoint's secret; 400 otherwise. */
 export function verifiedEvent(
@@ -107,7 +107,8 @@ async function firstDelivery(tx: DbOrTx, event: Stripe.Event, at: Date) {
  * Applies one event exactly once, in any order: the team's subscription is read afresh from
  * the provider (so an old or repeated event cannot set an old state), then, in one
  * transaction, the event id is recorded — a second delivery stops here — the subscription is
- * stored with its licenses, and the event's emails are queued.
+ * stored with its licenses, and the event's emails are queued. The read is one list call with
+ * nothing expanded: only the subscription itself is stored.
  */
 export async function applyEvent(ctx: AppContext, billing: Billing, event: Stripe.Event) {
   // A repeat of an event applied before is answered without asking the provider anything.
@@ -119,12 +120,12 @@ export async function applyEvent(ctx: AppContext, billing: Billing, event: Strip
   const customerId = customerOfEvent(event);
   const team = customerId ? await teamOfCustomer(ctx.db, customerId) : null;
   const fetchedFrom = new Date();
-  const view = team && customerId ? await currentSubscription(billing, customerId) : null;
+  const sub = team && customerId ? await latestSubscription(billing, customerId) : null;
   return ctx.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, event, ctx.clock.now()))) return 'duplicate' as const;
     if (!team) return 'ignored' as const;
-    if (view) await storeSubscription(ctx, tx, team.id, view, fetchedFrom);
-    const quantity = view?.subscription.items.data[0]?.quantity ?? 0;
+    if (sub) await storeSubscription(ctx, tx, team.id, sub, fetchedFrom);
+    const quantity = sub?.items.data[0]?.quantity ?? 0;
     const mail = mailsOf(ctx, billing, event, team.name, quantity);
     if (mail)
       for (const admin of await teamAdmins(tx, team.id)) await enqueueMail(ctx, tx, mail(admin));

@@ -1,3 +1,4 @@
+import { billingLimits } from '@roomscale/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { createTaxRate, ensureCatalog, priceOf } from './catalog.ts';
@@ -24,10 +25,11 @@ import {
   releaseSchedule,
   scheduleOf,
   subscriptionOf,
+  subscriptionsOf,
   updateSchedule,
   updateSubscription,
 } from './subscriptions.ts';
-import { type Invoice, listOf, type Price, type Subscription, type TaxRate } from './types.ts';
+import { type Invoice, listOf, type Price, type TaxRate } from './types.ts';
 
 export const SIMULATOR_PREFIX = '/billing-simulator';
 
@@ -38,6 +40,27 @@ export function withSimulator<T>(ctx: AppContext, work: (s: SimStore) => Promise
   return ctx.db.transaction(async (tx) =>
     work(await SimStore.open(tx, ctx.clock.now(), ctx.config.publicUrl)),
   );
+}
+
+/**
+ * Runs a simulator read in a read-only snapshot: one consistent state, as of its start, without
+ * waiting for the changes under way (the webhook's fresh read of a subscription is one).
+ */
+export function readSimulator<T>(ctx: AppContext, work: (s: SimStore) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(
+    async (tx) => work(SimStore.reading(tx, ctx.clock.now(), ctx.config.publicUrl)),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The apps whose database has the simulator's product and prices (they are never removed). */
+const catalogued = new WeakSet<AppContext>();
+
+/** Makes the product and prices once per app, so that reads need not (a read cannot write). */
+async function ensureCatalogOnce(ctx: AppContext) {
+  if (catalogued.has(ctx)) return;
+  await withSimulator(ctx, ensureCatalog);
+  catalogued.add(ctx);
 }
 
 const limited = <T>(items: T[], form: Form) => items.slice(0, num(form.limit) ?? 10);
@@ -51,7 +74,7 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
   app.removeContentTypeParser('application/x-www-form-urlencoded');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 256 * 1024 },
+    { parseAs: 'string', bodyLimit: billingLimits.simulatorBodyBytes },
     (_req, body, done) => done(null, parseForm(body as string)),
   );
 
@@ -73,8 +96,10 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
     const query = req.url.includes('?') ? parseForm(req.url.slice(req.url.indexOf('?') + 1)) : {};
     const form = { ...query, ...((req.body as Form | undefined) ?? {}) };
     try {
-      const result = await withSimulator(ctx, async (s) => {
-        await ensureCatalog(s);
+      await ensureCatalogOnce(ctx);
+      // Reads (GET) change nothing: they neither take nor wait for the simulator's lock.
+      const run = req.method === 'GET' ? readSimulator : withSimulator;
+      const result = await run(ctx, async (s) => {
         const value = (await handler(s, form, req.params as Record<string, string>)) as SimObject;
         return expand(s, value, strings(form.expand));
       });
@@ -143,14 +168,12 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
 
   // Subscriptions and schedules.
   route('POST', '/subscriptions', (s, f) => createSubscription(s, f));
-  route('GET', '/subscriptions', async (s, f) => {
-    const customer = str(f.customer);
-    const status = str(f.status);
-    const subs = (await s.list<Subscription>('subscription', customer))
-      .filter((x) => status === 'all' || (status ? x.status === status : x.status !== 'canceled'))
-      .sort((a, b) => b.created - a.created);
-    return listOf(limited(subs, f), '/v1/subscriptions');
-  });
+  route('GET', '/subscriptions', async (s, f) =>
+    listOf(
+      limited(await subscriptionsOf(s, str(f.customer), str(f.status)), f),
+      '/v1/subscriptions',
+    ),
+  );
   route('GET', '/subscriptions/:id', (s, _f, p) => subscriptionOf(s, p.id as string));
   route('POST', '/subscriptions/:id', (s, f, p) => updateSubscription(s, p.id as string, f));
   route('DELETE', '/subscriptions/:id', (s, _f, p) => cancelSubscription(s, p.id as string));

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../platform/http/problem.ts';
 import { routeOf } from '../../../platform/http/route.ts';
-import { SIMULATOR_PREFIX, withSimulator } from './api.ts';
+import { readSimulator, SIMULATOR_PREFIX, withSimulator } from './api.ts';
 import { SimError } from './errors.ts';
 import { authenticationPage, invoicePage } from './pages.ts';
 import { authenticate, confirmPayment, confirmSetup, intentBySecret } from './payments.ts';
@@ -81,7 +81,7 @@ export function simulatorBrowser(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'public' },
     handler: (req) =>
       asProblem(() =>
-        withSimulator(ctx, async (s) =>
+        readSimulator(ctx, async (s) =>
           viewOf(
             await intentBySecret<SetupIntent>(
               s,
@@ -123,7 +123,7 @@ export function simulatorBrowser(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'public' },
     handler: (req) =>
       asProblem(() =>
-        withSimulator(ctx, async (s) =>
+        readSimulator(ctx, async (s) =>
           viewOf(
             await intentBySecret<PaymentIntent>(
               s,
@@ -147,7 +147,7 @@ export function simulatorBrowser(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const returnUrl = checkReturn(req.query.return_url);
-      const intent = await withSimulator(ctx, (s) =>
+      const intent = await readSimulator(ctx, (s) =>
         s.find<SetupIntent | PaymentIntent>(req.params.intentId),
       );
       if (!intent || (intent.object !== 'setup_intent' && intent.object !== 'payment_intent'))
@@ -197,7 +197,7 @@ export function simulatorBrowser(app: FastifyInstance, ctx: AppContext) {
       schema: { hide: true, params: z.object({ invoiceId: z.string().max(255) }) },
     },
     async (req, reply) => {
-      const invoice = await withSimulator(ctx, (s) => s.find<Invoice>(req.params.invoiceId));
+      const invoice = await readSimulator(ctx, (s) => s.find<Invoice>(req.params.invoiceId));
       if (invoice?.object !== 'invoice') throw notFound();
       return reply
         .type('text/html; charset=utf-8')

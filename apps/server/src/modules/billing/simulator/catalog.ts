@@ -1,13 +1,10 @@
-import { type PlanInterval, planIntervals } from '@roomscale/shared';
+import { billingLimits, type PlanInterval, planIntervals } from '@roomscale/shared';
 import { invalid } from './errors.ts';
 import { newId, type SimStore } from './store.ts';
 import type { Price, TaxRate } from './types.ts';
 
 export const SIM_PRODUCT_ID = 'prod_roomscale';
 export const simPriceId = (interval: PlanInterval) => `price_roomscale_${interval}`;
-
-/** The simulator's prices per user, in euro cents, excluding VAT (docs/billing.md). */
-export const simUnitAmounts: Record<PlanInterval, number> = { week: 500, month: 1500, year: 15000 };
 
 const names: Record<PlanInterval, string> = { week: 'Weekly', month: 'Monthly', year: 'Yearly' };
 
@@ -26,7 +23,7 @@ export async function ensureCatalog(s: SimStore) {
       id: simPriceId(interval),
       object: 'price',
       product: SIM_PRODUCT_ID,
-      unit_amount: simUnitAmounts[interval],
+      unit_amount: billingLimits.simulatorUnitAmounts[interval],
       currency: 'eur',
       active: true,
       type: 'recurring',

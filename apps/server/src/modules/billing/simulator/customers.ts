@@ -43,6 +43,7 @@ export async function createCustomer(s: SimStore, form: Form): Promise<Customer>
     metadata: metadataOf(form, {}),
     invoice_settings: { default_payment_method: null },
     balance: 0,
+    next_invoice_sequence: 1,
     created: s.nowSeconds,
   };
   await s.save(customer);

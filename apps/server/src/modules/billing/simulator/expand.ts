@@ -1,23 +1,45 @@
+import { taxIdsOf } from './customers.ts';
 import type { SimStore } from './store.ts';
-import { listOf } from './types.ts';
+import { subscriptionsOf } from './subscriptions.ts';
+import { type List, listOf } from './types.ts';
 
 type Node = Record<string, unknown>;
 
+/** Stripe shows this many items of an included list (more: `has_more`). */
+const INCLUDED_LIMIT = 10;
+
+/**
+ * A customer's includable lists, shown only when expanded: its tax ids, and its current
+ * subscriptions (not canceled, newest first), whose fields can be expanded further.
+ */
+const includable = new Map<string, (s: SimStore, customerId: string) => Promise<List<unknown>>>([
+  ['tax_ids', async (s, id) => listOf(await taxIdsOf(s, id), `/v1/customers/${id}/tax_ids`)],
+  [
+    'subscriptions',
+    async (s, id) => {
+      const subs = await subscriptionsOf(s, id);
+      return {
+        ...listOf(subs.slice(0, INCLUDED_LIMIT), `/v1/customers/${id}/subscriptions`),
+        has_more: subs.length > INCLUDED_LIMIT,
+      };
+    },
+  ],
+]);
+
 /**
  * Stripe's `expand[]`: each dotted path replaces an id with its object (`data` steps into a
- * list's items). Customers' `tax_ids` is an includable list, shown only when expanded.
+ * list's items), and a customer's includable list is added when its path names it.
  */
 export async function expand(s: SimStore, root: Node, paths: string[]): Promise<Node> {
   const out = structuredClone(root);
   for (const path of paths) {
-    if (out.object === 'customer' && path === 'tax_ids') {
-      const ids = (
-        await s.list<Node & { id: string; object: string }>('tax_id', out.id as string)
-      ).filter((t) => !t.deleted);
-      out.tax_ids = listOf(ids, `/v1/customers/${out.id}/tax_ids`);
-      continue;
-    }
-    await step(s, out, path.split('.'));
+    const segments = path.split('.');
+    const head = segments[0] ?? '';
+    const include = out.object === 'customer' ? includable.get(head) : undefined;
+    // A copy: expanding inside it must not change the objects the store holds.
+    if (include && out[head] === undefined)
+      out[head] = structuredClone(await include(s, out.id as string));
+    await step(s, out, segments);
   }
   return out;
 }

@@ -101,12 +101,15 @@ export async function issueInvoice(
   const rate = subscription.default_tax_rates[0] ?? null;
   const lines = opts.lines.map((l) => lineOf(l, subscription.id));
   const totals = totalsOf(lines, rate?.percentage ?? 0, customer.balance, rate?.id ?? null);
-  const count = (await s.list('invoice', customer.id)).length;
+  // The customer's counter, as Stripe's; a customer saved before it existed counts once.
+  const sequence =
+    customer.next_invoice_sequence ?? (await s.list('invoice', customer.id)).length + 1;
+  customer.next_invoice_sequence = sequence + 1;
   const id = newId('in');
   const invoice: Invoice = {
     id,
     object: 'invoice',
-    number: `${customer.id.slice(4, 12).toUpperCase()}-${String(count + 1).padStart(4, '0')}`,
+    number: `${customer.id.slice(4, 12).toUpperCase()}-${String(sequence).padStart(4, '0')}`,
     customer: customer.id,
     customer_email: customer.email,
     customer_name: customer.name,

@@ -1,4 +1,4 @@
-import { billingTexts, formatEuros } from '@roomscale/shared';
+import { billingTexts, formatBillingDate, formatEuros } from '@roomscale/shared';
 import { escapeHtml } from '../../../platform/mail/layout.ts';
 import type { Invoice } from './types.ts';
 
@@ -39,11 +39,8 @@ export function authenticationPage(opts: {
   );
 }
 
-const day = (seconds: number) => {
-  const d = new Date(seconds * 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
-};
+/** A time in Stripe's seconds as billing dates show (part2 §9). */
+const day = (seconds: number) => formatBillingDate(new Date(seconds * 1000));
 
 /** The invoice, as the simulator's hosted invoice page. */
 export function invoicePage(invoice: Invoice) {

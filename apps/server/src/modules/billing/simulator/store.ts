@@ -3,7 +3,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { billingSimObjects } from '../../../db/schema.ts';
 import { enqueueJob } from '../../../platform/jobs/runner.ts';
+import { dueAtOf } from './due.ts';
 import { missing } from './errors.ts';
+import type { Subscription } from './types.ts';
 
 /** A Stripe-shaped object; keys starting with `_` are the simulator's own and never leave it. */
 export type SimObject = { id: string; object: string; [key: string]: unknown };
@@ -24,9 +26,10 @@ export function newId(prefix: string): string {
 export const secretOf = (id: string) => `${id}_secret_${newId('x').slice(2)}`;
 
 /**
- * The simulator's objects inside one transaction, serialized with every other simulator change
- * by an advisory lock: read, change, save, and the events of the change are stored and queued
- * for delivery in the same transaction.
+ * The simulator's objects inside one transaction. A change is serialized with every other
+ * change by an advisory lock (`open`): read, change, save, and the events of the change are
+ * stored and queued for delivery in the same transaction. A read (`reading`) takes no lock: its
+ * read-only snapshot already sees one state, as of its start.
  */
 export class SimStore {
   private readonly cache = new Map<string, SimObject>();
@@ -45,6 +48,11 @@ export class SimStore {
 
   static async open(tx: DbOrTx, now: Date, publicUrl: string) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roomscale.billing-simulator'))`);
+    return new SimStore(tx, now, publicUrl);
+  }
+
+  /** For a read-only transaction: nothing is changed, so nothing needs the lock. */
+  static reading(tx: DbOrTx, now: Date, publicUrl: string) {
     return new SimStore(tx, now, publicUrl);
   }
 
@@ -69,6 +77,11 @@ export class SimStore {
   }
 
   async save<T extends SimObject>(o: T): Promise<T> {
+    // A subscription keeps when the clock next has something to do for it (due.ts).
+    if (o.object === 'subscription') {
+      const sub = o as unknown as Subscription;
+      sub._dueAt = await dueAtOf(this, sub);
+    }
     this.cache.set(o.id, o);
     const customerId =
       o.object === 'customer' ? o.id : typeof o.customer === 'string' ? o.customer : null;
@@ -94,8 +107,27 @@ export class SimStore {
         ),
       )
       .orderBy(asc(billingSimObjects.created), asc(billingSimObjects.id));
-    return rows.map((r) => {
-      const o = r.data as T;
+    return this.known(rows.map((r) => r.data as T));
+  }
+
+  /**
+   * The subscriptions the clock has something to do for by `at` (their `_dueAt`, on the
+   * expression index of migration 0013), oldest first.
+   */
+  async dueSubscriptions(at: number): Promise<Subscription[]> {
+    const rows = await this.tx
+      .select({ data: billingSimObjects.data })
+      .from(billingSimObjects)
+      .where(
+        sql`${billingSimObjects.object} = 'subscription' and (${billingSimObjects.data}->>'_dueAt')::bigint <= ${at}`,
+      )
+      .orderBy(asc(billingSimObjects.created), asc(billingSimObjects.id));
+    return this.known(rows.map((r) => r.data as Subscription));
+  }
+
+  /** Objects as this transaction knows them: the ones it read or changed before win. */
+  private known<T extends SimObject>(objects: T[]): T[] {
+    return objects.map((o) => {
       const cached = this.cache.get(o.id) as T | undefined;
       if (cached) return cached;
       this.cache.set(o.id, o);

@@ -1,6 +1,7 @@
 import { billingLimits } from '@roomscale/shared';
 import { addInterval, priceOf } from './catalog.ts';
 import { customerOf } from './customers.ts';
+import { dueAtOf, ENDED, graceEndOf, INCOMPLETE_EXPIRES_SECONDS, openInvoicesOf } from './due.ts';
 import { invalid } from './errors.ts';
 import { bool, type Form, list, num, obj, str, strings } from './form.ts';
 import {
@@ -24,10 +25,6 @@ import {
   type SubscriptionSchedule,
   type TaxRate,
 } from './types.ts';
-
-const ENDED = ['canceled', 'incomplete_expired'];
-/** Stripe lets an unpaid first invoice wait this long before the subscription expires. */
-const INCOMPLETE_EXPIRES_SECONDS = 23 * 3600;
 
 export const itemOf = (sub: Subscription) => sub.items.data[0] as SubscriptionItem;
 
@@ -154,6 +151,16 @@ export async function createSubscription(s: SimStore, form: Form): Promise<Subsc
 
 export async function subscriptionOf(s: SimStore, id: string) {
   return s.get<Subscription>('subscription', id);
+}
+
+/**
+ * `GET /v1/subscriptions`, and a customer's includable `subscriptions`: newest first, of one
+ * status, of all (`all`), or by default those not canceled.
+ */
+export async function subscriptionsOf(s: SimStore, customerId?: string, status?: string) {
+  return (await s.list<Subscription>('subscription', customerId))
+    .filter((x) => status === 'all' || (status ? x.status === status : x.status !== 'canceled'))
+    .sort((a, b) => b.created - a.created);
 }
 
 export async function updateSubscription(
@@ -389,26 +396,33 @@ export async function previewInvoice(s: SimStore, form: Form) {
 /**
  * Time passes (the server's clock): unpaid first invoices expire, renewals are announced a week
  * ahead and billed at the period end (a scheduled change first, a cancellation instead), and a
- * renewal left unpaid past its grace writes the invoice off and ends the subscription.
+ * renewal left unpaid past its grace writes the invoice off and ends the subscription. Only the
+ * subscriptions with something due are read (`_dueAt`, due.ts).
  */
 export async function advance(s: SimStore) {
   const now = s.nowSeconds;
-  for (const sub of await s.list<Subscription>('subscription')) {
-    if (ENDED.includes(sub.status)) continue;
-    if (sub.status === 'incomplete') {
-      if (sub.created + INCOMPLETE_EXPIRES_SECONDS <= now) {
-        sub.status = 'incomplete_expired';
-        sub.ended_at = now;
-        const invoice = sub.latest_invoice ? await s.find<Invoice>(sub.latest_invoice) : null;
-        if (invoice?.status === 'open') await closeInvoice(s, invoice, 'void');
-        await s.save(sub);
-        await s.emit('customer.subscription.updated', sub, { status: 'incomplete' });
-      }
-      continue;
-    }
-    await renewDue(s, sub, now);
-    if (sub.status === 'past_due') await writeOffAfterGrace(s, sub, now);
+  for (const sub of await s.dueSubscriptions(now)) {
+    await advanceOne(s, sub, now);
+    // Come early (an invoice paid since, say): stored again with when it is next due.
+    if ((await dueAtOf(s, sub)) !== sub._dueAt) await s.save(sub);
   }
+}
+
+async function advanceOne(s: SimStore, sub: Subscription, now: number) {
+  if (ENDED.includes(sub.status)) return;
+  if (sub.status === 'incomplete') {
+    if (sub.created + INCOMPLETE_EXPIRES_SECONDS <= now) {
+      sub.status = 'incomplete_expired';
+      sub.ended_at = now;
+      const invoice = sub.latest_invoice ? await s.find<Invoice>(sub.latest_invoice) : null;
+      if (invoice?.status === 'open') await closeInvoice(s, invoice, 'void');
+      await s.save(sub);
+      await s.emit('customer.subscription.updated', sub, { status: 'incomplete' });
+    }
+    return;
+  }
+  await renewDue(s, sub, now);
+  if (sub.status === 'past_due') await writeOffAfterGrace(s, sub, now);
 }
 
 async function renewDue(s: SimStore, sub: Subscription, now: number) {
@@ -481,12 +495,7 @@ async function renewDue(s: SimStore, sub: Subscription, now: number) {
 }
 
 async function writeOffAfterGrace(s: SimStore, sub: Subscription, now: number) {
-  const open = (await s.list<Invoice>('invoice', sub.customer)).filter(
-    (i) => i.status === 'open' && i.parent?.subscription_details.subscription === sub.id,
-  );
-  const overdue = open.filter(
-    (i) => (i.due_date ?? i.created + billingLimits.renewalGraceDays * 86400) <= now,
-  );
+  const overdue = (await openInvoicesOf(s, sub)).filter((i) => graceEndOf(i) <= now);
   if (overdue.length === 0) return;
   for (const invoice of overdue) await closeInvoice(s, invoice, 'uncollectible');
   await endSubscription(s, sub, now);

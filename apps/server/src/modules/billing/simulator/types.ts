@@ -29,6 +29,8 @@ export interface Customer extends SimObject {
   invoice_settings: { default_payment_method: string | null };
   /** Negative: credit the customer has (from a downgrade's proration), used on the next invoice. */
   balance: number;
+  /** The number of its next invoice (a customer saved before the counter has none yet). */
+  next_invoice_sequence?: number;
   created: number;
   deleted?: boolean;
 }
@@ -149,6 +151,8 @@ export interface Subscription extends SimObject {
   collection_method: 'charge_automatically';
   /** The period an upcoming-renewal event was sent for. */
   _upcomingSentFor?: number;
+  /** When the clock next has something to do for it (due.ts); null once it has ended. */
+  _dueAt?: number | null;
 }
 
 export type SchedulePhase = {
