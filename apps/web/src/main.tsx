@@ -8,8 +8,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readTokens } from './api/tokens.ts';
-import { loadShell } from './app/AppFrame.tsx';
+import { AppLayout } from './app/AppFrame.tsx';
 import { clientConfigQuery } from './app/clientConfig.ts';
+import { OrganizationResolvePage } from './app/lazyScreens.ts';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.tsx';
 import { session } from './app/session.ts';
@@ -25,8 +26,8 @@ void queryClient.prefetchQuery(clientConfigQuery);
 // A full load of any team page with a cached login passes through team resolution and shows the
 // signed-in shell: their code loads alongside the login instead of after it.
 if (readTokens()) {
-  import('./features/organization/OrganizationResolvePage.tsx').catch(() => undefined);
-  loadShell().catch(() => undefined);
+  OrganizationResolvePage.preload();
+  AppLayout.preload();
 }
 
 createRoot(document.getElementById('root')!).render(

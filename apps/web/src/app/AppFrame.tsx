@@ -1,6 +1,7 @@
 import { pageTitle } from '@roomscale/shared';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { lazyPart } from '../components/lazyPart.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import type { RouteFlags } from './guard.ts';
@@ -11,8 +12,7 @@ import { RouteGuard } from './RouteGuard.tsx';
  * it, not with the login page, which never does; a full load with a cached login starts it at
  * once (main.tsx), beside the session.
  */
-export const loadShell = () => import('../features/shell/AppLayout.tsx');
-const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })));
+export const AppLayout = lazyPart(() => import('../features/shell/AppLayout.tsx'), 'AppLayout');
 
 /** The flags of the deepest matched route that has some. */
 function useRouteFlags(): RouteFlags | undefined {

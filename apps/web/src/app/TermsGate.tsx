@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../components/lazyPart.ts';
 import { useSession } from './session.ts';
 import { needsTermsAcceptance } from './terms.ts';
 
@@ -6,7 +7,7 @@ import { needsTermsAcceptance } from './terms.ts';
  * The dialog and its call load only when acceptance is due: few page loads need them, and the
  * login page then carries neither the dialog nor the schemas of the call.
  */
-const TermsStep = lazy(() => import('./TermsStep.tsx').then((m) => ({ default: m.TermsStep })));
+const TermsStep = lazyPart(() => import('./TermsStep.tsx'), 'TermsStep');
 
 /** Shows the blocking accept-terms dialog on signed-in routes while acceptance is due. */
 export function TermsGate() {

@@ -1,17 +1,12 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazyPart } from '../components/lazyPart.ts';
 
 /**
  * The screens behind the landing and login pages, each loaded when its route is first shown, so
  * the first page does not wait for every screen (and the files viewers' libraries load only with
- * the files screens). `AppFrame` shows a loader while a screen's code arrives.
+ * the files screens). `AppFrame` shows a loader while a screen's code arrives; a screen is a
+ * lazy part like any other (`preload` starts its code early).
  */
-// biome-ignore lint/suspicious/noExplicitAny: a screen's props are checked where it is used.
-function screen<M extends Record<K, ComponentType<any>>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<M[K]> {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
+const screen = lazyPart;
 
 export const InvitationPage = screen(
   () => import('../features/invitations/InvitationPage.tsx'),
@@ -156,3 +151,19 @@ export const TeamUsersPage = screen(
   () => import('../features/team/TeamUsersPage.tsx'),
   'TeamUsersPage',
 );
+
+/**
+ * Starts the code of the screen at `pathname` when it is one a signed-in full load usually lands
+ * on, as soon as the team is known (session.ts, prefetch.ts) rather than once the route renders.
+ */
+export function preloadScreen(pathname: string) {
+  if (pathname === '/dashboard') DashboardPage.preload();
+  if (pathname === '/files') {
+    FilesLayout.preload();
+    FilesHomePage.preload();
+  }
+}
+
+/** The path of a target (path and query), without a trailing slash. */
+export const screenPath = (target: string) =>
+  new URL(target, 'http://x').pathname.replace(/\/+$/, '') || '/';

@@ -2,6 +2,7 @@ import { fileLimits, meetingLimits } from '@roomscale/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { landingRecentPageSize, latestFilesQuery } from '../features/files/api.ts';
 import { dashboardMeetingParams, meetingsQuery } from '../features/meetings/api.ts';
+import { preloadScreen, screenPath } from './lazyScreens.ts';
 
 /**
  * What a screen asks for first, started as soon as the team is known (team resolution on a full
@@ -12,22 +13,20 @@ import { dashboardMeetingParams, meetingsQuery } from '../features/meetings/api.
  */
 const screens: Record<string, (client: QueryClient, teamId: string) => unknown[]> = {
   '/dashboard': (client, teamId) => [
-    import('../features/dashboard/DashboardPage.tsx'),
     client.prefetchQuery(
       meetingsQuery(teamId, dashboardMeetingParams, meetingLimits.dashboardPageSize),
     ),
     client.prefetchQuery(latestFilesQuery(teamId, fileLimits.dashboardPageSize)),
   ],
   '/files': (client, teamId) => [
-    import('../features/files/FilesLayout.tsx'),
-    import('../features/files/FilesHomePage.tsx'),
     client.prefetchQuery(latestFilesQuery(teamId, landingRecentPageSize)),
   ],
 };
 
-/** Starts the first calls and the code of the screen at `target` (path and query) for a team. */
+/** Starts the code and the first calls of the screen at `target` (path and query) for a team. */
 export function prefetchScreen(client: QueryClient, target: string, teamId: string) {
-  const pathname = new URL(target, 'http://x').pathname.replace(/\/+$/, '') || '/';
+  const pathname = screenPath(target);
+  preloadScreen(pathname);
   // A prefetch that fails is no failure: the screen asks again and shows its own error.
   for (const started of screens[pathname]?.(client, teamId) ?? []) {
     Promise.resolve(started).catch(() => undefined);

@@ -9,6 +9,7 @@ import {
   readTokens,
   requestToken,
 } from '../api/tokens.ts';
+import { preloadScreen, screenPath } from './lazyScreens.ts';
 
 /**
  * The signed-in user and the current team, published to the whole app (part1 §4).
@@ -174,11 +175,13 @@ async function rememberedTeam(userId: string, teams: Promise<Membership[]>) {
 }
 
 /**
- * Starts the first calls and the code of the screen being opened, as team resolution does
- * (prefetch.ts), loaded on demand so the login page does not carry it.
+ * Starts the code and the first calls of the screen being opened, as team resolution does
+ * (prefetch.ts, loaded on demand so the login page does not carry it).
  */
 function startScreen(teamId: string) {
   const target = `${window.location.pathname}${window.location.search}`;
+  // The screen's code at once; its calls once their module has loaded.
+  preloadScreen(screenPath(target));
   void Promise.all([import('./prefetch.ts'), import('./queryClient.ts')])
     .then(([{ prefetchScreen }, { queryClient }]) => prefetchScreen(queryClient, target, teamId))
     .catch(() => undefined);

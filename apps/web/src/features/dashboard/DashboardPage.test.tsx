@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ModalsProvider } from '@mantine/modals';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/session.ts';
 import {
@@ -115,5 +115,19 @@ describe('dashboard files', () => {
     fail = false;
     fireEvent.click(within(recentSection()).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No files yet')).toBeVisible();
+  });
+});
+
+describe('dashboard dialogs', () => {
+  it('opens the tutorials, whose code loads on the first opening, and closes them', async () => {
+    mockApi(() => ({ status: 404 }));
+    render();
+    const tile = await screen.findByRole('button', { name: /Tutorials/ });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.pointerEnter(tile);
+    fireEvent.click(tile);
+    const dialog = await screen.findByRole('dialog', { name: 'Tutorials' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

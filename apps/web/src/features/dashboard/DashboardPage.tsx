@@ -9,16 +9,23 @@ import {
   IconSparkles,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useClientConfig } from '../../app/clientConfig.ts';
 import { useSession } from '../../app/session.ts';
-import { TutorialsModal } from '../../components/tutorials/TutorialsModal.tsx';
+import { lazyPart } from '../../components/lazyPart.ts';
+import { OverlayLoader } from '../../components/OverlayLoader.tsx';
 import { MeetingsPanel } from '../meetings/MeetingsPanel.tsx';
 import { QuickstartTile } from './QuickstartTile.tsx';
 import { RecentFilesPanel } from './RecentFilesPanel.tsx';
 
 const t = shellTexts.dashboard;
+
+/** The tutorials dialog (its list and player) loads when first opened, not with the dashboard. */
+const TutorialsModal = lazyPart(
+  () => import('../../components/tutorials/TutorialsModal.tsx'),
+  'TutorialsModal',
+);
 
 /**
  * The dashboard (part2 §2): welcome line, quickstart tiles, the file shortcuts, the meetings
@@ -27,7 +34,8 @@ const t = shellTexts.dashboard;
 export function DashboardPage() {
   const { user, team } = useSession();
   const config = useClientConfig();
-  const [tutorialsOpen, setTutorialsOpen] = useState(false);
+  // `undefined` until first opened; then kept mounted so it opens and closes with its transition.
+  const [tutorialsOpen, setTutorialsOpen] = useState<boolean>();
   const licensed = team?.licenseType === 'License';
 
   return (
@@ -83,6 +91,7 @@ export function DashboardPage() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <QuickstartTile
             onClick={() => setTutorialsOpen(true)}
+            preload={TutorialsModal.preload}
             icon={<IconSchool size={24} aria-hidden />}
             color="indigo"
             title={t.tutorialsTitle}
@@ -119,7 +128,11 @@ export function DashboardPage() {
 
       {team && <RecentFilesPanel teamId={team.id} />}
 
-      <TutorialsModal opened={tutorialsOpen} onClose={() => setTutorialsOpen(false)} />
+      {tutorialsOpen !== undefined && (
+        <Suspense fallback={<OverlayLoader />}>
+          <TutorialsModal opened={tutorialsOpen} onClose={() => setTutorialsOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

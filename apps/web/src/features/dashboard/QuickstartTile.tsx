@@ -3,9 +3,14 @@ import { IconArrowUpRight, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import lift from '../../components/LiftCard.module.css';
+import { preloadOn } from '../../components/lazyPart.ts';
 import classes from './QuickstartTile.module.css';
 
-type Target = { to: string } | { href: string } | { onClick: () => void };
+type Target =
+  | { to: string }
+  | { href: string }
+  /** A dialog: `preload` fetches its code when the pointer or focus reaches the tile. */
+  | { onClick: () => void; preload?: () => void };
 
 type Props = {
   icon: ReactNode;
@@ -88,7 +93,12 @@ export function QuickstartTile(props: Props) {
     );
   }
   return (
-    <UnstyledButton onClick={props.onClick} className={lift.link} aria-haspopup="dialog">
+    <UnstyledButton
+      onClick={props.onClick}
+      className={lift.link}
+      aria-haspopup="dialog"
+      {...(props.preload ? preloadOn(props.preload) : {})}
+    >
       {body}
     </UnstyledButton>
   );

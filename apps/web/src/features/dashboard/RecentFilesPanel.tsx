@@ -11,35 +11,39 @@ import {
 } from '@mantine/core';
 import { type FileItem, fileLimits, filesTexts } from '@roomscale/shared';
 import { IconAlertTriangle, IconArrowRight, IconPhotoPlus } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessage } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
 import lift from '../../components/LiftCard.module.css';
+import { lazyPart, preloadOn } from '../../components/lazyPart.ts';
+import { OverlayLoader } from '../../components/OverlayLoader.tsx';
 import { PanelHeader } from '../../components/PanelHeader.tsx';
 import { useLatestFiles } from '../files/api.ts';
-import { downloadFile, isPreviewable } from '../files/collaborators.tsx';
-import { FileOverlaysProvider, useFileOverlays } from '../files/FileOverlays.tsx';
 import { FileThumb } from '../files/FileThumb.tsx';
 import { filesPaths } from '../files/paths.ts';
+import { downloadFile } from '../files/viewers/download.ts';
+import { isPreviewable } from '../files/viewers/format.ts';
 import classes from './RecentFilesPanel.module.css';
 
 const t = filesTexts.dashboard;
 const cols = { base: 2, xs: 3, md: 4, lg: 6 };
 
 /**
+ * The files screens' overlays — the lightbox with its viewers (3D model, PDF, note…) — loaded on
+ * the first preview (or a tile's hover or focus) rather than with the dashboard.
+ */
+const FileOverlays = lazyPart(() => import('../files/FileOverlays.tsx'), 'FileOverlayViews');
+
+/**
  * The dashboard's recent files (part2 §2, §7): the twelve newest non-folder files of the team
  * and of the user, flat; a click opens the preview.
  */
 export function RecentFilesPanel({ teamId }: { teamId: string }) {
-  return (
-    <FileOverlaysProvider teamId={teamId}>
-      <Panel teamId={teamId} />
-    </FileOverlaysProvider>
-  );
-}
-
-function Panel({ teamId }: { teamId: string }) {
   const files = useLatestFiles(teamId, fileLimits.dashboardPageSize);
+  // The file previewed; `undefined` until the first preview, then kept mounted (null: closed)
+  // so the lightbox opens and closes with its transition.
+  const [previewed, setPreviewed] = useState<FileItem | null>();
 
   return (
     <section aria-labelledby="recent-files-heading">
@@ -89,26 +93,37 @@ function Panel({ teamId }: { teamId: string }) {
       ) : (
         <SimpleGrid cols={cols} spacing="md">
           {files.data.results.map((file) => (
-            <RecentTile key={file.fileId} file={file} />
+            <RecentTile key={file.fileId} file={file} onPreview={setPreviewed} />
           ))}
         </SimpleGrid>
+      )}
+
+      {previewed !== undefined && (
+        <Suspense fallback={<OverlayLoader />}>
+          <FileOverlays
+            overlay={previewed && { kind: 'preview', file: previewed }}
+            teamId={teamId}
+            onClose={() => setPreviewed(null)}
+          />
+        </Suspense>
       )}
     </section>
   );
 }
 
-function RecentTile({ file }: { file: FileItem }) {
-  const overlays = useFileOverlays();
+function RecentTile({ file, onPreview }: { file: FileItem; onPreview: (file: FileItem) => void }) {
+  const previewable = isPreviewable(file);
   const open = () => {
-    if (isPreviewable(file)) overlays.preview(file);
+    if (previewable) onPreview(file);
     else void downloadFile(file).catch((e: unknown) => showError(serverMessage(e)));
   };
   return (
     <UnstyledButton
       className={lift.link}
       onClick={open}
+      {...(previewable ? preloadOn(FileOverlays.preload) : {})}
       aria-label={filesTexts.card.open(file.name)}
-      aria-haspopup={isPreviewable(file) ? 'dialog' : undefined}
+      aria-haspopup={previewable ? 'dialog' : undefined}
     >
       <Card padding={0} className={lift.card}>
         <FileThumb file={file} />

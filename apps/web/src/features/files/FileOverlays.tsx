@@ -6,7 +6,7 @@ import { MoveToModal } from './MoveToModal.tsx';
 
 type NewNote = { scope: LibraryScope; parentFileId: string | null };
 
-type Overlay =
+export type Overlay =
   | { kind: 'preview' | 'details' | 'edit' | 'move'; file: FileItem }
   | { kind: 'note'; file: FileItem | null; where: NewNote };
 
@@ -58,15 +58,33 @@ export function FileOverlaysProvider({
     }),
     [],
   );
-  const close = () => setOverlay(null);
-
-  const fileOf = (kind: Overlay['kind']) => (overlay?.kind === kind ? overlay.file : null);
-  const note = overlay?.kind === 'note' ? overlay : null;
-
-  // Kept mounted (closed while their file is null) so they open and close with a transition.
   return (
     <OverlaysContext value={actions}>
       {children}
+      <FileOverlayViews overlay={overlay} teamId={teamId} onClose={() => setOverlay(null)} />
+    </OverlaysContext>
+  );
+}
+
+/**
+ * The overlays themselves, `overlay` open (none: all closed). Kept mounted, closed while their
+ * file is null, so they open and close with a transition. The dashboard shows its previews with
+ * these alone, loaded on demand.
+ */
+export function FileOverlayViews({
+  overlay,
+  teamId,
+  onClose: close,
+}: {
+  overlay: Overlay | null;
+  teamId: string;
+  onClose: () => void;
+}) {
+  const fileOf = (kind: Overlay['kind']) => (overlay?.kind === kind ? overlay.file : null);
+  const note = overlay?.kind === 'note' ? overlay : null;
+
+  return (
+    <>
       <FilePreview file={fileOf('preview')} teamId={teamId} onClose={close} />
       <FileDetailsModal file={fileOf('details')} onClose={close} />
       <EditFileModal file={fileOf('edit')} teamId={teamId} onClose={close} />
@@ -79,6 +97,6 @@ export function FileOverlaysProvider({
         parentFileId={note?.where.parentFileId ?? null}
         file={note?.file ?? null}
       />
-    </OverlaysContext>
+    </>
   );
 }

@@ -30,6 +30,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { preloadOn } from '../../components/lazyPart.ts';
 import { copyLaunchLink, copyMeetingCode } from './copy.ts';
 import classes from './MeetingCard.module.css';
 import { participantName } from './meetingForm.ts';
@@ -43,6 +44,8 @@ type Props = {
   meeting: Meeting;
   now: Date;
   onEdit: (m: Meeting) => void;
+  /** The pointer or focus reached 'Edit': the form's code can start loading. */
+  onEditIntent?: () => void;
   onDelete: (m: Meeting) => void;
 };
 
@@ -51,7 +54,7 @@ type Props = {
  * and room counts with tooltips, and the toolbar. Ended meetings show 'Meeting ended' instead of
  * the copy-link and launch actions, and cannot be edited.
  */
-export function MeetingCard({ meeting: m, now, onEdit, onDelete }: Props) {
+export function MeetingCard({ meeting: m, now, onEdit, onEditIntent, onDelete }: Props) {
   const ongoing = isOngoing(m, now);
   const people = [...m.moderatorParticipant, ...m.userParticipant, ...m.guestParticipant];
   const zone = browserTimeZone();
@@ -148,7 +151,7 @@ export function MeetingCard({ meeting: m, now, onEdit, onDelete }: Props) {
             </>
           )}
           {m.canEdit && !m.hasEnded && (
-            <IconAction label={t.edit} onClick={() => onEdit(m)}>
+            <IconAction label={t.edit} onClick={() => onEdit(m)} onIntent={onEditIntent}>
               <IconPencil size={18} aria-hidden />
             </IconAction>
           )}
@@ -166,17 +169,26 @@ export function MeetingCard({ meeting: m, now, onEdit, onDelete }: Props) {
 function IconAction({
   label,
   onClick,
+  onIntent,
   color = 'gray',
   children,
 }: {
   label: string;
   onClick: () => void;
+  onIntent?: () => void;
   color?: string;
   children: ReactNode;
 }) {
   return (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant="subtle" color={color} size="lg" onClick={onClick} aria-label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size="lg"
+        onClick={onClick}
+        aria-label={label}
+        {...(onIntent ? preloadOn(onIntent) : {})}
+      >
         {children}
       </ActionIcon>
     </Tooltip>

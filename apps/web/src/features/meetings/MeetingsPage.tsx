@@ -27,15 +27,19 @@ import {
   IconSearch,
   IconX,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showConfirm, showError } from '../../components/dialogs.tsx';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
+import { preloadOn } from '../../components/lazyPart.ts';
+import { OverlayLoader } from '../../components/OverlayLoader.tsx';
 import { useDeleteMeeting, useMeetings } from './api.ts';
 import { MeetingCard } from './MeetingCard.tsx';
-import { MeetingFormModal } from './MeetingFormModal.tsx';
+import { MeetingFormModal } from './meetingFormPart.ts';
+import { useNow } from './useNow.ts';
 
 const t = meetingsTexts.list;
+const preloadForm = preloadOn(MeetingFormModal.preload);
 
 /** The create/edit modal; the meeting stays while it closes so its title does not flicker. */
 type Editing = { opened: boolean; meeting: Meeting | null };
@@ -54,6 +58,9 @@ export function MeetingsPage() {
     opened: params.get('new') === '1',
     meeting: null,
   }));
+  // The form is mounted from its first opening on, then kept (closed) for its transitions.
+  const [formUsed, setFormUsed] = useState(editing.opened);
+  if (editing.opened && !formUsed) setFormUsed(true);
   const meetings = useMeetings({ filter, includePast, page });
   const remove = useDeleteMeeting();
   const now = useNow();
@@ -103,6 +110,7 @@ export function MeetingsPage() {
           leftSection={<IconPlus size={18} aria-hidden />}
           onClick={() => setEditing({ opened: true, meeting: null })}
           aria-haspopup="dialog"
+          {...preloadForm}
         >
           {t.add}
         </Button>
@@ -185,6 +193,7 @@ export function MeetingsPage() {
               meeting={m}
               now={now}
               onEdit={(meeting) => setEditing({ opened: true, meeting })}
+              onEditIntent={MeetingFormModal.preload}
               onDelete={(meeting) => void onDelete(meeting)}
             />
           ))}
@@ -205,7 +214,15 @@ export function MeetingsPage() {
         </Center>
       )}
 
-      <MeetingFormModal opened={editing.opened} meeting={editing.meeting} onClose={closeModal} />
+      {formUsed && (
+        <Suspense fallback={<OverlayLoader />}>
+          <MeetingFormModal
+            opened={editing.opened}
+            meeting={editing.meeting}
+            onClose={closeModal}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
@@ -237,21 +254,16 @@ function EmptyState({
           {searching ? t.noMatchText(filter) : t.emptyText}
         </Text>
         {!searching && (
-          <Button mt="sm" leftSection={<IconPlus size={18} aria-hidden />} onClick={onAdd}>
+          <Button
+            mt="sm"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={onAdd}
+            {...preloadForm}
+          >
             {t.add}
           </Button>
         )}
       </Stack>
     </Card>
   );
-}
-
-/** The current time, refreshed every minute so 'ongoing' and 'ended' follow the clock. */
-export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
-  return now;
 }

@@ -25,13 +25,25 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { preloadOn } from '../../components/lazyPart.ts';
 import { PanelHeader } from '../../components/PanelHeader.tsx';
 import { dashboardMeetingParams, useMeetings } from './api.ts';
-import { useNow } from './MeetingsPage.tsx';
 import classes from './MeetingsPanel.module.css';
+import { MeetingFormModal } from './meetingFormPart.ts';
 import { isOngoing, shortDateTime } from './time.ts';
+import { useNow } from './useNow.ts';
 
 const t = meetingsTexts.panel;
+
+/**
+ * The meetings screen and its form (with the date picker) are not part of the dashboard: its
+ * links fetch them as the pointer or focus reaches them, so the create form opens at once.
+ */
+const preloadMeetings = () => {
+  import('./MeetingsPage.tsx').catch(() => undefined);
+  MeetingFormModal.preload();
+};
+
 /**
  * The dashboard's meetings panel (part2 §2): the next five upcoming or ongoing meetings with
  * name, code, short date and time; an ongoing one offers 'Join now' (the launch page, new tab).
@@ -49,6 +61,7 @@ export function MeetingsPanel() {
             component={Link}
             to="/meetings"
             variant="subtle"
+            {...preloadOn(preloadMeetings)}
             rightSection={<IconArrowRight size={16} aria-hidden />}
           >
             {t.viewAll}
@@ -57,6 +70,7 @@ export function MeetingsPanel() {
             component={Link}
             to="/meetings?new=1"
             variant="light"
+            {...preloadOn(preloadMeetings)}
             leftSection={<IconPlus size={16} aria-hidden />}
           >
             {t.create}

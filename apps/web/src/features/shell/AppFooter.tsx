@@ -14,12 +14,12 @@ const t = shellTexts.footer;
  * The footer (part1 §2): contacts, quick links, support and legal links, from the client config.
  * Links the operator has not configured are left out rather than pointing nowhere.
  */
-export function AppFooter() {
+export function AppFooter({ className }: { className?: string }) {
   const config = useClientConfig();
   const c = config.data;
 
   return (
-    <footer className={classes.footer}>
+    <footer className={className ? `${classes.footer} ${className}` : classes.footer}>
       <div className={classes.inner}>
         <div className={classes.grid}>
           <Stack gap="xs">

@@ -67,7 +67,7 @@ export function AppLayout({ footer, children }: { footer: boolean; children: Rea
           <NotFoundNotice mb="lg" />
           {children}
         </div>
-        {footer && <AppFooter />}
+        {footer && <AppFooter className={classes.footer} />}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import { Button, Code, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, List, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdminOrganization,
@@ -8,17 +8,23 @@ import {
 } from '@roomscale/shared';
 import { IconLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { fieldErrors } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
-import { billingKeys } from '../../billing/api.ts';
+import { lazyPart } from '../../../components/lazyPart.ts';
+import { billingKeys, useBillingCustomer, useProviderDetails } from '../../billing/api.ts';
 import { detailsDefaults } from '../../team/detailsForm.ts';
 import { useEditAdminTeam } from './api.ts';
 import { failureText } from './failureText.ts';
-import { ProviderCustomer } from './ProviderCustomer.tsx';
 import { Section } from './Section.tsx';
 
 const t = adminTeamsTexts.payment;
+
+/**
+ * What the payment provider holds about the customer (with the country names of the billing
+ * screens), loaded only for a team that has one, beside the customer's own call.
+ */
+const ProviderCustomer = lazyPart(() => import('./ProviderCustomer.tsx'), 'ProviderCustomer');
 
 /**
  * The payment-provider section (part1 §2): without a customer, how the team gets one and an
@@ -57,7 +63,7 @@ export function PaymentCustomer({ team }: { team: AdminOrganization }) {
             </Text>
             <Code>{customerId}</Code>
           </Group>
-          <ProviderCustomer teamId={team.id} customerId={customerId} />
+          <CustomerDetails teamId={team.id} customerId={customerId} />
         </Stack>
       ) : (
         <Stack gap="xs">
@@ -76,6 +82,20 @@ export function PaymentCustomer({ team }: { team: AdminOrganization }) {
       )}
       {attaching && <AttachPrompt team={team} onClose={() => setAttaching(false)} />}
     </Section>
+  );
+}
+
+/**
+ * The customer's details: its calls start at once, beside the code that shows them, which has
+ * the same placeholder as the details while they load.
+ */
+function CustomerDetails({ teamId, customerId }: { teamId: string; customerId: string }) {
+  useBillingCustomer(teamId);
+  useProviderDetails();
+  return (
+    <Suspense fallback={<Skeleton height={160} aria-label={t.loading} />}>
+      <ProviderCustomer teamId={teamId} customerId={customerId} />
+    </Suspense>
   );
 }
 

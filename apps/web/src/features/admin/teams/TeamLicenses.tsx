@@ -17,12 +17,13 @@ import {
 } from '@roomscale/shared';
 import { IconLicense, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
+import { lazyPart, preloadOn } from '../../../components/lazyPart.ts';
+import { OverlayLoader } from '../../../components/OverlayLoader.tsx';
 import classes from './AdminTeams.module.css';
 import { useDeleteLicense } from './api.ts';
 import { failureText } from './failureText.ts';
-import { LicenseEditor } from './LicenseEditor.tsx';
 import { Section } from './Section.tsx';
 
 const t = adminTeamsTexts.licenses;
@@ -30,6 +31,10 @@ const C = t.columns;
 const formatDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
 
 type Editing = { license?: ManualLicense } | null;
+
+/** The editor with its date-time pickers loads when it first opens (or its button is reached). */
+const LicenseEditor = lazyPart(() => import('./LicenseEditor.tsx'), 'LicenseEditor');
+const preloadEditor = preloadOn(LicenseEditor.preload);
 
 /**
  * The team's manual licenses (part1 §2): add, and a table of start, end, users and name with
@@ -65,6 +70,7 @@ export function TeamLicenses({ team }: { team: AdminOrganization }) {
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setEditing({})}
           aria-haspopup="dialog"
+          {...preloadEditor}
         >
           {t.add}
         </Button>
@@ -129,6 +135,7 @@ export function TeamLicenses({ team }: { team: AdminOrganization }) {
                           aria-label={t.edit(l.description)}
                           aria-haspopup="dialog"
                           onClick={() => setEditing({ license: l })}
+                          {...preloadEditor}
                         >
                           <IconPencil size={18} aria-hidden />
                         </ActionIcon>
@@ -152,11 +159,13 @@ export function TeamLicenses({ team }: { team: AdminOrganization }) {
         </Table.ScrollContainer>
       )}
       {editing && (
-        <LicenseEditor
-          teamId={team.id}
-          license={editing.license}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={<OverlayLoader />}>
+          <LicenseEditor
+            teamId={team.id}
+            license={editing.license}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
     </Section>
   );

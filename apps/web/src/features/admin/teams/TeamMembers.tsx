@@ -22,12 +22,13 @@ import {
   IconUserMinus,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { useMyTeams } from '../../../app/teams.ts';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
-import { MembershipEditor } from '../memberships/MembershipEditor.tsx';
+import { lazyPart, preloadOn } from '../../../components/lazyPart.ts';
+import { OverlayLoader } from '../../../components/OverlayLoader.tsx';
 import { userPath } from '../paths.ts';
 import { useEditMembership } from './api.ts';
 import { failureText } from './failureText.ts';
@@ -42,6 +43,13 @@ const fullName = (u: Pick<AdminOrganizationUser, 'firstName' | 'lastName'>) =>
 
 type Editing = { user?: AdminOrganizationUser } | null;
 
+/** The membership editor with its search fields loads when first opened (or its button reached). */
+const MembershipEditor = lazyPart(
+  () => import('../memberships/MembershipEditor.tsx'),
+  'MembershipEditor',
+);
+const preloadEditor = preloadOn(MembershipEditor.preload);
+
 /**
  * The team's members (part1 §2): join or leave it yourself, add a user, and a table with name,
  * position, email (super admin badge), license type and role, each with edit and remove.
@@ -52,6 +60,9 @@ export function TeamMembers({ team }: { team: AdminOrganization }) {
   const joinLeave = useJoinLeave(team);
   const edit = useEditMembership(team.id);
   const [editing, setEditing] = useState<Editing>(null);
+  // Mounted from its first opening on, then kept (closed) so it opens and closes with a transition.
+  const [editorUsed, setEditorUsed] = useState(false);
+  if (editing !== null && !editorUsed) setEditorUsed(true);
 
   // The page lists at most a few hundred members; the user's own team list covers the rest.
   const member =
@@ -111,6 +122,7 @@ export function TeamMembers({ team }: { team: AdminOrganization }) {
             leftSection={<IconUserPlus size={16} aria-hidden />}
             onClick={() => setEditing({})}
             aria-haspopup="dialog"
+            {...preloadEditor}
           >
             {t.add}
           </Button>
@@ -178,6 +190,7 @@ export function TeamMembers({ team }: { team: AdminOrganization }) {
                             aria-label={t.edit(name)}
                             aria-haspopup="dialog"
                             onClick={() => setEditing({ user: u })}
+                            {...preloadEditor}
                           >
                             <IconPencil size={18} aria-hidden />
                           </ActionIcon>
@@ -207,21 +220,25 @@ export function TeamMembers({ team }: { team: AdminOrganization }) {
         </Text>
       )}
       {/* The editor reloads the team pages itself after a save. */}
-      <MembershipEditor
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        team={{ id: team.id, name: team.name }}
-        user={
-          editingUser
-            ? { id: editingUser.id, name: fullName(editingUser), email: editingUser.email }
-            : undefined
-        }
-        initial={
-          editingUser && editingUser.role !== 'None' && editingUser.licenseType !== 'None'
-            ? { role: editingUser.role, licenseType: editingUser.licenseType }
-            : undefined
-        }
-      />
+      {editorUsed && (
+        <Suspense fallback={<OverlayLoader />}>
+          <MembershipEditor
+            opened={editing !== null}
+            onClose={() => setEditing(null)}
+            team={{ id: team.id, name: team.name }}
+            user={
+              editingUser
+                ? { id: editingUser.id, name: fullName(editingUser), email: editingUser.email }
+                : undefined
+            }
+            initial={
+              editingUser && editingUser.role !== 'None' && editingUser.licenseType !== 'None'
+                ? { role: editingUser.role, licenseType: editingUser.licenseType }
+                : undefined
+            }
+          />
+        </Suspense>
+      )}
     </Section>
   );
 }

@@ -3,12 +3,12 @@ import { filesApi } from '@roomscale/shared/contract';
 import { call } from '../../../api/client.ts';
 import { serverMessage } from '../../../api/errors.ts';
 import { uploadBlob } from '../upload/uploadBlob.ts';
+import { fetchDownload } from '../viewers/download.ts';
 import { noteThumbnail } from './noteCanvas.ts';
 import { type NoteContent, noteTitle, parseNote, serializeNote } from './noteRules.ts';
 
-/** Download info of a file: a short-lived signed address and its details. */
-export const fetchDownload = (fileId: string, signal?: AbortSignal) =>
-  call(filesApi.download, { params: { fileItemId: fileId }, signal });
+/** Download info of a file (kept with the download, which needs no uploader: viewers/download.ts). */
+export { fetchDownload };
 
 /** An existing note's content: download info, then the JSON from the signed address. */
 export async function fetchNote(fileId: string, signal?: AbortSignal): Promise<NoteContent> {

@@ -1,5 +1,13 @@
 import type { FileItem } from '@roomscale/shared';
-import { fetchDownload } from '../notes/noteApi.ts';
+import { filesApi } from '@roomscale/shared/contract';
+import { call } from '../../../api/client.ts';
+
+/**
+ * Download info of a file: a short-lived signed address and its details. Here rather than beside
+ * the notes' calls, so a download (the dashboard's tiles) loads no uploader with it.
+ */
+export const fetchDownload = (fileId: string, signal?: AbortSignal) =>
+  call(filesApi.download, { params: { fileItemId: fileId }, signal });
 
 /**
  * Downloads a file (part2 §7): asks for a signed address, then follows it with an
