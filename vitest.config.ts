@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     setupFiles: ['./vitest.setup.ts'],
+    // Migrates one database for the run, which the server tests' harness copies for each app.
+    globalSetup: ['./apps/server/src/test/globalSetup.ts'],
     expect: { poll: { timeout: 10_000 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { freshPgDatabase } from './test/pgDatabase.ts';
 import { freePort, startServer, waitReady } from './test/process.ts';
 
 const CONNECTIONS = 50;
@@ -63,26 +62,6 @@ async function signIn(port: number): Promise<string> {
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** A fresh PostgreSQL database on TEST_PG_URL's server, and how to drop it. */
-async function freshPgDatabase(base: string) {
-  const name = `rs_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import pg from 'pg';
 import pino from 'pino';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -9,6 +8,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { createJwt } from '../platform/auth/jwt.ts';
 import type { Mail, Mailer } from '../platform/mail/mailer.ts';
 import { createStorage } from '../platform/storage/index.ts';
+import { migratedPgliteDump, migratedPgTemplate } from './migratedDatabase.ts';
+import { freshPgDatabase } from './pgDatabase.ts';
 
 /** A clock tests can move: `clock.advance(seconds)`. */
 export class TestClock implements Clock {
@@ -54,7 +55,9 @@ export type TestApp = {
 
 /**
  * The app on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
- * (created here, dropped in close) when TEST_PG_URL names a server.
+ * (created here, dropped in close) when TEST_PG_URL names a server. Under Vitest the database
+ * starts as a copy of the run's migrated one (test/migratedDatabase.ts); the migrator still
+ * runs on it.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -69,22 +72,12 @@ export async function createTestApp(
   let database: Database;
   let dropDatabase = async () => {};
   if (pgUrl) {
-    const name = `rs_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
+    const fresh = await freshPgDatabase(pgUrl, { template: migratedPgTemplate() });
+    const url = new URL(fresh.url);
     database = await openDatabase({ url: (opts.connectVia?.(url) ?? url).toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    dropDatabase = fresh.drop;
   } else {
-    database = await openDatabase({});
+    database = await openDatabase({ loadDataDir: await migratedPgliteDump() });
   }
   const ownDataDir = `/tmp/roomscale-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
