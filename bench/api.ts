@@ -10,8 +10,10 @@
  * - The meetings list of a team admin in a team of 20 and of 100,000 meetings, then of a member
  *   in 20 meetings and of one in 3,000 of 100,000 meetings. Goal: the same.
  *
+ * Each comparison measures its two sides in turns after a warm-up round (`alternate`).
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server whose
- * scratch database is created and dropped; BENCH_SECONDS (default 10) is each measurement's length.
+ * scratch database is created and dropped; BENCH_SECONDS (default 10) is each measurement's
+ * length (a comparison takes eight of them).
  */
 
 import { spawn } from 'node:child_process';
@@ -45,6 +47,39 @@ async function load(url: string, token: string, connections: number, init: Reque
   });
   const bad = r.errors + r.non2xx + r.timeouts;
   return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: bad } as Figure;
+}
+
+/** Rounds of a comparison: each side warmed up once, then measured in turns. */
+const ROUNDS = 3;
+
+/**
+ * Two figures measured in turns, `ROUNDS` times each, after a round of each that counts for
+ * nothing (the JIT compiles both servers' hot code on it). On a machine whose speed drifts (a
+ * shared virtual machine), turns expose both sides to the same drift. Each side's figure is the
+ * mean throughput and the median p99 of its rounds.
+ */
+async function alternate(a: () => Promise<Figure>, b: () => Promise<Figure>) {
+  await a();
+  await b();
+  const runs: [Figure[], Figure[]] = [[], []];
+  for (let i = 0; i < ROUNDS; i++) {
+    runs[0].push(await a());
+    runs[1].push(await b());
+  }
+  return runs.map(combined) as [Figure, Figure];
+}
+
+function combined(figures: Figure[]): Figure {
+  const mean = (pick: (f: Figure) => number) =>
+    figures.reduce((sum, f) => sum + pick(f), 0) / figures.length;
+  const median = (pick: (f: Figure) => number) =>
+    figures.map(pick).sort((x, y) => x - y)[Math.floor(figures.length / 2)] ?? 0;
+  return {
+    rps: mean((f) => f.rps),
+    p99: median((f) => f.p99),
+    p50: median((f) => f.p50),
+    errors: figures.reduce((sum, f) => sum + f.errors, 0),
+  };
 }
 
 function withDatabase(url: string, name: string) {
@@ -197,10 +232,14 @@ async function main() {
       if (up) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    console.log(`\nEach figure: ${SECONDS} s of autocannon on ${new Date().toISOString()}\n`);
+    console.log(
+      `\nEach figure: ${ROUNDS} turns of ${SECONDS} s of autocannon after one to warm up, on ${new Date().toISOString()}\n`,
+    );
 
-    const ref = await load(`http://127.0.0.1:${refPort}/me`, token, 50);
-    const meFig = await load(`${server.origin}/api/Users/Me`, token, 50);
+    const [ref, meFig] = await alternate(
+      () => load(`http://127.0.0.1:${refPort}/me`, token, 50),
+      () => load(`${server.origin}/api/Users/Me`, token, 50),
+    );
     row(
       'GET /api/Users/Me, 50 connections',
       ref,
@@ -222,7 +261,10 @@ async function main() {
       scopes: ['Organization'],
       pagination: { page: 1, pageSize: 18 },
     };
-    const [rs, rb] = [await files(small, rootBody), await files(big, rootBody)];
+    const [rs, rb] = await alternate(
+      () => files(small, rootBody),
+      () => files(big, rootBody),
+    );
     row(
       'Team files root, 20 connections',
       rs,
@@ -240,7 +282,10 @@ async function main() {
       sortBy: 'CreatedDescending',
       pagination: { page: 1, pageSize: 6 },
     };
-    const [ts, tb] = [await files(small, recentBody), await files(big, recentBody)];
+    const [ts, tb] = await alternate(
+      () => files(small, recentBody),
+      () => files(big, recentBody),
+    );
     row(
       'Dashboard recent files, 20 connections',
       ts,
@@ -253,7 +298,10 @@ async function main() {
     const meetingsPath = (id: string) => `/api/Organizations/${id}/Meetings?Page=1&PageSize=10`;
     const meetings = (id: string) => load(`${server.origin}${meetingsPath(id)}`, token, 20);
     // The bench user registered both teams: first as their admin (who sees every meeting)…
-    const [adminSmall, adminBig] = [await meetings(small), await meetings(big)];
+    const [adminSmall, adminBig] = await alternate(
+      () => meetings(small),
+      () => meetings(big),
+    );
     row(
       'Meetings list as team admin, 20 connections',
       adminSmall,
@@ -274,7 +322,10 @@ async function main() {
     );
     if (page.results.length === 0 || page.results.some((m) => m.createdBy !== me.id))
       throw new Error('the member page shows meetings the member does not take part in');
-    const [ms, mb] = [await meetings(small), await meetings(big)];
+    const [ms, mb] = await alternate(
+      () => meetings(small),
+      () => meetings(big),
+    );
     row(
       'Meetings list as member, 20 connections',
       ms,

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -31,6 +30,7 @@ import {
 } from './platform/http/errors.ts';
 import { registerRequestGuard } from './platform/http/guard.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
+import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
 import { createRateLimitStore } from './platform/rateLimit/index.ts';
 
 export type App = FastifyInstance;
@@ -60,7 +60,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityDirectives(ctx.config) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: ctx.config.publicUrl.startsWith('https://'),
