@@ -547,8 +547,15 @@ export const meetings = pgTable(
     index('meetings_organization_long_running')
       .on(t.organizationId, t.endDate)
       .where(sql`${t.endDate} - ${t.startDate} > interval '${sql.raw(LONG_MEETING)}'`),
-    // The meetings a member created, in the list's order.
-    index('meetings_creator_start').on(t.createdByUserId, t.organizationId, t.startDate, t.id),
+    // The meetings a member created, in the list's order; the end last, so a member's count of
+    // upcoming meetings reads it from the index alone.
+    index('meetings_creator_start').on(
+      t.createdByUserId,
+      t.organizationId,
+      t.startDate,
+      t.id,
+      t.endDate,
+    ),
   ],
 );
 
@@ -588,12 +595,34 @@ export const meetingParticipants = pgTable(
     participantType: text('participant_type', { enum: ParticipantTypes }).notNull(),
     invited: boolean('invited').notNull().default(false),
     created: created(),
+    /**
+     * The meeting's team and times, copied into each of its rows so that a member's meetings
+     * list walks the member's own rows in the list's order. Kept by the database: a trigger
+     * fills them from the meeting on every insert, another follows a meeting's edits
+     * (migration 0014). Never written by the application.
+     */
+    organizationId: uuid('organization_id'),
+    startDate: ts('start_date'),
+    endDate: ts('end_date'),
   },
   (t) => [
     uniqueIndex('meeting_participants_meeting_email').on(t.meetingId, t.email),
-    // A member's meetings, read from the index alone (the list's count).
-    index('meeting_participants_user_meeting').on(t.userId, t.meetingId),
-    index('meeting_participants_email_meeting').on(t.email, t.meetingId),
+    // A member's meetings of a team in the list's order, by user or by invited address; the
+    // end last, so the count reads the upcoming ones from the index alone (meetings/list.ts).
+    index('meeting_participants_user_list').on(
+      t.userId,
+      t.organizationId,
+      t.startDate,
+      t.meetingId,
+      t.endDate,
+    ),
+    index('meeting_participants_email_list').on(
+      t.email,
+      t.organizationId,
+      t.startDate,
+      t.meetingId,
+      t.endDate,
+    ),
   ],
 );
 

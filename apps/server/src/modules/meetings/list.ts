@@ -5,7 +5,7 @@ import { cappedCountQuery } from '../../db/count.ts';
 import { LONG_MEETING, meetings } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern } from '../../platform/http/paging.ts';
-import { createdBy, involvementIds, participantRow, participationIds } from './policy.ts';
+import { createdBy, participantRow } from './policy.ts';
 
 /**
  * The meetings list as index walks, so a page costs what the page holds, not what the team holds
@@ -20,17 +20,16 @@ import { createdBy, involvementIds, participantRow, participationIds } from './p
  *   `meetings_organization_long_running`; every other meeting still to end started after
  *   now − `LONG_MEETING`, a range the walk starts at.
  * - Who sees what (policy.ts): an admin every meeting of the team; anyone else the meetings they
- *   take part in — `id in (…)`, which PostgreSQL serves by probing `meeting_participants` along
- *   the walk or by starting from the caller's own rows, as the statistics say — plus the ones they
- *   created, a walk of `meetings_creator_start`. A meeting may come from both; the page keeps it
- *   once.
+ *   take part in, by user or by the address they were invited with, and the ones they created.
+ *   Each participant row carries its meeting's team and times (kept by triggers, migration
+ *   0014), so a member's list walks their own rows in the list's order —
+ *   `meeting_participants_user_list` and `_email_list` — and the meetings they created along
+ *   `meetings_creator_start`. A meeting may come from several walks; the page keeps it once.
  * - The count stops `fileLimits.countWindow` rows past the page, as the file lists do (db/count.ts):
- *   an admin's walks the range's index, `meetings_organization_end` or `_start`; a member's
- *   either walks it too, probing each meeting, or starts from the member's own rows (index-only)
- *   and looks each meeting up — whichever side is smaller (`memberCount`).
- * - Without rows of their own in a meeting's order, a member's cost still follows their own
- *   meetings where the team's walk would be longer: a page probes the team's meetings until it
- *   holds enough of theirs, or sorts theirs; a count reads at most the smaller side.
+ *   an admin's walks the range's index, `meetings_organization_end` or `_start`; a member's the
+ *   same walks of their own rows, each stopped at the cap, from the indexes alone.
+ * - So a member's page and count cost what their own meetings in the range cost, up to the page
+ *   and the cap, however many meetings the team holds and however few of them are theirs.
  */
 
 export type MeetingListScope = { organizationId: string; caller: Caller; admin: boolean };
@@ -84,6 +83,30 @@ const seenHere = (caller: Caller) =>
     where mp.meeting_id = ${meetings.id} and ${participantRow(caller)}
     union all select 1 where ${createdBy(caller)} limit 1) seen`;
 
+/** A member's participant rows: by user id, or by the address they were invited with. */
+type OwnRows = 'user' | 'email';
+
+/**
+ * `from … where …` of the caller's participant rows of the team in the window's range: the rows'
+ * own copies of their meeting's times serve the range from the index; a name or code filter
+ * looks each row's meeting up.
+ */
+function ownRows(scope: MeetingListScope, w: MeetingListWindow, by: OwnRows): SQL {
+  const { caller } = scope;
+  const who = by === 'user' ? sql`mp.user_id = ${caller.userId}` : sql`mp.email = ${caller.email}`;
+  const range = w.includePast
+    ? sql``
+    : sql` and mp.start_date > ${at(w.now)} - ${longMeeting} and mp.end_date > ${at(w.now)}`;
+  // A lateral subquery with a limit stays one probe per row, where `exists (…)` may become a
+  // hash of the team's meetings.
+  const named = w.filter
+    ? sql` cross join lateral (select 1 from ${meetings}
+        where ${meetings.id} = mp.meeting_id and ${teamFilter(scope, w)} limit 1) named`
+    : sql``;
+  return sql`from meeting_participants mp${named}
+    where ${who} and mp.organization_id = ${scope.organizationId}${range}`;
+}
+
 /** The walks whose union, in order, is the list: each stops at `limit` rows. */
 function walks(scope: MeetingListScope, w: MeetingListWindow, limit: number): SQL[] {
   const base = teamFilter(scope, w);
@@ -94,12 +117,13 @@ function walks(scope: MeetingListScope, w: MeetingListWindow, limit: number): SQ
         and ${meetings.endDate} > ${at(w.now)}`;
   const stillRunning = sql`${base} and ${meetings.endDate} - ${meetings.startDate} > ${longMeeting}
     and ${meetings.startDate} <= ${at(w.now)} - ${longMeeting} and ${meetings.endDate} > ${at(w.now)}`;
+  const dir = w.includePast ? sql`desc` : sql`asc`;
+  const own = (by: OwnRows) =>
+    sql`(select mp.meeting_id as id, mp.start_date ${ownRows(scope, w, by)}
+      order by mp.start_date ${dir}, mp.meeting_id ${dir} limit ${limit})`;
   const list = admin
     ? [walk(w, recent, limit)]
-    : [
-        walk(w, sql`${recent} and ${meetings.id} in (${participationIds(caller)})`, limit),
-        walk(w, sql`${recent} and ${createdBy(caller)}`, limit),
-      ];
+    : [own('user'), own('email'), walk(w, sql`${recent} and ${createdBy(caller)}`, limit)];
   if (!w.includePast) list.push(longRunning(stillRunning, admin ? sql`` : seenHere(caller)));
   return list;
 }
@@ -145,41 +169,13 @@ export function adminCount(db: DbOrTx, scope: MeetingListScope, w: MeetingListWi
 }
 
 /**
- * Whether a member's count should walk the team's meetings of the range: fewer of those than of
- * the member's participations, each counted up to `countWindow` from an index. A member of a
- * small team may take part in thousands of meetings elsewhere; a member of a team of 100,000
- * meetings in a few of them. Either way the count costs the smaller side.
- */
-function walkTheTeam(scope: MeetingListScope, w: MeetingListWindow): SQL {
-  const limit = fileLimits.countWindow;
-  const range = inRange(scope, { ...w, filter: '' });
-  const team = sql`select count(*) from (select 1 from ${meetings} where ${range}
-    order by ${sql.join(rangeOrder(w), sql`, `)} limit ${limit}) t`;
-  const mine = sql`select count(*) from (select 1 from meeting_participants mp
-    where mp.user_id = ${scope.caller.userId} limit ${limit}) p`;
-  return sql`select team < ${limit} and team <= mine as walk
-    from (select (${team}) team, (${mine}) mine) sizes`;
-}
-
-/**
- * A member's count, both ways in one statement; `sides.walk` (computed once, before either runs)
- * gates them, so PostgreSQL runs one and skips the other.
- * - Along the team's meetings of the range, one probe each (`seenHere`).
- * - From the member's own rows (index-only), one lookup per meeting; the lateral limit keeps it
- *   a lookup, where on a small table PostgreSQL would rather hash them and read the whole team.
+ * A member's count: the ids of the same walks as the page, each stopped at the cap (from the
+ * indexes alone, but for a filter), kept once each and counted up to the cap.
  */
 export function memberCount(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
   const cap = countCap(w) + 1;
-  const alongTeam = sql`select 1 from ${meetings}${seenHere(scope.caller)}
-    where ${inRange(scope, w)} and (select walk from sides)
-    order by ${sql.join(rangeOrder(w), sql`, `)} limit ${cap}`;
-  const fromMine = sql`select 1 from (select distinct ids.meeting_id
-      from (${involvementIds(scope.caller, scope.organizationId)}) ids) mine
-    cross join lateral (select 1 from ${meetings}
-      where ${meetings.id} = mine.meeting_id and ${inRange(scope, w)} limit 1) hit
-    where not (select walk from sides) limit ${cap}`;
-  const matching = sql`with sides as (${walkTheTeam(scope, w)})
-    (${alongTeam}) union all (${fromMine})`;
+  const ids = walks(scope, w, cap).map((walked) => sql`select id from ${walked} walked`);
+  const matching = sql`select id from (${sql.join(ids, sql` union `)}) ids limit ${cap}`;
   return db.select({ n: count() }).from(sql`(${matching}) matching`);
 }
 

@@ -15,7 +15,7 @@ type MeetingRow = typeof meetings.$inferSelect;
  *
  * Each rule is written once, in SQL over the `meetings` row: a single meeting is checked by
  * running the predicate on its row (`meetingRights`, `moderatedAmong`). The list (list.ts) reads
- * the same pieces — `participantRow`, `createdBy`, and the id sets built from them — as index
+ * the same rules — the caller's participant rows by user or address, `createdBy` — as index
  * walks: a predicate tested on every row of a team of 100,000 meetings made the list slow.
  */
 export type MeetingRights = { see: boolean; moderate: boolean };
@@ -33,25 +33,6 @@ const participates = (caller: Caller, type?: ParticipantType): SQL =>
 
 /** The caller created the meeting. */
 export const createdBy = (caller: Caller): SQL => eq(meetings.createdByUserId, caller.userId);
-
-/**
- * Ids of the meetings the caller takes part in, for `meetings.id in (…)`: PostgreSQL may then
- * walk the team's meetings probing `meeting_participants_meeting_email`, or start from the
- * caller's own rows, whichever its statistics say is cheaper.
- */
-export const participationIds = (caller: Caller): SQL =>
-  sql`select mp.meeting_id from meeting_participants mp where ${participantRow(caller)}`;
-
-/**
- * Ids of the meetings the caller sees without being an admin — those they take part in (of any
- * team) and those they created in this team — each arm read from an index alone; an id may come
- * more than once.
- */
-export const involvementIds = (caller: Caller, organizationId: string): SQL =>
-  sql`select mp.meeting_id from meeting_participants mp where mp.user_id = ${caller.userId}
-    union all select mp.meeting_id from meeting_participants mp where mp.email = ${caller.email}
-    union all select mc.id from meetings mc
-      where mc.created_by_user_id = ${caller.userId} and mc.organization_id = ${organizationId}`;
 
 /** The caller is an admin of the meeting's team (a removed member's role is None). */
 export const adminOfItsTeam = (caller: Caller): SQL =>
