@@ -44,7 +44,7 @@ async function announce(ctx: AppContext, tx: DbOrTx, row: LicenseRow, now: Date)
     await enqueueMail(ctx, tx, licensesAvailableEmail(ctx.config, admin, name, row));
 }
 
-async function present(ctx: AppContext, tx: DbOrTx, row: LicenseRow, now: Date) {
+async function present(tx: DbOrTx, row: LicenseRow, now: Date) {
   const [presented] = await presentLicenses(tx, [row], now);
   return presented!;
 }
@@ -81,7 +81,7 @@ export async function createManualLicense(
       after: snapshot(row!),
     });
     if (input.sendEmailNow) await announce(ctx, tx, row!, now);
-    return present(ctx, tx, row!, now);
+    return present(tx, row!, now);
   });
 }
 
@@ -134,7 +134,7 @@ export async function editManualLicense(
     });
     await returnUncoveredLicenses(ctx, tx, row!.organizationId, now, actor);
     if (input.sendEmailNow) await announce(ctx, tx, row!, now);
-    return present(ctx, tx, row!, now);
+    return present(tx, row!, now);
   });
 }
 

@@ -1,11 +1,10 @@
 import type { LoginEntry, Me, MeEdit } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { userLogins, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { endSession } from '../auth/sessions.ts';
-import { membershipsOf } from '../organizations/service.ts';
 import { releaseSeat } from '../seats/service.ts';
 import { ssoLoginsOf } from '../sso/providers.ts';
 import { loadMe } from './meQuery.ts';
