@@ -125,8 +125,8 @@ async function seedFiles(
      select $1, $2, f.id, 'Image ' || i || '.png', 2, 1, 'image/png', 1000,
        now() - (i || ' seconds')::interval
      from generate_series(1, $3::int) i
-     join lateral (select id from file_items where organization_id = $1 and type = 1
-       order by name offset (i % $4::int) limit 1) f on true`,
+     join (select id, row_number() over (order by name) - 1 as n from file_items
+       where organization_id = $1 and type = 1) f on f.n = i % $4::int`,
     [team, user, images, folders],
   );
 }
