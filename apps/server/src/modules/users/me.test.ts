@@ -1,5 +1,5 @@
 import { META_LOGIN_PROVIDER } from '@roomscale/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import {
@@ -93,6 +93,42 @@ describe('GET /api/Users/Me', () => {
       },
     ]);
     expect(me).not.toHaveProperty('passwordHash');
+  });
+
+  it('writes every time exactly as stored, in UTC with milliseconds, whatever the session zone', async () => {
+    const user = await createUser(t);
+    const team = await createTeam(t, user.id, 'Timed');
+    const at = (iso: string) => new Date(iso);
+    await t.ctx.db
+      .update(users)
+      .set({
+        created: at('2024-02-29T23:59:59.123Z'),
+        termsAccepted: at('2024-03-01T00:00:00.001Z'),
+        privacyAccepted: at('2024-03-01T12:30:00.500Z'),
+        imageUpdated: at('2024-03-02T01:02:03.004Z'),
+        lastModified: at('2024-03-03T04:05:06.789Z'),
+      })
+      .where(eq(users.id, user.id));
+    await t.ctx.db
+      .update(organizations)
+      .set({ imageUpdated: at('2024-03-04T07:08:09.010Z') })
+      .where(eq(organizations.id, team.id));
+    const token = await signIn(t, user);
+    // PostgreSQL writes a time in JSON with the session's offset; the answer must not depend on it.
+    await t.ctx.db.execute(sql`set time zone 'Asia/Kolkata'`);
+    try {
+      const me = (await call(t, 'GET', '/api/Users/Me', { token })).json();
+      expect(me).toMatchObject({
+        created: '2024-02-29T23:59:59.123Z',
+        termsAccepted: '2024-03-01T00:00:00.001Z',
+        privacyAccepted: '2024-03-01T12:30:00.500Z',
+        imageUpdated: '2024-03-02T01:02:03.004Z',
+        lastModified: '2024-03-03T04:05:06.789Z',
+      });
+      expect(me.organizations[0].imageUpdated).toBe('2024-03-04T07:08:09.010Z');
+    } finally {
+      await t.ctx.db.execute(sql`reset time zone`);
+    }
   });
 
   it('stops accepting the token once the user is deleted', async () => {

@@ -2,34 +2,24 @@ import {
   type LoginEntry,
   META_LOGIN_PROVIDER,
   type Me,
-  type Membership,
   PASSWORD_LOGIN_LABEL,
   PASSWORD_LOGIN_PROVIDER,
   type UserLogin,
 } from '@roomscale/shared';
-import type { userLogins, users } from '../../db/schema.ts';
 import { effectiveLicenseType } from '../licenses/accounting.ts';
-
-type UserRow = typeof users.$inferSelect;
-type LoginRow = typeof userLogins.$inferSelect;
+import type { MeRow } from './meQuery.ts';
 
 export const passwordLoginEntry: LoginEntry = {
   loginProviderId: PASSWORD_LOGIN_PROVIDER,
   displayName: PASSWORD_LOGIN_LABEL,
 };
 
-type MeLogin = Pick<LoginRow, 'loginProviderId' | 'displayName' | 'providerKey'>;
-/** A team of the user as Me lists it; the license as the team gave it (the user's own applies here). */
-type MeTeam = Pick<Membership, 'id' | 'name' | 'role' | 'licenseType'> & {
-  imageUpdated: string | Date | null;
-};
-
-export function presentMe(u: UserRow, logins: MeLogin[], teams: MeTeam[]): Me {
+/** Me from its one-query row (meQuery.ts); the timestamps come as PostgreSQL's JSON text. */
+export function presentMe(u: MeRow): Me {
   const ownSubscription = u.hasManualUserSubscription || u.hasMetaSubscription;
-  const hasPassword = u.passwordHash !== null;
   const userLoginList: UserLogin[] = [
-    ...(hasPassword ? [{ ...passwordLoginEntry, userKey: u.id }] : []),
-    ...logins.map((l) => ({
+    ...(u.hasPassword ? [{ ...passwordLoginEntry, userKey: u.id }] : []),
+    ...u.logins.map((l) => ({
       loginProviderId: l.loginProviderId,
       displayName: l.displayName,
       userKey: l.providerKey,
@@ -44,31 +34,32 @@ export function presentMe(u: UserRow, logins: MeLogin[], teams: MeTeam[]): Me {
     lastName: u.lastName,
     position: u.position,
     superAdmin: u.superAdmin,
-    privacyAccepted: iso(u.privacyAccepted),
-    termsAccepted: iso(u.termsAccepted),
+    privacyAccepted: isoOf(u.privacyAccepted),
+    termsAccepted: isoOf(u.termsAccepted),
     readyPlayerMeAvatar: u.avatarUrl,
     userActivated: u.activated,
-    imageUpdated: iso(u.imageUpdated),
-    hasSsoLogin: logins.some((l) => l.loginProviderId !== META_LOGIN_PROVIDER),
-    hasOculusLogin: logins.some((l) => l.loginProviderId === META_LOGIN_PROVIDER),
-    hasRoomscaleLogin: hasPassword,
-    passwordSet: hasPassword,
-    hasUserSubscription: u.hasMetaSubscription || u.hasManualUserSubscription,
+    imageUpdated: isoOf(u.imageUpdated),
+    hasSsoLogin: u.logins.some((l) => l.loginProviderId !== META_LOGIN_PROVIDER),
+    hasOculusLogin: u.logins.some((l) => l.loginProviderId === META_LOGIN_PROVIDER),
+    hasRoomscaleLogin: u.hasPassword,
+    passwordSet: u.hasPassword,
+    hasUserSubscription: ownSubscription,
     hasMetaSubscription: u.hasMetaSubscription,
     hasManualUserSubscription: u.hasManualUserSubscription,
-    created: u.created.toISOString(),
+    created: new Date(u.created).toISOString(),
     createdBy: u.createdBy,
-    lastModified: iso(u.lastModified),
+    lastModified: isoOf(u.lastModified),
     lastModifiedBy: u.lastModifiedBy,
-    organizationsCount: teams.length,
+    organizationsCount: u.teams.length,
     userLogins: userLoginList,
-    organizations: teams.map((t) => ({
+    organizations: u.teams.map((t) => ({
       organization: { id: t.id, name: t.name },
       role: t.role,
       licenseType: effectiveLicenseType(t.licenseType, ownSubscription),
-      imageUpdated: t.imageUpdated === null ? null : new Date(t.imageUpdated).toISOString(),
+      imageUpdated: isoOf(t.imageUpdated),
     })),
   };
 }
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** A JSON timestamp (any offset) as the API writes times: UTC, milliseconds, `Z`. */
+const isoOf = (t: string | null) => (t === null ? null : new Date(t).toISOString());

@@ -13,7 +13,7 @@ import { passwordLoginEntry, presentMe } from './presenter.ts';
 export async function getMe(ctx: AppContext, userId: string): Promise<Me> {
   const row = await loadMe(ctx.db, userId);
   if (!row) throw notFound();
-  return presentMe(row.user, row.logins, row.teams);
+  return presentMe(row);
 }
 
 export async function editMe(ctx: AppContext, caller: Caller, edit: MeEdit): Promise<Me> {
