@@ -36,10 +36,17 @@ describe('platform', () => {
     expect(res.json().openapi).toMatch(/^3\./);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject('/livez');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends security headers: the page set on a page, the API set on JSON', async () => {
+    const page = await t.app.inject('/api/docs');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const json = await t.app.inject('/livez');
+    expect(json.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers).not.toHaveProperty('cross-origin-opener-policy');
   });
 });
 
@@ -161,7 +168,7 @@ describe('Content-Security-Policy', () => {
     contentSecurityDirectives(loadConfig({ ...env, ...extra })) as Record<string, string[] | null>;
 
   it('allows no host by scheme alone in the default configuration', async () => {
-    const header = String((await t.app.inject('/livez')).headers['content-security-policy']);
+    const header = String((await t.app.inject('/api/docs')).headers['content-security-policy']);
     expect(header).toContain("connect-src 'self'");
     for (const directive of header.split(';')) {
       expect(directive.trim().split(/\s+/).slice(1), directive).not.toContain('https:');
