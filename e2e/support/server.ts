@@ -57,6 +57,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDir,
       LOG_LEVEL: 'warn',
+      // Every answer the journeys get is checked against its contract schema.
+      CHECK_RESPONSES: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,6 @@ import { delivery, security, serverMessages } from '@roomscale/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -31,6 +30,7 @@ import {
 import { registerRequestGuard } from './platform/http/guard.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
 import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
+import { contractSerializerCompiler } from './platform/http/serializer.ts';
 import { createRateLimitStore } from './platform/rateLimit/index.ts';
 
 export type App = FastifyInstance;
@@ -58,7 +58,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ check: ctx.config.checkResponses }));
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityDirectives(ctx.config) },

@@ -23,6 +23,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CHECK_RESPONSES: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2})$/, 'must be false, true or a number of proxies (0 to 99)')
@@ -117,6 +118,8 @@ export type Config = {
   admin: { email: string; password: string } | { email: undefined; password: undefined };
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Each answer is also validated by its zod schema (the tests do this; platform/http/serializer.ts). */
+  checkResponses: boolean;
   /**
    * How many proxies in front of the server append to X-Forwarded-For: the client address is
    * the one that many entries from the right (0: the socket's address, the header is ignored).
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { email: undefined, password: undefined },
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    checkResponses: e.CHECK_RESPONSES === 'true',
     trustProxyHops: trustProxyHops(e.TRUST_PROXY),
     avatarBuilderUrl: e.AVATAR_BUILDER_URL,
     tutorialsUrl: e.TUTORIALS_URL,

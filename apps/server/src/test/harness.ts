@@ -84,6 +84,8 @@ export async function createTestApp(
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: ownDataDir,
     PUBLIC_URL: 'http://roomscale.test',
+    // Every answer of the suite is checked against its contract schema.
+    CHECK_RESPONSES: 'true',
     ...env,
   });
   const mailer = new MemoryMailer();

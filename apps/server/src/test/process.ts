@@ -20,7 +20,7 @@ export function freePort(): Promise<number> {
 /** Spawns the real server process with `env`, collecting its output. */
 export function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', CHECK_RESPONSES: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -43,7 +43,9 @@ describe('platform', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     const json = await t.app.inject('/livez');
-    expect(json.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(json.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
     expect(json.headers['x-content-type-options']).toBe('nosniff');
     expect(json.headers['x-frame-options']).toBe('DENY');
     expect(json.headers).not.toHaveProperty('cross-origin-opener-policy');
