@@ -34,11 +34,17 @@ describe('draining the listener', () => {
     upload.socket.write(
       `PATCH /api/Users/Me HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
-    // An idle kept-alive connection, and the drain begins while the body is half sent.
+    // Idle kept-alive connections (one that will send a request during the grace, one that
+    // stays quiet), and the drain begins while the body is half sent.
     const idle = rawConnection();
-    await idle.connected;
+    const quiet = rawConnection();
+    const used = rawConnection();
+    await Promise.all([idle.connected, quiet.connected, used.connected]);
+    used.socket.write('GET /livez HTTP/1.1\r\nHost: x\r\n\r\n');
+    while (!used.received().includes('"ok"')) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 100));
-    const drained = t.app.drain({ idleGraceMs: 300, deadlineMs: 10_000 });
+    // A deadline past the test's own timeout: the drain must end by closing what is idle.
+    const drained = t.app.drain({ idleGraceMs: 300, deadlineMs: 120_000 });
     expect(t.app.draining).toBe(true);
 
     // The listener is closed: a new connection is refused.
@@ -58,6 +64,11 @@ describe('draining the listener', () => {
     expect(upload.received()).toMatch(/^HTTP\/1\.1 401/);
     expect(upload.received()).toMatch(/connection: close/i);
     expect(upload.received()).toContain('application/problem+json');
+    // The quiet connection is closed once the grace is over, without a word and without a reset.
+    // So is the one whose last request was answered before the drain.
+    await Promise.all([quiet.closed, used.closed]);
+    expect(quiet.received()).toBe('');
+    expect(used.received()).not.toMatch(/connection: close/i);
     await drained;
   });
 });
