@@ -29,6 +29,7 @@ import {
 } from './platform/http/errors.ts';
 import { registerRequestGuard } from './platform/http/guard.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
+import { lazyRequestLogger } from './platform/http/requestLog.ts';
 import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
 import { contractSerializerCompiler } from './platform/http/serializer.ts';
 import { createRateLimitStore } from './platform/rateLimit/index.ts';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
       : false,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    childLoggerFactory: lazyRequestLogger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     frameworkErrors,

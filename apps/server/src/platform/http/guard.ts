@@ -12,15 +12,19 @@ import { badRequest, HttpError } from './problem.ts';
  * Streamed bodies (uploads) are not parsed here: their routes read them as bytes.
  */
 export function registerRequestGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (req) => {
+  // Callback hooks, not async ones: every request passes here, and a promise per hook costs.
+  app.addHook('onRequest', (req, _reply, done) => {
     const url = req.raw.url ?? '';
-    if (url.length > security.maxUrlLength) throw new HttpError(414, serverMessages.uriTooLong);
+    if (url.length > security.maxUrlLength)
+      return done(new HttpError(414, serverMessages.uriTooLong));
     if (hasNulInUrl(url) || hasNulInHeaders(req.raw.rawHeaders)) {
-      throw badRequest(serverMessages.nulCharacter);
+      return done(badRequest(serverMessages.nulCharacter));
     }
+    done();
   });
-  app.addHook('preValidation', async (req) => {
-    if (containsNul(req.body)) throw badRequest(serverMessages.nulCharacter);
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (containsNul(req.body)) return done(badRequest(serverMessages.nulCharacter));
+    done();
   });
 }
 

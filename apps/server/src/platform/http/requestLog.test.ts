@@ -1,0 +1,69 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { lazyRequestLogger } from './requestLog.ts';
+
+/** A Fastify app logging JSON lines at `level` into `lines`, counting the children made. */
+function appAt(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      done();
+    },
+  });
+  const logger = pino({ level }, sink);
+  let children = 0;
+  const child = logger.child.bind(logger);
+  logger.child = ((...args: Parameters<typeof child>) => {
+    children++;
+    return child(...args);
+  }) as typeof logger.child;
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: () => 'req-1',
+    childLoggerFactory: lazyRequestLogger,
+  });
+  app.get('/quiet', async () => ({ ok: true }));
+  app.get('/warns', async (req) => {
+    req.log.warn({ detail: 'x' }, 'something odd');
+    req.log.info('not at warn');
+    return { ok: true };
+  });
+  return { app, lines, children: () => children };
+}
+
+describe('the request logger', () => {
+  it('makes no child logger for a request that writes no line', async () => {
+    const { app, lines, children } = appAt('warn');
+    await app.ready();
+    const before = children();
+    expect((await app.inject('/quiet')).statusCode).toBe(200);
+    expect(children()).toBe(before);
+    expect(lines).toEqual([]);
+    await app.close();
+  });
+
+  it("writes a request's lines through its child, request id and all", async () => {
+    const { app, lines, children } = appAt('warn');
+    await app.ready();
+    const before = children();
+    await app.inject('/warns');
+    expect(children()).toBe(before + 1);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 40, reqId: 'req-1', detail: 'x', msg: 'something odd' }),
+    ]);
+    await app.close();
+  });
+
+  it("keeps Fastify's own request lines at info", async () => {
+    const { app, lines } = appAt('info');
+    await app.inject('/quiet');
+    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+      ['incoming request', 'req-1'],
+      ['request completed', 'req-1'],
+    ]);
+    await app.close();
+  });
+});

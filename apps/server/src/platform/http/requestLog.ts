@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Level } from 'pino';
+
+type Parent = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger, made only when the request writes a line its level lets through. Fastify
+ * makes a child logger (its bindings serialized: the request id) for every request; at `warn`,
+ * where almost no request writes a line, that was the request logging's whole cost on the hot
+ * path (docs/performance.md). The lines are the child's own, request id and all.
+ */
+class LazyRequestLogger {
+  #made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: Parent,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private made(): FastifyBaseLogger {
+    this.#made ??= this.parent.child(this.bindings, this.options);
+    return this.#made;
+  }
+
+  /** Writes through the child, made now if this is the request's first line. */
+  private write(level: Level, args: unknown[]) {
+    if (!this.parent.isLevelEnabled(level)) return;
+    (this.made()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.made().level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: every request's logger is a lazy one. */
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyRequestLogger(logger as Parent, bindings, options) as unknown as FastifyBaseLogger;
+}
