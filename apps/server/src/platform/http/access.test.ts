@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   enumNumber,
   type FileScope,
@@ -6,7 +7,9 @@ import {
   fileMessages,
   roomMessages,
 } from '@roomscale/shared';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../context.ts';
 import { fileItems, roomData } from '../../db/schema.ts';
 import { createUser, signIn } from '../../test/factories.ts';
 import { signInGuest } from '../../test/guests.ts';
@@ -20,7 +23,15 @@ import {
   person,
   team,
 } from '../../test/workspace.ts';
-import { type ObjectRule, objectParam, type RouteAccess } from './access.ts';
+import type { Jwt } from '../auth/jwt.ts';
+import { sessionCache } from '../auth/sessionCache.ts';
+import {
+  type ObjectRule,
+  type ObjectRuleCheck,
+  objectParam,
+  type RouteAccess,
+  registerAccess,
+} from './access.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -368,5 +379,47 @@ describe('object rules', () => {
       headers: { authorization: `Bearer ${bearer(w.member)}` },
     });
     expect(res.json().detail).toBe(fileMessages.readOnly);
+  });
+});
+
+describe('object rules on a route whose parameters let any id through', () => {
+  it('run no handler unless the rule passed, and cost the other routes no hook', async () => {
+    const caller = { userId: SOME_ID, sessionId: randomUUID() };
+    sessionCache.set(
+      caller.sessionId,
+      { ...caller, email: 'a@b.c', superAdmin: false },
+      Date.now(),
+      Date.now() + 60_000,
+    );
+    const checked: string[] = [];
+    const app = Fastify();
+    registerAccess(app, {
+      db: undefined as never,
+      jwt: { verifyAccess: async () => caller } as unknown as Jwt,
+      clock: systemClock,
+      objectRules: {
+        roomViewer: async (_req, id) => {
+          checked.push(id);
+        },
+      } as Record<ObjectRule, ObjectRuleCheck>,
+    });
+    let handled = 0;
+    const handler = async () => {
+      handled++;
+      return { ok: true };
+    };
+    app.get('/api/rooms/:roomId', { config: { access: 'user', object: 'roomViewer' } }, handler);
+    app.get('/api/plain', { config: { access: 'user' } }, handler);
+    const get = (url: string) => app.inject({ url, headers: { authorization: 'Bearer a.b.c' } });
+
+    expect((await get('/api/rooms/not-a-uuid')).statusCode).toBe(404);
+    expect(handled).toBe(0);
+    expect((await get(`/api/rooms/${SOME_ID}`)).statusCode).toBe(200);
+    expect(checked).toEqual([SOME_ID]);
+    expect((await get('/api/plain')).statusCode).toBe(200);
+    expect(handled).toBe(2);
+    const routes = app.printRoutes({ includeHooks: true, commonPrefix: false });
+    expect(routes.split('/api/plain')[1]).not.toContain('preHandler');
+    await app.close();
   });
 });
