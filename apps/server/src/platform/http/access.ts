@@ -177,7 +177,6 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       objectChecked.add(req);
     }
   });
-
 }
 
 const bearerToken = (header: string | undefined) =>
