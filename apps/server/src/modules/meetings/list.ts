@@ -58,9 +58,12 @@ function teamFilter(scope: MeetingListScope, w: MeetingListWindow): SQL {
   )!;
 }
 
+/** The list's direction: the past newest first, the coming soonest first. */
+const direction = (w: MeetingListWindow) => (w.includePast ? sql`desc` : sql`asc`);
+
 /** One walk of `(id, start_date)` rows, in the list's order, at most `limit` of them. */
 function walk(w: MeetingListWindow, where: SQL, limit: number): SQL {
-  const dir = w.includePast ? sql`desc` : sql`asc`;
+  const dir = direction(w);
   return sql`(select ${meetings.id}, ${meetings.startDate} from ${meetings} where ${where}
     order by ${meetings.startDate} ${dir}, ${meetings.id} ${dir} limit ${limit})`;
 }
@@ -117,7 +120,7 @@ function walks(scope: MeetingListScope, w: MeetingListWindow, limit: number): SQ
         and ${meetings.endDate} > ${at(w.now)}`;
   const stillRunning = sql`${base} and ${meetings.endDate} - ${meetings.startDate} > ${longMeeting}
     and ${meetings.startDate} <= ${at(w.now)} - ${longMeeting} and ${meetings.endDate} > ${at(w.now)}`;
-  const dir = w.includePast ? sql`desc` : sql`asc`;
+  const dir = direction(w);
   const own = (by: OwnRows) =>
     sql`(select mp.meeting_id as id, mp.start_date ${ownRows(scope, w, by)}
       order by mp.start_date ${dir}, mp.meeting_id ${dir} limit ${limit})`;
@@ -131,7 +134,7 @@ function walks(scope: MeetingListScope, w: MeetingListWindow, limit: number): SQ
 /** The ids of one page, in the list's order. */
 function pageIds(scope: MeetingListScope, w: MeetingListWindow): SQL {
   const offset = (w.page - 1) * w.pageSize;
-  const dir = w.includePast ? sql`desc` : sql`asc`;
+  const dir = direction(w);
   const union = sql.join(walks(scope, w, offset + w.pageSize), sql` union all `);
   return sql`select page.id from (select distinct on (u.start_date, u.id) u.id, u.start_date
     from (${union}) u order by u.start_date ${dir}, u.id ${dir}
