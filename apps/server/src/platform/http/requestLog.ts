@@ -24,7 +24,7 @@ class LazyRequestLogger {
   }
 
   /** Writes through the child, made now if this is the request's first line. */
-  private write(level: Level, args: unknown[]) {
+  write(level: Level, args: unknown[]) {
     if (!this.parent.isLevelEnabled(level)) return;
     (this.made()[level] as (...a: unknown[]) => void)(...args);
   }
@@ -36,29 +36,26 @@ class LazyRequestLogger {
     this.made().level = level;
   }
 
-  fatal(...args: unknown[]) {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.write('trace', args);
-  }
+  declare fatal: LogMethod;
+  declare error: LogMethod;
+  declare warn: LogMethod;
+  declare info: LogMethod;
+  declare debug: LogMethod;
+  declare trace: LogMethod;
   silent() {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.made().child(bindings, options);
   }
+}
+
+type LogMethod = (...args: unknown[]) => void;
+const levels: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+for (const level of levels) {
+  // On the prototype: a request's logger is one small object, no functions of its own.
+  LazyRequestLogger.prototype[level] = function (this: LazyRequestLogger, ...args: unknown[]) {
+    this.write(level, args);
+  };
 }
 
 /** Fastify's `childLoggerFactory`: every request's logger is a lazy one. */
