@@ -79,6 +79,21 @@ describe('the projection of an answer onto its schema', () => {
     expect(() => zodText(withDefault, {})).toThrow();
     expect(() => projected(withDefault, {})).toThrow();
   });
+  it('writes a tree (a schema inside itself) as zod does, to any depth', () => {
+    const node = z.object({
+      name: z.string(),
+      get children(): z.ZodArray<typeof node> {
+        return z.array(node);
+      },
+    });
+    const tree = {
+      name: 'root',
+      hidden: 1,
+      children: [{ name: 'a', children: [{ name: 'b', children: [], hidden: 2 }] }],
+    };
+    expect(projected(node, tree)).toBe(zodText(node, tree));
+    expect(projected(node, tree)).not.toContain('hidden');
+  });
 });
 
 describe('the contract serializer', () => {

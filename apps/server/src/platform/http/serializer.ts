@@ -47,7 +47,18 @@ type Def = {
  * untouched. A kind with more to it than its shape (a union of objects, a pipe, an object that
  * keeps unknown keys) is handed to zod's own encode, so its output is exactly zod's.
  */
-export function projectionOf(schema: $ZodType): Projection {
+export function projectionOf(schema: $ZodType, within = new Set<$ZodType>()): Projection {
+  // A schema met again inside itself (a tree) is zod's to write: its depth is the data's.
+  if (within.has(schema)) return encoderOf(schema);
+  within.add(schema);
+  try {
+    return projectionWithin(schema, (s) => projectionOf(s, within));
+  } finally {
+    within.delete(schema);
+  }
+}
+
+function projectionWithin(schema: $ZodType, projectionOf: (s: $ZodType) => Projection): Projection {
   const def = schema._zod.def as unknown as Def;
   if (leaves.has(def.type)) return whole;
   if (wrappers.has(def.type) && def.innerType) {
@@ -82,6 +93,11 @@ export function projectionOf(schema: $ZodType): Projection {
       return out;
     };
   }
+  return encoderOf(schema);
+}
+
+/** zod's own encode of the schema, as a projection. */
+function encoderOf(schema: $ZodType): Projection {
   const encode: Projection = (v) => {
     const result = safeEncode(schema, v);
     if (result.error) throw result.error;
