@@ -8,7 +8,7 @@ export type Projection = (value: unknown) => unknown;
 /** Nothing to take away: the value goes out as it is. */
 const whole: Projection = (value) => value;
 
-/** Projections that are zod's encode itself: they see a missing value too (a default fills it). */
+/** Projections that are zod's encode itself: they see a missing value too, as zod does. */
 const byZod = new WeakSet<Projection>();
 
 /** Kinds whose values have no parts a schema could leave out. */
@@ -122,7 +122,7 @@ function schemaOf(maybe: unknown): $ZodType {
  * How answers are written (docs/ARCHITECTURE.md "Answers"). Every answer is projected onto its
  * contract schema and written with JSON.stringify: the types already hold handlers to the
  * contract, and validating each answer again with zod cost the hot path fifteen times what
- * writing it did (docs/performance.md). With `check` (the tests, the browser journeys), each
+ * writing it did (docs/performance.md). With `check` (tests, browser journeys, `npm run dev`), each
  * answer is also encoded by zod, which refuses one that breaks the contract, and the two results
  * must be the same text: the whole suite proves the projection writes what zod would.
  */
