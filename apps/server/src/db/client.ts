@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { withAfterCommit } from './afterCommit.ts';
+import { registerDirectRunner } from './direct.ts';
 import { reasonOf } from './errors.ts';
 import * as schema from './schema.ts';
 
@@ -80,6 +81,10 @@ export async function openDatabase(opts: {
         `Cannot open the database at DATABASE_URL (${safeUrl(opts.url)}): ${reasonOf(err)}`,
       );
     }
+    registerDirectRunner(db as unknown as Db, async (name, text, values) => {
+      const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array' });
+      return result.rows;
+    });
     return {
       db: withAfterCommit(db as unknown as Db),
       kind: 'postgres',
@@ -112,6 +117,11 @@ export async function openDatabase(opts: {
     );
   }
   const db = drizzle(client, { schema, casing: 'snake_case' });
+  // PGlite prepares every statement itself; the name is for PostgreSQL.
+  registerDirectRunner(db as unknown as Db, async (_name, text, values) => {
+    const result = await client.query<unknown[]>(text, values, { rowMode: 'array' });
+    return result.rows;
+  });
   return {
     db: withAfterCommit(db as unknown as Db),
     kind: 'pglite',

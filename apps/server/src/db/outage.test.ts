@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, expectProblem, signIn, tokenRequest } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import type { Db } from './client.ts';
+import { registerDirectRunner } from './direct.ts';
 
 /** Errors node-postgres and drizzle raise when the database is out, each as drizzle wraps it. */
 const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
@@ -27,13 +28,21 @@ const outages: Record<string, () => Error> = {
   'cut connection': () => wrapped(new Error('Connection terminated unexpectedly')),
 };
 
-/** A database whose every query fails with `fail()`. */
-const brokenDb = (fail: () => Error) =>
-  new Proxy({} as Db, {
+/**
+ * A database whose every query fails with `fail()`: through drizzle, wrapped as drizzle wraps
+ * it, and as a direct statement of the hot path (db/direct.ts), as the driver raises it.
+ */
+const brokenDb = (fail: () => Error) => {
+  const db = new Proxy({} as Db, {
     get: () => () => {
       throw fail();
     },
   });
+  registerDirectRunner(db, async () => {
+    throw fail().cause;
+  });
+  return db;
+};
 
 describe('an unreachable database', () => {
   let t: TestApp;

@@ -1,7 +1,8 @@
 import type { LicenseType, Role } from '@roomscale/shared';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { directStatement } from '../../db/direct.ts';
 import { users } from '../../db/schema.ts';
 
 /** A timestamp as PostgreSQL writes it in JSON (ISO 8601 with its offset). */
@@ -47,7 +48,7 @@ export type MeRow = {
  */
 const u = alias(users, 'u');
 
-function meSelect(db: DbOrTx) {
+function meSelect(db: Db) {
   return db
     .select({
       me: sql<MeRow>`json_build_object(
@@ -89,15 +90,10 @@ function meSelect(db: DbOrTx) {
     .where(eq(u.id, sql.placeholder('userId')));
 }
 
-const prepared = new WeakMap<object, ReturnType<ReturnType<typeof meSelect>['prepare']>>();
+/** Built once per database and run as the prepared statement `users_me` (db/direct.ts). */
+const meStatement = directStatement<MeRow>('users_me', meSelect);
 
-/** The prepared statement, made once per database: the hot path skips building the query. */
 export async function loadMe(db: Db, userId: string): Promise<MeRow | null> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = meSelect(db).prepare('users_me');
-    prepared.set(db, statement);
-  }
-  const [row] = await statement.execute({ userId });
-  return row?.me ?? null;
+  const [me] = await meStatement(db, [userId]);
+  return me ?? null;
 }

@@ -79,6 +79,37 @@ describe('the projection of an answer onto its schema', () => {
     expect(() => zodText(withDefault, {})).toThrow();
     expect(() => projected(withDefault, {})).toThrow();
   });
+  it('writes any key a schema may name, and leaves out an undefined value, as zod does', () => {
+    const plain = {
+      'a "quoted" key': z.string(),
+      'line\nbreak': z.number(),
+      constructor: z.string().optional(),
+      nested: z.object({ 'with\\backslash': z.boolean(), toString: z.string() }).optional(),
+    };
+    // A computed key: a plain `__proto__:` in a literal would set the prototype instead.
+    const odd = z.object({ ...plain, ['__proto__']: z.object({ inner: z.string() }).optional() });
+    const full = {
+      'a "quoted" key': 'q',
+      'line\nbreak': 1,
+      constructor: 'c',
+      nested: { 'with\\backslash': true, toString: 's', stray: 1 },
+    };
+    Object.defineProperty(full, '__proto__', {
+      value: { inner: 'i', stray: 2 },
+      enumerable: true,
+    });
+    expect(projected(odd, full)).toBe(zodText(odd, full));
+    // zod's own output has no `__proto__` key (it assigns keys, and that one sets a prototype):
+    // the projection agrees, and no stray key inside it leaks.
+    expect(projected(odd, full)).not.toContain('stray');
+    const sparse = { 'a "quoted" key': 'q', 'line\nbreak': 2, constructor: undefined };
+    expect(projected(odd, sparse)).toBe(zodText(odd, sparse));
+    const withoutProto = z.object(plain);
+    const explicit = { ...sparse, nested: undefined };
+    expect(projected(withoutProto, explicit)).toBe(zodText(withoutProto, explicit));
+    expect(projected(withoutProto, explicit)).toBe('{"a \\"quoted\\" key":"q","line\\nbreak":2}');
+  });
+
   it('writes a tree (a schema inside itself) as zod does, to any depth', () => {
     const node = z.object({
       name: z.string(),

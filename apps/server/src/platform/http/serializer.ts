@@ -15,7 +15,6 @@ const byZod = new WeakSet<Projection>();
 const leaves = new Set([
   'string',
   'number',
-  'int',
   'boolean',
   'enum',
   'literal',
@@ -66,17 +65,9 @@ function projectionWithin(schema: $ZodType, projectionOf: (s: $ZodType) => Proje
     return inner === whole ? whole : (v) => (v === null || v === undefined ? v : inner(v));
   }
   if (def.type === 'object' && def.shape && isStripping(def.catchall)) {
-    const fields = Object.entries(def.shape).map(([key, s]) => [key, projectionOf(s)] as const);
-    return (v) => {
-      if (v === null || typeof v !== 'object') return v;
-      const source = v as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const [key, project] of fields) {
-        const value = source[key];
-        if (value !== undefined || byZod.has(project)) out[key] = project(value);
-      }
-      return out;
-    };
+    return objectProjection(
+      Object.entries(def.shape).map(([key, s]) => [key, projectionOf(s)] as const),
+    );
   }
   if (def.type === 'array' && def.element) {
     const item = projectionOf(def.element);
@@ -94,6 +85,41 @@ function projectionWithin(schema: $ZodType, projectionOf: (s: $ZodType) => Proje
     };
   }
   return encoderOf(schema);
+}
+
+/**
+ * The projection of one object schema, compiled to a function of its own that writes an object
+ * literal with the schema's keys in order. One generic loop served every schema of the API, so
+ * its property reads and writes met hundreds of shapes and V8 fell back to its slowest lookups;
+ * a function per schema reads and builds one shape each (docs/performance.md "The hot path").
+ * A key whose value is undefined stays in the literal, and JSON.stringify leaves it out, as zod
+ * does. The keys are the contract's own, written as JSON string literals; `__proto__`, which a
+ * literal would take for the prototype, keeps the loop.
+ */
+function objectProjection(fields: (readonly [string, Projection])[]): Projection {
+  if (fields.some(([key]) => key === '__proto__')) {
+    return (v) => {
+      if (v === null || typeof v !== 'object') return v;
+      const source = v as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [key, project] of fields) {
+        const value = source[key];
+        if (value !== undefined || byZod.has(project)) out[key] = project(value);
+      }
+      return out;
+    };
+  }
+  const entries = fields.map(([key, project], i) => {
+    const k = JSON.stringify(key);
+    if (project === whole) return `${k}: v[${k}]`;
+    if (byZod.has(project)) return `${k}: p[${i}](v[${k}])`;
+    return `${k}: v[${k}] === undefined ? undefined : p[${i}](v[${k}])`;
+  });
+  const compile = new Function(
+    'p',
+    `return (v) => v === null || typeof v !== 'object' ? v : { ${entries.join(', ')} };`,
+  ) as (projections: Projection[]) => Projection;
+  return compile(fields.map(([, project]) => project));
 }
 
 /** zod's own encode of the schema, as a projection. */

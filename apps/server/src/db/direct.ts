@@ -1,0 +1,33 @@
+import type { Db } from './client.ts';
+
+/** Runs one named statement on the driver itself, each row an array of its columns. */
+export type DirectRunner = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
+
+const runners = new WeakMap<Db, DirectRunner>();
+
+/** Called by openDatabase: how statements reach this database's driver without drizzle. */
+export function registerDirectRunner(db: Db, run: DirectRunner) {
+  runners.set(db, run);
+}
+
+/**
+ * A statement of the hottest path, written with drizzle (its tables and columns stay checked)
+ * but run on the driver directly, as a named prepared statement (docs/performance.md "The hot
+ * path"). Drizzle's execute wraps each call in four nested async layers and hands the driver
+ * fresh type parsers per field on every run; for GET /api/Users/Me that cost about a tenth of
+ * the request. `build` must select ONE column; its parameters are `$1`, `$2`… in `values` order.
+ */
+export function directStatement<T>(name: string, build: (db: Db) => { toSQL(): { sql: string } }) {
+  const texts = new WeakMap<Db, string>();
+  return async (db: Db, values: unknown[]): Promise<T[]> => {
+    const run = runners.get(db);
+    if (!run) throw new Error(`${name}: this database was not opened by openDatabase`);
+    let text = texts.get(db);
+    if (text === undefined) {
+      text = build(db).toSQL().sql;
+      texts.set(db, text);
+    }
+    const rows = await run(name, text, values);
+    return rows.map((row) => row[0] as T);
+  };
+}
