@@ -106,7 +106,8 @@ describe('GET /api/Users/Me', () => {
         termsAccepted: at('2024-03-01T00:00:00.001Z'),
         privacyAccepted: at('2024-03-01T12:30:00.500Z'),
         imageUpdated: at('2024-03-02T01:02:03.004Z'),
-        lastModified: at('2024-03-03T04:05:06.789Z'),
+        // Microseconds, which the API never writes: cut to the millisecond, as a Date would.
+        lastModified: sql`'2024-03-03 04:05:06.789999+00'::timestamptz`,
       })
       .where(eq(users.id, user.id));
     await t.ctx.db

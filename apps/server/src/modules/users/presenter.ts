@@ -14,7 +14,7 @@ export const passwordLoginEntry: LoginEntry = {
   displayName: PASSWORD_LOGIN_LABEL,
 };
 
-/** Me from its one-query row (meQuery.ts); the timestamps come as PostgreSQL's JSON text. */
+/** Me from its one-query row (meQuery.ts), whose times PostgreSQL already wrote as the API does. */
 export function presentMe(u: MeRow): Me {
   const ownSubscription = u.hasManualUserSubscription || u.hasMetaSubscription;
   const userLoginList: UserLogin[] = [
@@ -34,11 +34,11 @@ export function presentMe(u: MeRow): Me {
     lastName: u.lastName,
     position: u.position,
     superAdmin: u.superAdmin,
-    privacyAccepted: isoOf(u.privacyAccepted),
-    termsAccepted: isoOf(u.termsAccepted),
+    privacyAccepted: u.privacyAccepted,
+    termsAccepted: u.termsAccepted,
     readyPlayerMeAvatar: u.avatarUrl,
     userActivated: u.activated,
-    imageUpdated: isoOf(u.imageUpdated),
+    imageUpdated: u.imageUpdated,
     hasSsoLogin: u.logins.some((l) => l.loginProviderId !== META_LOGIN_PROVIDER),
     hasOculusLogin: u.logins.some((l) => l.loginProviderId === META_LOGIN_PROVIDER),
     hasRoomscaleLogin: u.hasPassword,
@@ -46,9 +46,9 @@ export function presentMe(u: MeRow): Me {
     hasUserSubscription: ownSubscription,
     hasMetaSubscription: u.hasMetaSubscription,
     hasManualUserSubscription: u.hasManualUserSubscription,
-    created: new Date(u.created).toISOString(),
+    created: u.created,
     createdBy: u.createdBy,
-    lastModified: isoOf(u.lastModified),
+    lastModified: u.lastModified,
     lastModifiedBy: u.lastModifiedBy,
     organizationsCount: u.teams.length,
     userLogins: userLoginList,
@@ -56,10 +56,7 @@ export function presentMe(u: MeRow): Me {
       organization: { id: t.id, name: t.name },
       role: t.role,
       licenseType: effectiveLicenseType(t.licenseType, ownSubscription),
-      imageUpdated: isoOf(t.imageUpdated),
+      imageUpdated: t.imageUpdated,
     })),
   };
 }
-
-/** A JSON timestamp (any offset) as the API writes times: UTC, milliseconds, `Z`. */
-const isoOf = (t: string | null) => (t === null ? null : new Date(t).toISOString());
