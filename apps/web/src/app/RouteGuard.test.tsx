@@ -148,15 +148,7 @@ describe('the route guard in the frame', () => {
   it('starts the remembered team screen’s calls before the user has answered', async () => {
     const me = meFixture();
     const team = teamFixture();
-    const payload = btoa(JSON.stringify({ sub: me.id })).replace(/=+$/, '');
-    localStorage.setItem(
-      'roomscale.tokens',
-      JSON.stringify({
-        accessToken: `h.${payload}.s`,
-        refreshToken: 'r',
-        validUntil: Date.now() + 3_600_000,
-      }),
-    );
+    storeValidTokens(me.id);
     localStorage.setItem(`roomscale.team.${me.id}`, team.id);
     window.history.replaceState(null, '', '/dashboard');
     let screenCallSeen: () => void = () => undefined;
@@ -305,5 +297,114 @@ describe('the route guard in the frame', () => {
     renderAt('/secret');
     expect(await location()).toBe('/secret');
     expect(screen.queryByText(shellTexts.terms.title)).toBeNull();
+  });
+});
+
+describe('the last visit’s user and team, shown while the cached login checks them', () => {
+  const SNAPSHOT = 'roomscale.session';
+  const left = { id: '7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6', name: 'Other' };
+
+  it('keeps the signed-in user and team for the next load, and forgets them at logout', async () => {
+    const me = meFixture();
+    await signIn(me);
+    act(() => session.selectTeam(teamFixture()));
+    expect(JSON.parse(localStorage.getItem(SNAPSHOT) ?? 'null')).toEqual({
+      user: me,
+      team: teamFixture(),
+    });
+    await session.logout();
+    expect(localStorage.getItem(SNAPSHOT)).toBeNull();
+  });
+
+  it('opens a team screen at once from them, then takes the fresh user and membership', async () => {
+    const me = meFixture();
+    storeValidTokens(me.id);
+    localStorage.setItem(
+      SNAPSHOT,
+      JSON.stringify({ user: { ...me, firstName: 'Ada' }, team: teamFixture({ role: 'Admin' }) }),
+    );
+    let answer: () => void = () => undefined;
+    const userAnswers = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockFetch(async (url) => {
+      if (url.pathname === '/api/Users/Me') {
+        await userAnswers;
+        return { body: me };
+      }
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [teamFixture()] };
+      return { status: 404 };
+    });
+    const checked = session.ensure();
+    // Published before any answer: the screen renders without the page loader or team resolution.
+    expect(session.get()).toMatchObject({
+      status: 'authenticated',
+      user: { firstName: 'Ada' },
+      team: { role: 'Admin' },
+    });
+    renderAt('/dashboard');
+    expect(await location()).toBe('/dashboard');
+    answer();
+    expect(await checked).toBe(true);
+    expect(session.get().user).toEqual(me);
+    expect(session.get().team).toEqual(teamFixture());
+    expect(await location()).toBe('/dashboard');
+  });
+
+  it('drops the team when the user has left it since, so team resolution decides', async () => {
+    const me = meFixture();
+    storeValidTokens(me.id);
+    localStorage.setItem(SNAPSHOT, JSON.stringify({ user: me, team: teamFixture() }));
+    mockApi((_m, url) => {
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [teamFixture(left)] };
+      return { status: 404 };
+    });
+    const checked = session.ensure();
+    renderAt('/dashboard');
+    expect(await checked).toBe(true);
+    expect(session.get().team).toBeNull();
+    await waitFor(async () =>
+      expect(await location()).toBe('/organization/resolve?targetRoute=%2Fdashboard'),
+    );
+  });
+
+  it('never shows them to another user’s tokens', async () => {
+    const me = meFixture();
+    const someoneElse = meFixture({ id: left.id, userId: left.id, firstName: 'Bea' });
+    storeValidTokens(someoneElse.id);
+    localStorage.setItem(SNAPSHOT, JSON.stringify({ user: me, team: teamFixture() }));
+    mockApi((_m, url) => {
+      if (url.pathname === '/api/Users/Me') return { body: someoneElse };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [] };
+      return { status: 404 };
+    });
+    const checked = session.ensure();
+    expect(session.get().status).not.toBe('authenticated');
+    expect(await checked).toBe(true);
+    expect(session.get()).toMatchObject({ user: { firstName: 'Bea' }, team: null });
+  });
+
+  it('goes to login, and forgets them, when the session behind them has ended', async () => {
+    const me = meFixture();
+    storeValidTokens(me.id);
+    const tokens = JSON.parse(localStorage.getItem('roomscale.tokens') ?? '{}');
+    // Expired, and its refresh token no longer good.
+    localStorage.setItem(
+      'roomscale.tokens',
+      JSON.stringify({ ...tokens, refreshToken: 'revoked', validUntil: Date.now() - 1000 }),
+    );
+    localStorage.setItem(SNAPSHOT, JSON.stringify({ user: me, team: teamFixture() }));
+    mockApi((_m, url) =>
+      url.pathname === '/api/connect/token'
+        ? { status: 400, body: { error: 'invalid_grant' } }
+        : { status: 401 },
+    );
+    const checked = session.ensure();
+    renderAt('/secret');
+    expect(await location()).toBe('/secret');
+    expect(await checked).toBe(false);
+    expect(localStorage.getItem(SNAPSHOT)).toBeNull();
+    await waitFor(async () => expect(await location()).toBe('/login?targetRoute=%2Fsecret'));
   });
 });

@@ -32,7 +32,43 @@ const listeners = new Set<() => void>();
 
 function set(next: Partial<SessionState>) {
   state = { ...state, ...next };
+  keepSnapshot(state);
   for (const l of listeners) l();
+}
+
+/**
+ * The last signed-in user and team on this browser, kept beside the tokens (which the same
+ * storage already holds) so that a full load renders the signed-in screen from them at once,
+ * while the cached login checks them (issue 12: the dashboard's heading no longer waits for
+ * the user's answer on a busy first load). It is only ever shown to the tokens' own user, and
+ * it goes with a logout or a lost session.
+ */
+const SNAPSHOT_KEY = 'roomscale.session';
+type Snapshot = { user: Me; team: Membership | null };
+
+function keepSnapshot(s: SessionState) {
+  try {
+    if (s.status === 'authenticated' && s.user) {
+      const snapshot: Snapshot = { user: s.user, team: s.team };
+      localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+    } else if (s.status !== 'unknown') {
+      localStorage.removeItem(SNAPSHOT_KEY);
+    }
+  } catch {
+    // Storage full or refused: the next full load simply waits for the user's answer.
+  }
+}
+
+/** The snapshot, when it belongs to the user of the access token `token`. */
+function snapshotFor(token: string): Snapshot | null {
+  try {
+    const raw = localStorage.getItem(SNAPSHOT_KEY);
+    const snapshot = raw ? (JSON.parse(raw) as Snapshot) : null;
+    const subject = subjectOf(token);
+    return snapshot?.user && subject && snapshot.user.id === subject ? snapshot : null;
+  } catch {
+    return null;
+  }
 }
 
 export const session = {
@@ -42,13 +78,21 @@ export const session = {
     return () => listeners.delete(listener);
   },
 
-  /** Cached login: with stored tokens and no user yet, refresh if needed and load the user. */
+  /**
+   * Cached login: with stored tokens and no user yet, refresh if needed and load the user.
+   * The snapshot of the last visit, when it is this token's user's, is published at once; the
+   * promise resolves when the user and the team have been checked with the server.
+   */
   async ensure(): Promise<boolean> {
+    if (pending) return pending;
     if (state.status === 'authenticated') return true;
-    if (!readTokens()) {
+    const stored = readTokens();
+    if (!stored) {
       set({ status: 'anonymous' });
       return false;
     }
+    const snapshot = snapshotFor(stored.accessToken);
+    if (snapshot) set({ status: 'authenticated', user: snapshot.user, team: snapshot.team });
     pending ??= (async () => {
       try {
         const token = await accessToken();
@@ -68,8 +112,14 @@ export const session = {
         const user = await call(firstLoadCalls.me);
         // That team, when they still belong to it, comes back with the user: a team screen then
         // opens at once instead of going through /organization/resolve (which still decides when
-        // there is no such team).
-        const team = state.team ?? (await rememberedTeam(user.id, teams));
+        // there is no such team). A team shown from the snapshot is replaced by its fresh
+        // membership (the role or license may have changed since), or dropped when it is gone.
+        const current = state.team;
+        const team = !current
+          ? await rememberedTeam(user.id, teams)
+          : snapshot
+            ? await freshTeam(current, teams)
+            : current;
         set({ status: 'authenticated', user, team, loggedOut: false });
         if (team && team.id !== early) startScreen(team.id);
         return true;
@@ -172,6 +222,17 @@ async function rememberedTeam(userId: string, teams: Promise<Membership[]>) {
   if (!id) return null;
   const list = await teams.catch(() => null);
   return list?.find((t) => t.id === id) ?? null;
+}
+
+/**
+ * `team`'s membership as `teams` has it now: null when the user has left it, `team` itself when
+ * the teams could not be loaded (the screens' own calls still ask the server).
+ */
+async function freshTeam(team: Membership | null, teams: Promise<Membership[]>) {
+  if (!team) return null;
+  const list = await teams.catch(() => null);
+  if (!list) return team;
+  return list.find((t) => t.id === team.id) ?? null;
 }
 
 /**

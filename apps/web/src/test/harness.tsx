@@ -84,11 +84,19 @@ export function configFixture(overrides: Partial<ClientConfig> = {}): ClientConf
   };
 }
 
-/** Stores a valid token pair, as after a login. */
-export function storeValidTokens() {
+/**
+ * Stores a valid token pair, as after a login; with `subject`, the access token names that user
+ * (unsigned: the web app reads a token's subject but never checks it).
+ */
+export function storeValidTokens(subject?: string) {
+  const payload = subject ? btoa(JSON.stringify({ sub: subject })).replace(/=+$/, '') : '';
   localStorage.setItem(
     'roomscale.tokens',
-    JSON.stringify({ accessToken: 'a', refreshToken: 'r', validUntil: Date.now() + 3_600_000 }),
+    JSON.stringify({
+      accessToken: subject ? `h.${payload}.s` : 'a',
+      refreshToken: 'r',
+      validUntil: Date.now() + 3_600_000,
+    }),
   );
 }
 
