@@ -32,6 +32,22 @@ export default defineConfig({
             // better compression (a file compresses against itself only). The screens' own
             // libraries still load with their screen.
             { name: 'vendor', tags: ['$initial'], test: /node_modules/ },
+            // The rest of the first load stays with the entry: without this group, the two below
+            // would take the app modules the login shares with them (texts, the API client) and
+            // the login would load them too.
+            { name: 'main', tags: ['$initial'] },
+            // What every signed-in full load needs before its screen can render, one file each
+            // with everything it imports (a group takes its modules' dependencies): team
+            // resolution with the screens' first calls, and the signed-in shell. Left to the
+            // automatic splitting, the modules they share with the screens (dialogs, menus,
+            // icons, the API modules) were some sixty small files: the dashboard made 90 script
+            // requests before its heading, a few at a time over HTTP/1.1. Every signed-in screen
+            // loads both anyway, so nothing gets heavier (docs/performance.md, Lighthouse).
+            {
+              name: 'team',
+              test: /src[\\/](features[\\/]organization[\\/]OrganizationResolvePage\.tsx|app[\\/]prefetch\.ts)$/,
+            },
+            { name: 'shell', test: /src[\\/]features[\\/]shell[\\/]AppLayout\.tsx$/ },
           ],
         },
       },

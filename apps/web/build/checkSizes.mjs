@@ -15,7 +15,7 @@
  * Each file counts at its gzip size: its `.gz` twin as the server sends it (build/precompress.ts)
  * or, for files too small to have one, gzip at the highest level.
  *
- * Exits 1 when a route is over its goal, 0 otherwise; when the build is missing it says so and exits 0 (unit tests run before
+ * Exits 1 when a route is over its goal (bytes or files), 0 otherwise; when the build is missing it says so and exits 0 (unit tests run before
  * the build; this check belongs after it).
  */
 
@@ -25,8 +25,12 @@ import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
 const KiB = 1024;
-/** Issue 12's goals. */
-export const goals = { login: 200 * KiB, route: 350 * KiB };
+/**
+ * Issue 12's goals, and a ceiling on the files a route fetches before it renders: over HTTP/1.1
+ * a browser fetches six at a time, so ninety small files cost the dashboard about as much of its
+ * first paint as its bytes did (vite.config.ts, the `team` and `shell` groups).
+ */
+export const goals = { login: 200 * KiB, route: 350 * KiB, files: 60 };
 /** Team resolution, which every signed-in full load of a team page goes through. */
 const TEAM_RESOLUTION = 'src/features/organization/OrganizationResolvePage.tsx';
 /**
@@ -147,12 +151,12 @@ function main() {
   console.log('First-load JS of the web build (gzip, entry + static imports):');
   let over = 0;
   for (const [i, r] of rows.entries()) {
-    const met = r.gzip <= r.goal;
+    const met = r.gzip <= r.goal && r.files <= goals.files;
     if (!met) over++;
     // The login, the heaviest routes, and any route over its goal.
     if (i <= 5 || !met)
       console.log(
-        `  ${r.name.padEnd(40)} ${String(r.files).padStart(4)} files ${kib(r.gzip).padStart(11)}  goal ≤ ${r.goal / KiB} KiB: ${met ? 'met' : 'OVER'}`,
+        `  ${r.name.padEnd(40)} ${String(r.files).padStart(4)} files ${kib(r.gzip).padStart(11)}  goal ≤ ${r.goal / KiB} KiB, ≤ ${goals.files} files: ${met ? 'met' : 'OVER'}`,
       );
   }
   console.log(`  (${rows.length - 1} screens checked; ${over} over the goal)`);
