@@ -29,7 +29,7 @@ import {
 } from './platform/http/errors.ts';
 import { registerRequestGuard } from './platform/http/guard.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
-import { lazyRequestLogger } from './platform/http/requestLog.ts';
+import { lazyRequestLogger, RequestLines } from './platform/http/requestLog.ts';
 import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
 import { contractSerializerCompiler } from './platform/http/serializer.ts';
 import { createRateLimitStore } from './platform/rateLimit/index.ts';
@@ -53,6 +53,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     childLoggerFactory: lazyRequestLogger,
+    logController: new RequestLines(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     frameworkErrors,

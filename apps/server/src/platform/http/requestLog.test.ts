@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { lazyRequestLogger } from './requestLog.ts';
+import { lazyRequestLogger, RequestLines } from './requestLog.ts';
 
 /** A Fastify app logging JSON lines at `level` into `lines`, counting the children made. */
 function appAt(level: string) {
@@ -15,15 +15,18 @@ function appAt(level: string) {
   });
   const logger = pino({ level }, sink);
   let children = 0;
-  const child = logger.child.bind(logger);
-  logger.child = ((...args: Parameters<typeof child>) => {
+  // Called on whichever logger inherits it (Fastify's own child of this one, with its
+  // serializers): a bound copy would make every child from the bare logger.
+  const child = logger.child;
+  logger.child = function (this: typeof logger, ...args: Parameters<typeof child>) {
     children++;
-    return child(...args);
-  }) as typeof logger.child;
+    return child.apply(this, args);
+  } as typeof logger.child;
   const app = Fastify({
     loggerInstance: logger,
     genReqId: () => 'req-1',
     childLoggerFactory: lazyRequestLogger,
+    logController: new RequestLines(),
   });
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/warns', async (req) => {
@@ -57,12 +60,31 @@ describe('the request logger', () => {
     await app.close();
   });
 
-  it("keeps Fastify's own request lines at info", async () => {
+  it('writes one line per request at info: the request, its answer and its time', async () => {
     const { app, lines } = appAt('info');
-    await app.inject('/quiet');
-    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
-      ['incoming request', 'req-1'],
-      ['request completed', 'req-1'],
+    await app.inject('/quiet?x=1');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        reqId: 'req-1',
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/quiet?x=1' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    await app.close();
+  });
+
+  it('still logs a failure as Fastify does', async () => {
+    const { app, lines } = appAt('info');
+    app.get('/fails', async () => {
+      throw new Error('broken');
+    });
+    await app.inject('/fails');
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [50, 'broken'],
+      [30, 'request completed'],
     ]);
     await app.close();
   });
