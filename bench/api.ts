@@ -2,8 +2,9 @@
  * `npm run bench:api`: the API's cost against its references, on the machine's PostgreSQL, in
  * one run (the figures of docs/performance.md):
  *
- * - `GET /api/Users/Me` at 50 connections against a bare Fastify route doing the same JWT check
- *   and one prepared query (reference.ts). Goal: at least 60 % of its requests per second.
+ * - `GET /api/Users/Me` at 50 connections against a bare Fastify route doing an HS256 check
+ *   with jose and one prepared query (reference.ts). Goal: at least 60 % of its requests per
+ *   second. The same route with the product's own token check is measured beside it.
  * - The root of the team files with 100 and with 20,000 folders (20 connections). Goal: the big
  *   team keeps at least 0.67 of the small team's throughput, p99 within 1.5×.
  * - The dashboard's recent files in a team of 200 and of 100,000 items. Goal: p99 within 1.5×.
@@ -13,7 +14,7 @@
  * Each comparison measures its two sides in turns after a warm-up round (`alternate`).
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server whose
  * scratch database is created and dropped; BENCH_SECONDS (default 10) is each measurement's
- * length (a comparison takes eight of them).
+ * length (a comparison takes eight of them). BENCH_ONLY=me measures the first comparison alone.
  */
 
 import { spawn } from 'node:child_process';
@@ -21,114 +22,32 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { TOKEN_SCOPE } from '../packages/shared/src/index.ts';
-import { freePort, passwordTokens, root, startServer, stop } from './lib/server.ts';
+import {
+  alternate,
+  benchUser,
+  EMAIL,
+  filesList,
+  filesRootBody,
+  json,
+  load,
+  PASSWORD,
+  ROUNDS,
+  recentFilesBody,
+  row,
+  SECONDS,
+} from './lib/load.ts';
+import { seedFiles } from './lib/seed.ts';
+import { freePort, root, startServer, stop } from './lib/server.ts';
 
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const EMAIL = 'bench@roomscale.local';
-const PASSWORD = 'bench-password-1';
-
-type Figure = { rps: number; p99: number; p50: number; errors: number };
-
-async function load(url: string, token: string, connections: number, init: RequestInit = {}) {
-  const r = await autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    method: (init.method ?? 'GET') as 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body as string | undefined,
-  });
-  const bad = r.errors + r.non2xx + r.timeouts;
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: bad } as Figure;
-}
-
-/** Rounds of a comparison: each side warmed up once, then measured in turns. */
-const ROUNDS = 3;
-
-/**
- * Two figures measured in turns, `ROUNDS` times each, after a round of each that counts for
- * nothing (the JIT compiles both servers' hot code on it). On a machine whose speed drifts (a
- * shared virtual machine), turns expose both sides to the same drift. Each side's figure is the
- * mean throughput and the median p99 of its rounds.
- */
-async function alternate(a: () => Promise<Figure>, b: () => Promise<Figure>) {
-  await a();
-  await b();
-  const runs: [Figure[], Figure[]] = [[], []];
-  for (let i = 0; i < ROUNDS; i++) {
-    runs[0].push(await a());
-    runs[1].push(await b());
-  }
-  return runs.map(combined) as [Figure, Figure];
-}
-
-function combined(figures: Figure[]): Figure {
-  const mean = (pick: (f: Figure) => number) =>
-    figures.reduce((sum, f) => sum + pick(f), 0) / figures.length;
-  const median = (pick: (f: Figure) => number) =>
-    figures.map(pick).sort((x, y) => x - y)[Math.floor(figures.length / 2)] ?? 0;
-  return {
-    rps: mean((f) => f.rps),
-    p99: median((f) => f.p99),
-    p50: median((f) => f.p50),
-    errors: figures.reduce((sum, f) => sum + f.errors, 0),
-  };
-}
+/** BENCH_ONLY=me: only `GET /api/Users/Me` against its reference (no seeding, a minute). */
+const ONLY_ME = process.env.BENCH_ONLY === 'me';
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-async function json<T>(origin: string, path: string, init: RequestInit & { token?: string }) {
-  const res = await fetch(`${origin}${path}`, {
-    ...init,
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-  });
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function signIn(origin: string) {
-  return (await passwordTokens(origin, EMAIL, PASSWORD, TOKEN_SCOPE)).access_token;
-}
-
-/** Folders at the root and images inside them, inserted in one statement each. */
-async function seedFiles(
-  db: pg.Client,
-  team: string,
-  user: string,
-  folders: number,
-  images: number,
-) {
-  await db.query(
-    `insert into file_items (organization_id, owner_user_id, name, type, scope, created)
-     select $1, $2, 'Folder ' || lpad(i::text, 6, '0'), 1, 1, now() - (i || ' minutes')::interval
-     from generate_series(1, $3::int) i`,
-    [team, user, folders],
-  );
-  await db.query(
-    `insert into file_items (organization_id, owner_user_id, parent_id, name, type, scope,
-       mime_type, content_length, created)
-     select $1, $2, f.id, 'Image ' || i || '.png', 2, 1, 'image/png', 1000,
-       now() - (i || ' seconds')::interval
-     from generate_series(1, $3::int) i
-     join (select id, row_number() over (order by name) - 1 as n from file_items
-       where organization_id = $1 and type = 1) f on f.n = i % $4::int`,
-    [team, user, images, folders],
-  );
 }
 
 /** `mine` meetings created by the bench user among `total` of the team, half of them past. */
@@ -158,24 +77,6 @@ async function seedMeetings(
   );
 }
 
-function row(
-  name: string,
-  a: Figure,
-  b: Figure,
-  labels: [string, string],
-  goal: string,
-  ok: boolean,
-) {
-  const fmt = (f: Figure) =>
-    `${f.rps.toFixed(0).padStart(6)} req/s p99 ${String(f.p99).padStart(5)} ms`;
-  console.log(`${name}`);
-  console.log(`  ${labels[0].padEnd(22)} ${fmt(a)}${a.errors ? ` (${a.errors} errors)` : ''}`);
-  console.log(`  ${labels[1].padEnd(22)} ${fmt(b)}${b.errors ? ` (${b.errors} errors)` : ''}`);
-  console.log(
-    `  throughput ${(b.rps / a.rps).toFixed(2)}×, p99 ${(b.p99 / Math.max(a.p99, 1)).toFixed(2)}× — goal ${goal}: ${ok ? 'met' : 'NOT MET'}`,
-  );
-}
-
 async function main() {
   const dbName = `roomscale_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG });
@@ -190,80 +91,83 @@ async function main() {
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
   });
-  const refPort = await freePort();
-  const reference = spawn(process.execPath, ['--import', 'tsx', 'bench/reference.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, JWT_SECRET: secret, PORT: String(refPort) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The issue's reference (jose's token check) and one with the product's own check.
+  const references = await Promise.all(
+    (['jose', 'product'] as const).map(async (check) => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reference.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl,
+          JWT_SECRET: secret,
+          PORT: String(port),
+          REFERENCE_CHECK: check,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      return { url: `http://127.0.0.1:${port}/me`, child };
+    }),
+  );
   const db = new pg.Client({ connectionString: dbUrl });
   try {
-    const token = await signIn(server.origin);
-    const me = await json<{ id: string }>(server.origin, '/api/Users/Me', { token });
-    const team = async (name: string) =>
-      (
-        await json<{ id: string }>(server.origin, '/api/Organizations/Register', {
-          method: 'PUT',
-          token,
-          body: JSON.stringify({ name, companyName: 'Bench', industry: 'Technology' }),
-        })
-      ).id;
-    const small = await team('Small team');
-    const big = await team('Big team');
+    const { token, me, teams } = await benchUser(server.origin, ['Small team', 'Big team']);
+    const [small, big] = teams as [string, string];
     await db.connect();
     const other = (
       await db.query(
         `insert into users (email, first_name, last_name) values ('other@bench.local', 'Other', 'User') returning id`,
       )
     ).rows[0].id as string;
-    console.log('Seeding 100,200 files and 100,020 meetings…');
-    await seedFiles(db, small, me.id, 100, 100);
-    await seedFiles(db, big, me.id, 20_000, 80_000);
-    await seedMeetings(db, small, me.id, other, 20, 20);
-    await seedMeetings(db, big, me.id, other, 100_000, 3_000);
+    if (!ONLY_ME) {
+      console.log('Seeding 100,200 files and 100,020 meetings…');
+      await seedFiles(db, small, me.id, 100, 100);
+      await seedFiles(db, big, me.id, 20_000, 80_000);
+      await seedMeetings(db, small, me.id, other, 20, 20);
+      await seedMeetings(db, big, me.id, other, 100_000, 3_000);
+    }
     // As autovacuum leaves tables in steady state (visibility map set: index-only scans read no
     // heap), instead of whenever its next round happens to come during a measurement.
     await db.query('vacuum analyze');
-    for (let i = 0; i < 100; i++) {
-      const up = await fetch(`http://127.0.0.1:${refPort}/me`).then(
-        () => true,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 100));
+    for (const { url } of references) {
+      for (let i = 0; i < 100; i++) {
+        const up = await fetch(url).then(
+          () => true,
+          () => false,
+        );
+        if (up) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
     console.log(
       `\nEach figure: ${ROUNDS} turns of ${SECONDS} s of autocannon after one to warm up, on ${new Date().toISOString()}\n`,
     );
 
-    const [ref, meFig] = await alternate(
-      () => load(`http://127.0.0.1:${refPort}/me`, token, 50),
+    const [ref, own, meFig] = await alternate(
+      () => load(references[0]!.url, token, 50),
+      () => load(references[1]!.url, token, 50),
       () => load(`${server.origin}/api/Users/Me`, token, 50),
     );
     row(
       'GET /api/Users/Me, 50 connections',
       ref,
       meFig,
-      ['reference (1 query)', 'Roomscale'],
+      ['reference (jose, 1 query)', 'Roomscale'],
       '≥ 60 % of the reference',
       meFig.rps >= 0.6 * ref.rps,
     );
+    // Beside it, the same bare route with the product's own token check: what Roomscale costs
+    // beyond checking a token and one query, whichever check is used.
+    console.log(
+      `  reference with the product's token check: ${own.rps.toFixed(0)} req/s p99 ${own.p99} ms; Roomscale ${(meFig.rps / own.rps).toFixed(2)}× of it`,
+    );
 
-    const files = (id: string, body: object) =>
-      load(`${server.origin}/api/Organizations/${id}/File`, token, 20, {
-        method: 'POST',
-        body: JSON.stringify(body),
-      });
-    const rootBody = {
-      parentFileId: null,
-      hierarchical: true,
-      sortBy: 'NameAscending',
-      scopes: ['Organization'],
-      pagination: { page: 1, pageSize: 18 },
-    };
+    if (ONLY_ME) return;
+
+    const files = (id: string, body: object) => filesList(server.origin, token, id, body);
     const [rs, rb] = await alternate(
-      () => files(small, rootBody),
-      () => files(big, rootBody),
+      () => files(small, filesRootBody),
+      () => files(big, filesRootBody),
     );
     row(
       'Team files root, 20 connections',
@@ -274,17 +178,9 @@ async function main() {
       rb.rps >= 0.67 * rs.rps && rb.p99 <= 1.5 * Math.max(rs.p99, 1),
     );
 
-    const recentBody = {
-      parentFileId: null,
-      hierarchical: false,
-      excludedFileTypes: ['Folder'],
-      scopes: ['Organization', 'User'],
-      sortBy: 'CreatedDescending',
-      pagination: { page: 1, pageSize: 6 },
-    };
     const [ts, tb] = await alternate(
-      () => files(small, recentBody),
-      () => files(big, recentBody),
+      () => files(small, recentFilesBody),
+      () => files(big, recentFilesBody),
     );
     row(
       'Dashboard recent files, 20 connections',
@@ -336,7 +232,7 @@ async function main() {
     );
   } finally {
     await db.end().catch(() => undefined);
-    reference.kill('SIGTERM');
+    for (const { child } of references) child.kill('SIGTERM');
     await stop(server.child);
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();

@@ -74,8 +74,12 @@ async function audit(port: number, url: string, signedIn: boolean): Promise<Run>
   };
 }
 
-type Table = { type?: string; items?: { node?: { nodeLabel?: string; selector?: string } }[] } & {
-  items?: { phase?: string; timing?: number }[];
+type Table = {
+  items?: {
+    node?: { nodeLabel?: string; selector?: string };
+    phase?: string;
+    timing?: number;
+  }[];
 };
 
 /** "<element>: TTFB n ms, load delay n ms, …" from Lighthouse's LCP element audit. */

@@ -53,7 +53,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     childLoggerFactory: lazyRequestLogger,
-    logController: new RequestLines(),
+    logController: new RequestLines(ctx.log),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     frameworkErrors,

@@ -1,5 +1,6 @@
 import { guestLimits, security } from '@roomscale/shared';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
+import { verifyHs256 } from './hs256.ts';
 
 const ISSUER = 'roomscale';
 const AUDIENCE = 'roomscale-api';
@@ -20,8 +21,11 @@ export function createJwt(secret: string) {
     new TextEncoder().encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
-    ['sign', 'verify'],
+    ['sign'],
   );
+  // Tokens are checked with node:crypto's HMAC on this key (hs256.ts): the same bytes.
+  const verifyKey = Buffer.from(secret, 'utf8');
+  const seconds = (now: Date) => Math.floor(now.getTime() / 1000);
   return {
     async signAccess(
       t: AccessToken & { email: string; name: string; scope: string },
@@ -57,23 +61,20 @@ export function createJwt(secret: string) {
     },
     /** Returns null for anything that is not a valid, unexpired access token of ours. */
     async verifyAccess(token: string, now = new Date()): Promise<AccessToken | null> {
-      try {
-        const { payload } = await jwtVerify(token, await hmacKey, {
-          currentDate: now,
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: [ALG],
-          typ: 'at+jwt',
-        });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return {
-          userId: payload.sub,
-          sessionId: payload.sid,
-          superAdmin: payload.super_admin === true,
-        };
-      } catch {
+      const payload = verifyHs256(
+        token,
+        verifyKey,
+        { typ: 'at+jwt', issuer: ISSUER, audience: AUDIENCE },
+        seconds(now),
+      );
+      if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         return null;
       }
+      return {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        superAdmin: payload.super_admin === true,
+      };
     },
     /** A guest token (docs/guests.md): lives `guestLimits.tokenSeconds`. */
     async signGuest(t: GuestAccessToken & { email: string }, now = new Date()): Promise<string> {
@@ -88,19 +89,16 @@ export function createJwt(secret: string) {
         .sign(await hmacKey);
     },
     async verifyGuest(token: string, now = new Date()): Promise<GuestAccessToken | null> {
-      try {
-        const { payload } = await jwtVerify(token, await hmacKey, {
-          currentDate: now,
-          issuer: ISSUER,
-          audience: GUEST_AUDIENCE,
-          algorithms: [ALG],
-          typ: GUEST_TYP,
-        });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { guestId: payload.sub, sessionId: payload.sid };
-      } catch {
+      const payload = verifyHs256(
+        token,
+        verifyKey,
+        { typ: GUEST_TYP, issuer: ISSUER, audience: GUEST_AUDIENCE },
+        seconds(now),
+      );
+      if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         return null;
       }
+      return { guestId: payload.sub, sessionId: payload.sid };
     },
   };
 }

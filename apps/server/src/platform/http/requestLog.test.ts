@@ -26,7 +26,7 @@ function appAt(level: string) {
     loggerInstance: logger,
     genReqId: () => 'req-1',
     childLoggerFactory: lazyRequestLogger,
-    logController: new RequestLines(),
+    logController: new RequestLines(logger),
   });
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/warns', async (req) => {

@@ -80,6 +80,14 @@ export function lazyRequestLogger(
  * closing) stays as it is.
  */
 export class RequestLines extends LogController {
+  /** Whether the server's logger lets `info` through (its level is fixed at start). */
+  private readonly logsInfo: boolean;
+
+  constructor(log: FastifyBaseLogger) {
+    super();
+    this.logsInfo = (log as Parent).isLevelEnabled('info');
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(
@@ -87,6 +95,8 @@ export class RequestLines extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Below info a completed request writes nothing: nothing to measure or build (the hot path).
+    if (!error && !this.logsInfo) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
