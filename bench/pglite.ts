@@ -22,7 +22,6 @@ import {
   type Figure,
   filesList,
   filesRootBody,
-  json,
   PASSWORD,
   ROUNDS,
   recentFilesBody,
