@@ -98,7 +98,7 @@ test.describe('billing', () => {
     await expect(billing).toContainText('No billing details have been setup for this team.');
     await expect(billing.getByRole('link', { name: 'Add billing details' })).toBeVisible();
     await expect(subscription).toContainText(
-      'No license active yet. Your users can use the product with a watermark.',
+      'No license active yet. Your users can use Roomscale with a watermark.',
     );
     await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
     await expect(payment).toContainText('No payment method linked for billing.');

@@ -202,7 +202,7 @@ export const adminTeamsTexts = {
     subscription: 'Subscription',
     noSubscription: 'No subscription.',
     paymentMethod: 'Payment method',
-    showPlan: 'Show subscription plan', // spec 'show subscription plan'
+    showPlan: 'show subscription plan', // spec, verbatim
     hidePlan: 'Hide subscription plan',
     plan: (name: string) => `Plan: ${name}`,
     editInProvider: 'Edit in the payment provider',

@@ -77,7 +77,7 @@ export const billingTexts = {
 
   subscriptionCard: {
     title: 'Subscription',
-    none: 'No license active yet. Your users can use the product with a watermark.', // spec
+    none: 'No license active yet. Your users can use Roomscale with a watermark.', // spec ('the product' is Roomscale)
     awarded: (n: number) => `awarded ${n} licenses`, // spec 'awarded N licenses'
     users: (n: number, interval: string) => `${n} ${n === 1 ? 'user' : 'users'}, per ${interval}`,
     plan: 'Plan',

@@ -45,6 +45,8 @@ export const teamTexts = {
       noLicenses: 'Your team holds no licenses yet, so members use the Trial license.',
       allUsed: 'Every license is assigned. Free one up to give it to someone else.',
       free: (n: number) => (n === 1 ? '1 license is free.' : `${n} licenses are free.`),
+      /** Admins only (part2 §6): to the subscription overview. */
+      buyLicenses: 'Buy licenses', // spec
     },
     listLabel: 'Team users',
     loading: 'Loading team users…',

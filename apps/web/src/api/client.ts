@@ -1,15 +1,24 @@
-import type { Problem } from '@roomscale/shared';
+import { errorTexts, type Problem } from '@roomscale/shared';
 import { type BareCall, type Endpoint, fillPath, needsToken } from '@roomscale/shared/contract';
 import type { z } from 'zod';
 import { accessToken } from './tokens.ts';
 
-/** A failed call: HTTP status (0 when the server could not be reached) and the problem body. */
+/**
+ * A failed call: HTTP status (0 when the server could not be reached) and the problem body. Its
+ * message is the problem's detail or title; without them, the spec's generic texts (part1 §8):
+ * 'A server side error occurred.' for a problem body, 'An unexpected server error occurred.'
+ * for any other answer. Screens show the error mapper's text (errors.ts), not this.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: Problem | null,
   ) {
-    super(problem?.detail ?? problem?.title ?? `HTTP ${status}`);
+    super(
+      problem?.detail ??
+        problem?.title ??
+        (problem ? errorTexts.serverSide : errorTexts.unexpected),
+    );
   }
 }
 

@@ -160,3 +160,14 @@ describe('showFieldErrors', () => {
     expect(placed).toHaveLength(2);
   });
 });
+
+describe('ApiError (part1 §8 generic texts)', () => {
+  it('carries the problem’s detail or title, else the spec’s generic text', () => {
+    expect(new ApiError(400, problem(400, { detail: 'Bad name' })).message).toBe('Bad name');
+    expect(new ApiError(409, problem(409)).message).toBe('Error');
+    const untitled = { type: 'about:blank', status: 500 } as Problem;
+    expect(new ApiError(500, untitled).message).toBe('A server side error occurred.');
+    expect(new ApiError(502, null).message).toBe('An unexpected server error occurred.');
+    expect(new ApiError(0, null).message).toBe('An unexpected server error occurred.');
+  });
+});

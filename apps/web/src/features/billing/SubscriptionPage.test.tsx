@@ -102,7 +102,7 @@ describe('the subscription overview', () => {
     const subscription = await card('Subscription');
     expect(
       within(subscription).getByText(
-        'No license active yet. Your users can use the product with a watermark.',
+        'No license active yet. Your users can use Roomscale with a watermark.',
       ),
     ).toBeVisible();
     expect(within(subscription).queryByRole('button')).toBeNull();

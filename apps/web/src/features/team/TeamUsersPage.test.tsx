@@ -145,6 +145,9 @@ describe('TeamUsersPage', () => {
 
     expect(screen.getByTestId('counter-Licenses in use').textContent).toBe('1 / 3');
     expect(screen.getByTestId('counter-Team members').textContent).toBe('300');
+    expect(screen.getByRole('link', { name: 'Buy licenses' }).getAttribute('href')).toBe(
+      '/team/subscription',
+    );
     const first = new URL(String(fetch.mock.calls[0]?.[0]), 'http://localhost');
     expect(first.pathname).toBe(usersPath);
     expect(Object.fromEntries(first.searchParams)).toEqual({
@@ -452,6 +455,7 @@ describe('TeamUsersPage', () => {
     await screen.findByRole('listitem', { name: 'Grace Hopper' });
     expect(screen.getByText('Only team admins can add or edit users.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Buy licenses' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
   });

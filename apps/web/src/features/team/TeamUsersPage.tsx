@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Card,
   Group,
@@ -13,6 +14,7 @@ import {
 import { type TeamUserList, teamTexts, teamUserLimits } from '@roomscale/shared';
 import { IconInfoCircle, IconLicense, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -85,7 +87,7 @@ function TeamUsers({
 
   return (
     <Stack gap="lg">
-      <LicenseCounters data={data} />
+      <LicenseCounters data={data} isAdmin={isAdmin} />
 
       {!isAdmin && (
         <Group gap="xs" c="dimmed">
@@ -147,8 +149,11 @@ function TeamUsers({
   );
 }
 
-/** Licenses in use of those the team holds, and how many members it has (part2 §2). */
-function LicenseCounters({ data }: { data: TeamUserList | undefined }) {
+/**
+ * Licenses in use of those the team holds, and how many members it has (part2 §2); for admins
+ * the 'Buy licenses' link to the subscription overview (part2 §6).
+ */
+function LicenseCounters({ data, isAdmin }: { data: TeamUserList | undefined; isAdmin: boolean }) {
   const c = t.counters;
   const free = data ? Math.max(0, data.licenseCount - data.licensesInUse) : 0;
   const hint = !data
@@ -166,6 +171,13 @@ function LicenseCounters({ data }: { data: TeamUserList | undefined }) {
           label={c.inUse}
           value={data ? c.of(data.licensesInUse, data.licenseCount) : null}
           hint={hint}
+          action={
+            isAdmin && (
+              <Anchor component={Link} to="/team/subscription" size="sm" fw={500}>
+                {c.buyLicenses}
+              </Anchor>
+            )
+          }
         />
         <Counter
           icon={<IconUsers size={20} aria-hidden />}
@@ -183,11 +195,13 @@ function Counter({
   label,
   value,
   hint,
+  action,
 }: {
   icon: React.ReactNode;
   label: string;
   value: string | null;
   hint?: string | null;
+  action?: React.ReactNode;
 }) {
   return (
     <Paper withBorder p="md" radius="md">
@@ -211,6 +225,7 @@ function Counter({
               {hint}
             </Text>
           )}
+          {action && <div>{action}</div>}
         </div>
       </Group>
     </Paper>

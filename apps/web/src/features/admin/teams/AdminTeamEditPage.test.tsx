@@ -482,7 +482,7 @@ describe('AdminTeamEditPage', () => {
     expect(within(method).getByText('Visa •••• 4242')).toBeVisible();
     expect(within(method).getByText('Expires 04/2030')).toBeVisible();
 
-    const show = within(subscription).getByRole('button', { name: 'Show subscription plan' });
+    const show = within(subscription).getByRole('button', { name: 'show subscription plan' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(show);
     expect(within(subscription).getByText('Plan: year')).toBeVisible();
@@ -506,7 +506,7 @@ describe('AdminTeamEditPage', () => {
     const section = await screen.findByRole('region', { name: 'Payment provider' });
     expect(await within(section).findByText('No subscription.')).toBeVisible();
     expect(within(section).getByText('No payment method linked for billing.')).toBeVisible();
-    expect(within(section).queryByRole('button', { name: 'Show subscription plan' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'show subscription plan' })).toBeNull();
     expect(
       within(section).queryByRole('link', { name: 'Edit in the payment provider' }),
     ).toBeNull();
