@@ -81,9 +81,15 @@ export async function json<T>(
   return (await res.json()) as T;
 }
 
-/** The bench user signed in, with their id and a team of theirs for each of `teamNames`. */
+type Tokens = { access_token: string; refresh_token: string; expires_in: number };
+
+/**
+ * The bench user signed in (`tokens`; `token` is the access token), with their id and a team of
+ * theirs for each of `teamNames`.
+ */
 export async function benchUser(origin: string, teamNames: string[]) {
-  const token = (await passwordTokens(origin, EMAIL, PASSWORD, TOKEN_SCOPE)).access_token;
+  const tokens = await passwordTokens<Tokens>(origin, EMAIL, PASSWORD, TOKEN_SCOPE);
+  const token = tokens.access_token;
   const me = await json<{ id: string }>(origin, '/api/Users/Me', { token });
   const teams: string[] = [];
   for (const name of teamNames) {
@@ -94,7 +100,7 @@ export async function benchUser(origin: string, teamNames: string[]) {
     });
     teams.push(team.id);
   }
-  return { token, me, teams };
+  return { tokens, token, me, teams };
 }
 
 export function row(

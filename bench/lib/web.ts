@@ -1,8 +1,8 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TOKEN_SCOPE } from '../../packages/shared/src/index.ts';
-import { passwordTokens, root, startServer, stop } from './server.ts';
+import { benchUser, EMAIL, json, PASSWORD } from './load.ts';
+import { root, startServer, stop } from './server.ts';
 
 /** The web build the browser benches load: apps/web/dist, or BENCH_WEB_DIST. */
 export const webDist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
@@ -10,11 +10,6 @@ export const webDist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist')
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The web app's local-storage key of the session tokens (apps/web/src/api/tokens.ts). */
 export const TOKENS_KEY = 'roomscale.tokens';
-
-const EMAIL = 'bench@roomscale.local';
-const PASSWORD = 'bench-password-1';
-
-type Tokens = { access_token: string; refresh_token: string; expires_in: number };
 
 /**
  * The server on a fresh embedded database serving a private copy of the web build (a build
@@ -51,28 +46,13 @@ export async function startWebServer() {
   }
 }
 
-async function api(origin: string, path: string, token: string, init: RequestInit = {}) {
-  const res = await fetch(`${origin}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-  });
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-}
-
 /** The super admin's tokens, after giving them an avatar and a team (the dashboard needs both). */
-async function prepareUser(origin: string): Promise<Tokens> {
-  const tokens = await passwordTokens<Tokens>(origin, EMAIL, PASSWORD, TOKEN_SCOPE);
-  await api(origin, '/api/Users/Me', tokens.access_token, {
+async function prepareUser(origin: string) {
+  const { tokens, token } = await benchUser(origin, ['Bench team']);
+  await json(origin, '/api/Users/Me', {
     method: 'PATCH',
+    token,
     body: JSON.stringify({ readyPlayerMeAvatar: 'https://models.example.com/bench.glb' }),
-  });
-  await api(origin, '/api/Organizations/Register', tokens.access_token, {
-    method: 'PUT',
-    body: JSON.stringify({ name: 'Bench team', companyName: 'Bench', industry: 'Technology' }),
   });
   return tokens;
 }

@@ -93,7 +93,7 @@ export const session = {
     }
     const snapshot = snapshotFor(stored.accessToken);
     if (snapshot) set({ status: 'authenticated', user: snapshot.user, team: snapshot.team });
-    pending ??= (async () => {
+    pending = (async () => {
       try {
         const token = await accessToken();
         if (!token) {
@@ -216,23 +216,25 @@ function subjectOf(token: string): string | null {
   }
 }
 
+/** Team `id` among `teams`: null when it is not there, undefined when they could not be loaded. */
+async function teamIn(id: string, teams: Promise<Membership[]>) {
+  const list = await teams.catch(() => null);
+  return list ? (list.find((t) => t.id === id) ?? null) : undefined;
+}
+
 /** The remembered team among `teams`, or null (also when the teams could not be loaded). */
 async function rememberedTeam(userId: string, teams: Promise<Membership[]>) {
   const id = rememberedTeamId(userId);
-  if (!id) return null;
-  const list = await teams.catch(() => null);
-  return list?.find((t) => t.id === id) ?? null;
+  return id ? ((await teamIn(id, teams)) ?? null) : null;
 }
 
 /**
  * `team`'s membership as `teams` has it now: null when the user has left it, `team` itself when
  * the teams could not be loaded (the screens' own calls still ask the server).
  */
-async function freshTeam(team: Membership | null, teams: Promise<Membership[]>) {
-  if (!team) return null;
-  const list = await teams.catch(() => null);
-  if (!list) return team;
-  return list.find((t) => t.id === team.id) ?? null;
+async function freshTeam(team: Membership, teams: Promise<Membership[]>) {
+  const found = await teamIn(team.id, teams);
+  return found === undefined ? team : found;
 }
 
 /**

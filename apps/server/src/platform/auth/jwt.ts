@@ -1,6 +1,6 @@
 import { guestLimits, security } from '@roomscale/shared';
 import { SignJWT } from 'jose';
-import { verifyHs256 } from './hs256.ts';
+import { type Hs256Rules, verifyHs256 } from './hs256.ts';
 
 const ISSUER = 'roomscale';
 const AUDIENCE = 'roomscale-api';
@@ -25,7 +25,13 @@ export function createJwt(secret: string) {
   );
   // Tokens are checked with node:crypto's HMAC on this key (hs256.ts): the same bytes.
   const verifyKey = Buffer.from(secret, 'utf8');
-  const seconds = (now: Date) => Math.floor(now.getTime() / 1000);
+  /** A token's claims when it passes `rules` and names a subject and a session, else null. */
+  const claims = (token: string, rules: Hs256Rules, now: Date) => {
+    const payload = verifyHs256(token, verifyKey, rules, Math.floor(now.getTime() / 1000));
+    return payload && typeof payload.sub === 'string' && typeof payload.sid === 'string'
+      ? (payload as Record<string, unknown> & { sub: string; sid: string })
+      : null;
+  };
   return {
     async signAccess(
       t: AccessToken & { email: string; name: string; scope: string },
@@ -61,15 +67,8 @@ export function createJwt(secret: string) {
     },
     /** Returns null for anything that is not a valid, unexpired access token of ours. */
     async verifyAccess(token: string, now = new Date()): Promise<AccessToken | null> {
-      const payload = verifyHs256(
-        token,
-        verifyKey,
-        { typ: 'at+jwt', issuer: ISSUER, audience: AUDIENCE },
-        seconds(now),
-      );
-      if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
-        return null;
-      }
+      const payload = claims(token, { typ: 'at+jwt', issuer: ISSUER, audience: AUDIENCE }, now);
+      if (!payload) return null;
       return {
         userId: payload.sub,
         sessionId: payload.sid,
@@ -89,15 +88,12 @@ export function createJwt(secret: string) {
         .sign(await hmacKey);
     },
     async verifyGuest(token: string, now = new Date()): Promise<GuestAccessToken | null> {
-      const payload = verifyHs256(
+      const payload = claims(
         token,
-        verifyKey,
         { typ: GUEST_TYP, issuer: ISSUER, audience: GUEST_AUDIENCE },
-        seconds(now),
+        now,
       );
-      if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
-        return null;
-      }
+      if (!payload) return null;
       return { guestId: payload.sub, sessionId: payload.sid };
     },
   };
