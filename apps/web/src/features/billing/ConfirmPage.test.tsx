@@ -2,6 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import {
   billingLimits,
+  billingTexts,
   type SimulatorIntent,
   type StoredOrder,
   simulatorIntent,
@@ -10,7 +11,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
 import { writeOrder } from './order.ts';
-import { customerFixture, previewFixture, sentence, subscriptionFixture } from './testing.ts';
+import {
+  customerFixture,
+  licensingFixture,
+  previewFixture,
+  sentence,
+  subscriptionFixture,
+} from './testing.ts';
 import {
   adminTeam,
   billingServer,
@@ -116,6 +123,16 @@ describe('the confirm page: where it goes', () => {
     writeOrder(order({ organizationId: '99999999-9999-4999-8999-999999999999' }));
     const router = renderAt('/team/subscription/confirm');
     await waitFor(() => expect(router.state.location.pathname).toBe('/team/subscription/plan'));
+  });
+
+  it('sends the admin of a team that does not manage its subscription to the overview', async () => {
+    const { calls } = billingServer({ licensing: licensingFixture({ selfManaged: false }) });
+    writeOrder(order());
+    const router = renderAt('/team/subscription/confirm');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/team/subscription'));
+    expect(await screen.findByText(billingTexts.subscriptionCard.providerManaged)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(callsTo(calls, 'POST', `${teamPath}/Subscription`)).toEqual([]);
   });
 
   it('goes to the billing details when the customer cannot be loaded', async () => {

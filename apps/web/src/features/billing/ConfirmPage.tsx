@@ -12,7 +12,7 @@ import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { Section } from '../admin/teams/Section.tsx';
-import { useBillingCustomer, usePricePreview, useProviderDetails } from './api.ts';
+import { useBillingCustomer, useLicensing, usePricePreview, useProviderDetails } from './api.ts';
 import { type EnteredCard, useCardProvider } from './cardProvider.ts';
 import { billingDate } from './format.ts';
 import { EstimatedPrice, OrderSummary } from './OrderSummary.tsx';
@@ -25,7 +25,8 @@ const t = billingTexts.confirm;
 /**
  * /team/subscription/confirm (admins, 'Finalize order', part2 §2 Confirm, §4): the pending order,
  * its estimated price and how it is paid. Without a pending order it goes to the plan page, and
- * when the customer cannot be loaded to the billing details.
+ * when the customer cannot be loaded to the billing details. A team whose subscription is not
+ * self-managed cannot order: its admins go back to the overview, which says why.
  */
 export function ConfirmPage() {
   const { team } = useSession();
@@ -33,22 +34,28 @@ export function ConfirmPage() {
   const [order] = useState(() => readOrder(teamId));
   const customer = useBillingCustomer(teamId, order !== null);
   const details = useProviderDetails(order !== null);
+  const licensing = useLicensing(teamId, order !== null);
   if (!team) return null;
   if (!order) return <Navigate to="/team/subscription/plan" replace />;
+  if (licensing.data?.selfManaged === false) return <Navigate to="/team/subscription" replace />;
   if (customer.isError || customer.data === null) {
     return <Navigate to="/team/subscription/customer" replace />;
   }
-  if (details.isError) {
+  const failed = details.error ?? licensing.error;
+  if (failed) {
     return (
       <LoadFailed
         title={billingTexts.load.failed}
-        error={details.error}
+        error={failed}
         retryLabel={billingTexts.load.retry}
-        onRetry={() => void details.refetch()}
+        onRetry={() => {
+          if (details.isError) void details.refetch();
+          if (licensing.isError) void licensing.refetch();
+        }}
       />
     );
   }
-  if (!customer.data || !details.data) return <PageLoader />;
+  if (!customer.data || !details.data || !licensing.data) return <PageLoader />;
   return (
     <ConfirmOrder teamId={teamId} order={order} customer={customer.data} details={details.data} />
   );

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { billingLimits } from '@roomscale/shared';
+import { billingLimits, billingTexts } from '@roomscale/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
 import { writeOrder } from './order.ts';
-import { customerFixture, subscriptionFixture } from './testing.ts';
+import { customerFixture, licensingFixture, subscriptionFixture } from './testing.ts';
 import { adminTeam, billingServer, renderAt, signIn } from './testServer.tsx';
 
 const users = () => screen.getByRole('textbox', { name: /^Number of users/ });
@@ -27,6 +27,16 @@ describe('the plan page', () => {
     billingServer({ customer: null });
     const router = renderAt('/team/subscription/plan');
     await waitFor(() => expect(router.state.location.pathname).toBe('/team/subscription/customer'));
+  });
+
+  it('sends the admin of a team that does not manage its subscription to the overview', async () => {
+    billingServer({ licensing: licensingFixture({ selfManaged: false }) });
+    const router = renderAt('/team/subscription/plan');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/team/subscription'));
+    // The overview says why ordering is not open to them.
+    expect(await screen.findByText(billingTexts.subscriptionCard.providerManaged)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Choose a plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 
   it('prices each plan per user and for all users, excl. VAT, and stores the order', async () => {

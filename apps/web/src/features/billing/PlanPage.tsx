@@ -27,7 +27,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Section } from '../admin/teams/Section.tsx';
-import { useBillingCustomer, useProviderDetails } from './api.ts';
+import { useBillingCustomer, useLicensing, useProviderDetails } from './api.ts';
 import classes from './Billing.module.css';
 import { currentSubscription, intervalOfPrice, priceOf, readOrder, writeOrder } from './order.ts';
 
@@ -36,14 +36,18 @@ const t = billingTexts.plan;
 /**
  * /team/subscription/plan (admins, part2 §2 Plan select, §5 Plan and card): how many users and
  * which interval, priced per user excl. VAT. Next stores the order and opens the confirm page.
+ * A team whose subscription is not self-managed cannot order: its admins go back to the
+ * overview, which says why.
  */
 export function PlanPage() {
   const { team } = useSession();
   const teamId = team?.id ?? '';
   const customer = useBillingCustomer(teamId);
   const details = useProviderDetails();
+  const licensing = useLicensing(teamId);
   if (!team) return null;
-  const failed = customer.error ?? details.error;
+  if (licensing.data?.selfManaged === false) return <Navigate to="/team/subscription" replace />;
+  const failed = customer.error ?? details.error ?? licensing.error;
   if (failed) {
     return (
       <LoadFailed
@@ -53,9 +57,13 @@ export function PlanPage() {
         onRetry={() => {
           if (customer.isError) void customer.refetch();
           if (details.isError) void details.refetch();
+          if (licensing.isError) void licensing.refetch();
         }}
       />
     );
+  }
+  if (!licensing.data) {
+    return <Skeleton height={420} radius="md" aria-label={billingTexts.load.loading} />;
   }
   if (customer.data === null) return <Navigate to="/team/subscription/customer" replace />;
   if (!customer.data || !details.data) {
