@@ -58,12 +58,14 @@ export const usersApi = {
   me: endpoint('GET', '/api/Users/Me', {
     tags: ['Users'],
     security: bearer,
+    summary: "The caller's own account: profile, logins, subscriptions and teams",
     response: { 200: me },
   }),
 
   editMe: endpoint('PATCH', '/api/Users/Me', {
     tags: ['Users'],
     security: bearer,
+    summary: "Edit the caller's name, position and avatar, or accept the terms and privacy policy",
     body: meEdit,
     response: { 200: me },
   }),
@@ -71,6 +73,7 @@ export const usersApi = {
   myTeams: endpoint('GET', '/api/Users/Me/Organizations', {
     tags: ['Users'],
     security: bearer,
+    summary: "The caller's teams, with their role and license in each",
     response: { 200: membershipList },
   }),
 
