@@ -138,10 +138,19 @@ export const planPrice = z.object({
 });
 export type PlanPrice = z.infer<typeof planPrice>;
 
+const euroPrice = (per: string) =>
+  z
+    .number()
+    .nonnegative()
+    .describe(
+      `The price per user a ${per}, excluding VAT, in euro with 2 decimals (15.00 is €15.00).`,
+    );
+
 /**
  * GET /api/StripeCustomers/Details: what the browser needs to take an order (part2 §3 Payment
  * provider details). `provider` says whether the card form is Stripe's or the built-in
- * simulator's (docs/billing.md); prices are in cents per user, excluding VAT.
+ * simulator's (docs/billing.md); the three prices per user are euros with 2 decimals (part2
+ * §9), `prices` has them in cents, excluding VAT.
  */
 export const providerDetails = z.object({
   provider: z.enum(['stripe', 'simulator']),
@@ -150,10 +159,12 @@ export const providerDetails = z.object({
   weeklyPriceId: z.string(),
   monthlyPriceId: z.string(),
   yearlyPriceId: z.string(),
-  weeklyPrice: z.number().int(),
-  monthlyPrice: z.number().int(),
-  yearlyPrice: z.number().int(),
-  prices: z.array(planPrice),
+  weeklyPrice: euroPrice('week'),
+  monthlyPrice: euroPrice('month'),
+  yearlyPrice: euroPrice('year'),
+  prices: z
+    .array(planPrice)
+    .describe('Each plan with its price id and its price per user in cents, excluding VAT.'),
 });
 export type ProviderDetails = z.infer<typeof providerDetails>;
 

@@ -9,7 +9,13 @@ import { provider } from './provider.ts';
 
 const cache = new WeakMap<Billing, { at: number; details: ProviderDetails }>();
 
-/** The publishable key, product and the three prices (part2 §3 Payment provider details). */
+/** Cents as euros with 2 decimals (part2 §9). */
+const euros = (cents: number) => Math.round(cents) / 100;
+
+/**
+ * The publishable key, product and the three prices (part2 §3 Payment provider details): in
+ * euros per user, and in cents in `prices`.
+ */
 export async function providerDetails(billing: Billing): Promise<ProviderDetails> {
   const hit = cache.get(billing);
   if (hit && Date.now() - hit.at < billingLimits.providerDetailsCacheMs) return hit.details;
@@ -29,9 +35,9 @@ export async function providerDetails(billing: Billing): Promise<ProviderDetails
     weeklyPriceId: of('week').priceId,
     monthlyPriceId: of('month').priceId,
     yearlyPriceId: of('year').priceId,
-    weeklyPrice: of('week').unitAmount,
-    monthlyPrice: of('month').unitAmount,
-    yearlyPrice: of('year').unitAmount,
+    weeklyPrice: euros(of('week').unitAmount),
+    monthlyPrice: euros(of('month').unitAmount),
+    yearlyPrice: euros(of('year').unitAmount),
     prices,
   };
   cache.set(billing, { at: Date.now(), details });

@@ -1,16 +1,12 @@
 import { billingLimits } from '@roomscale/shared';
 import { billingApi } from '@roomscale/shared/contract';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { memberships } from '../../db/schema.ts';
-import { callerOf, teamOf } from '../../platform/http/access.ts';
-import { notFound } from '../../platform/http/problem.ts';
+import { teamOf } from '../../platform/http/access.ts';
 import { routeOf } from '../../platform/http/route.ts';
 import { actorOf } from '../audit/record.ts';
 import { licensingSummary } from '../licenses/accounting.ts';
-import { activeMembership } from '../organizations/membership.ts';
 import { getCustomer, saveCustomer } from './customers.ts';
 import { providerDetails } from './details.ts';
 import { createBilling, type Injector } from './driver.ts';
@@ -53,11 +49,8 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   // Read by the team's admins, and by super admins on the admin team page (part1 §2).
   r.route({
     ...routeOf(billingApi.customer),
-    config: { access: 'user' },
-    handler: async (req) => {
-      await adminOrSuperAdmin(ctx, req, req.params.organizationId);
-      return getCustomer(ctx, billing, req.params.organizationId);
-    },
+    config: { access: 'teamAdmin', superAdmins: true },
+    handler: (req) => getCustomer(ctx, billing, req.params.organizationId),
   });
 
   r.route({
@@ -130,21 +123,4 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
       simulatorBrowser(scope, ctx);
     });
   }
-}
-
-/** A team admin of the team, or a super admin; others get 404 as on team routes. */
-async function adminOrSuperAdmin(ctx: AppContext, req: FastifyRequest, organizationId: string) {
-  const caller = callerOf(req);
-  if (caller.superAdmin) return;
-  const [m] = await ctx.db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.userId, caller.userId),
-        eq(memberships.organizationId, organizationId),
-        activeMembership(),
-      ),
-    );
-  if (m?.role !== 'Admin') throw notFound();
 }

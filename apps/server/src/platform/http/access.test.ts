@@ -89,6 +89,38 @@ describe('access rules', () => {
     }
   });
 
+  it('answers a member who is not an admin 403 on every teamAdmin route; super admins pass only where the route says so', async () => {
+    const w = await team(t);
+    const root = await person(t, { superAdmin: true });
+    const wrong: string[] = [];
+    for (const route of t.app.routeAccess.filter(
+      (r) => r.access === 'teamAdmin' && r.method !== 'HEAD',
+    )) {
+      const url = concrete(route.url.replace(':organizationId', w.id));
+      const as = (token: string) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { authorization: `Bearer ${token}` },
+          remoteAddress: '10.200.0.5',
+        });
+      const member = await as(w.member.session.access_token);
+      if (member.statusCode !== 403)
+        wrong.push(`${route.method} ${route.url}: ${member.statusCode}`);
+      // A super admin outside the team: let through (whatever the handler answers) only on
+      // routes declaring `superAdmins`, 404 like any outsider elsewhere.
+      const outsider = (await as(root.session.access_token)).statusCode;
+      if (route.superAdmins ? outsider === 403 || outsider === 401 : outsider !== 404)
+        wrong.push(`${route.method} ${route.url} (super admin): ${outsider}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(
+      t.app.routeAccess.some(
+        (r) => r.superAdmins && r.url === '/api/StripeCustomers/:organizationId',
+      ),
+    ).toBe(true);
+  });
+
   it('lets super-admin routes refuse ordinary users', async () => {
     const adminRoutes = t.app.routeAccess.filter(
       (r) => r.access === 'superAdmin' && r.method !== 'HEAD',

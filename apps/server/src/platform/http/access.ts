@@ -15,12 +15,23 @@ import { forbidden, notFound, unauthorized } from './problem.ts';
  * - public: anyone.
  * - user: a signed-in user.
  * - teamMember / teamAdmin: a signed-in member (or admin) of the team named by the path's
- *   `organizationId`; everyone else gets 404, so team ids cannot be probed.
+ *   `organizationId`; everyone else gets 404, so team ids cannot be probed, and a member who is
+ *   not an admin gets 403 on teamAdmin. With `superAdmins: true` beside it, a super admin passes
+ *   too, in any team (`req.team` is then null unless they are a member).
  * - superAdmin: a platform super admin.
  * - guest: a guest with a live guest token (docs/guests.md). User tokens are refused here, and
  *   guest tokens on every other rule, so a guest never reaches team data.
+ * - userOrSigned: a request whose query carries a `signature` goes on to the route, which checks
+ *   that signed address itself; any other request is held to the rule `user`.
  */
-export type Access = 'public' | 'user' | 'teamMember' | 'teamAdmin' | 'superAdmin' | 'guest';
+export type Access =
+  | 'public'
+  | 'user'
+  | 'teamMember'
+  | 'teamAdmin'
+  | 'superAdmin'
+  | 'guest'
+  | 'userOrSigned';
 
 export type GuestCaller = { guestId: string; sessionId: string; email: string };
 
@@ -60,7 +71,13 @@ export type ObjectRule =
 export type ObjectRuleCheck = (req: FastifyRequest, id: string) => Promise<void>;
 
 /** One declared API route, as the access hook saw it. */
-export type RouteAccess = { method: string; url: string; access: Access; object?: ObjectRule };
+export type RouteAccess = {
+  method: string;
+  url: string;
+  access: Access;
+  object?: ObjectRule;
+  superAdmins?: true;
+};
 
 /** The path parameter naming each object rule's object. */
 export const objectParam: Record<ObjectRule, string> = {
@@ -75,6 +92,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     object?: ObjectRule;
+    /** On a teamAdmin route: super admins pass too, in any team (the admin team page). */
+    superAdmins?: true;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -130,8 +149,18 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     if (object && !route.url.includes(`:${objectParam[object]}`)) {
       throw new Error(`Route ${route.url} declares ${object} without :${objectParam[object]}`);
     }
+    const superAdmins = route.config?.superAdmins;
+    if (superAdmins && access !== 'teamAdmin') {
+      throw new Error(`Route ${route.url} lets super admins in on ${access}, not teamAdmin`);
+    }
     for (const method of [route.method].flat()) {
-      routeAccess.push({ method, url: route.url, access, ...(object && { object }) });
+      routeAccess.push({
+        method,
+        url: route.url,
+        access,
+        ...(object && { object }),
+        ...(superAdmins && { superAdmins }),
+      });
     }
     // No handler runs unless its object rule passed (a parameter schema that let a malformed id
     // through would land here). Only on the routes that declare one: the others pay nothing.
@@ -141,6 +170,8 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (access === 'userOrSigned' && (req.query as { signature?: unknown }).signature !== undefined)
+      return;
     if (access === 'guest') {
       req.guest = await resolveGuest(deps, req.headers.authorization);
       if (!req.guest) throw unauthorized();
@@ -163,9 +194,10 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
             activeMembership(),
           ),
         );
-      if (!m) throw notFound();
-      if (access === 'teamAdmin' && m.role !== 'Admin') throw forbidden();
-      req.team = { organizationId: orgId, role: m.role, licenseType: m.licenseType };
+      const superAdminPasses = caller.superAdmin && req.routeOptions.config.superAdmins === true;
+      if (!m && !superAdminPasses) throw notFound();
+      if (access === 'teamAdmin' && m?.role !== 'Admin' && !superAdminPasses) throw forbidden();
+      if (m) req.team = { organizationId: orgId, role: m.role, licenseType: m.licenseType };
     }
 
     const object = req.routeOptions.config.object;

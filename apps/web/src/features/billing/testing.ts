@@ -16,9 +16,9 @@ export function detailsFixture(overrides: Partial<ProviderDetails> = {}): Provid
     weeklyPriceId: 'price_week',
     monthlyPriceId: 'price_month',
     yearlyPriceId: 'price_year',
-    weeklyPrice: 900,
-    monthlyPrice: 2900,
-    yearlyPrice: 29000,
+    weeklyPrice: 9,
+    monthlyPrice: 29,
+    yearlyPrice: 290,
     prices: [
       { interval: 'week', priceId: 'price_week', unitAmount: 900 },
       { interval: 'month', priceId: 'price_month', unitAmount: 2900 },
