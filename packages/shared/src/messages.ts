@@ -27,6 +27,8 @@ export const serverMessages = {
   internal: 'An internal error occurred.',
   // Requests the pipeline refuses before any route sees them (platform/http/errors.ts).
   nulCharacter: 'The request contains a NUL character (U+0000), which is not allowed.',
+  loneSurrogate:
+    'The request contains an unpaired UTF-16 surrogate (U+D800 to U+DFFF), which is not valid text.',
   badUrl: 'The request address is not valid (bad percent-encoding).',
   uriTooLong: 'The request address is too long.',
   headersTooLarge: 'The request headers are too large.',

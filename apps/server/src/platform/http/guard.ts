@@ -6,9 +6,15 @@ import { badRequest, HttpError } from './problem.ts';
  * Input no route may see, refused once here for every route (before the access rule, the
  * validation and the handler):
  * - a NUL character (U+0000) in the address (`%00`, raw), a header, or anywhere in a parsed
- *   JSON or form body (values and keys, at any depth). PostgreSQL cannot store it in text, C
- *   libraries and file systems cut strings at it, and no field of the API has a use for it;
+ *   JSON or form body, query or path parameter (values and keys, at any depth). PostgreSQL
+ *   cannot store it in text, C libraries and file systems cut strings at it, and no field of the
+ *   API has a use for it;
+ * - a lone UTF-16 surrogate (U+D800 to U+DFFF without its pair) in the same places. JSON may
+ *   escape one (`"\ud800"`), but it is no character of any text: PostgreSQL's jsonb refuses it
+ *   and `encodeURIComponent` (the payment provider's form encoding) throws on it. Addresses and
+ *   headers cannot carry one (their bytes decode to U+FFFD or stay escaped);
  * - an address longer than `security.maxUrlLength` (414).
+ * A refusal in a body, query or parameter names the field (`errors`, as validation does).
  * Streamed bodies (uploads) are not parsed here: their routes read them as bytes.
  */
 export function registerRequestGuard(app: FastifyInstance) {
@@ -23,7 +29,11 @@ export function registerRequestGuard(app: FastifyInstance) {
     done();
   });
   app.addHook('preValidation', (req, _reply, done) => {
-    if (containsNul(req.body)) return done(badRequest(serverMessages.nulCharacter));
+    const found =
+      forbiddenIn(req.body, 'body') ??
+      forbiddenIn(req.query, 'query') ??
+      forbiddenIn(req.params, 'params');
+    if (found) return done(refusal(found));
     done();
   });
 }
@@ -37,22 +47,66 @@ const hasNulInHeaders = (raw: string[]) => raw.some((h) => h.includes('\0'));
 const isBytes = (v: object) =>
   ArrayBuffer.isView(v) || typeof (v as { pipe?: unknown }).pipe === 'function';
 
-/** Whether a parsed body holds a NUL in any string or key, at any depth (walked without recursion). */
-export function containsNul(body: unknown): boolean {
-  const stack: unknown[] = [body];
+/** Node 20+ (V8 11.3) has it; TypeScript's lib names it from ES2024 on. */
+type WellFormedString = string & { isWellFormed(): boolean };
+
+/** Whether a string holds a NUL or a lone surrogate. */
+const badText = (s: string) => s.includes('\0') || !(s as WellFormedString).isWellFormed();
+
+/**
+ * Whether a parsed value holds a NUL or a lone surrogate in any string or key, at any depth
+ * (walked without recursion).
+ */
+export function hasForbiddenText(value: unknown): boolean {
+  const stack: unknown[] = [value];
   while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      if (value.includes('\0')) return true;
-    } else if (Array.isArray(value)) {
-      for (const v of value) stack.push(v);
-    } else if (value !== null && typeof value === 'object' && !isBytes(value)) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (badText(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v !== null && typeof v === 'object' && !isBytes(v)) {
       // Form bodies are objects without Object.prototype: every own key counts.
-      for (const [k, v] of Object.entries(value)) {
-        if (k.includes('\0')) return true;
-        stack.push(v);
+      for (const [k, item] of Object.entries(v)) {
+        if (badText(k)) return true;
+        stack.push(item);
       }
     }
   }
   return false;
 }
+
+export type ForbiddenText = { kind: 'nul' | 'surrogate'; field: string };
+
+/**
+ * Where the first NUL or lone surrogate of a value is, as the field validation would name it
+ * (`user.firstName`, `items.0`; a bad key names the object holding it; the value itself names
+ * `part`). Only called once `hasForbiddenText` found one, so the common path builds no names.
+ */
+export function forbiddenTextAt(value: unknown, part: string): ForbiddenText | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  const at = (path: string[]) => (path.length > 0 ? path.join('.') : part);
+  const kindOf = (s: string): ForbiddenText['kind'] => (s.includes('\0') ? 'nul' : 'surrogate');
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (badText(v)) return { kind: kindOf(v), field: at(path) };
+    } else if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) stack.push([item, [...path, String(i)]]);
+    } else if (v !== null && typeof v === 'object' && !isBytes(v)) {
+      for (const [k, item] of Object.entries(v)) {
+        if (badText(k)) return { kind: kindOf(k), field: at(path) };
+        stack.push([item, [...path, k]]);
+      }
+    }
+  }
+  return null;
+}
+
+const forbiddenIn = (value: unknown, part: string) =>
+  hasForbiddenText(value) ? forbiddenTextAt(value, part) : null;
+
+const refusal = ({ kind, field }: ForbiddenText) => {
+  const message = kind === 'nul' ? serverMessages.nulCharacter : serverMessages.loneSurrogate;
+  return badRequest(message, { [field]: [message] });
+};

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { security, serverMessages } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { call, createUser, expectProblem, signIn } from '../../test/factories.ts';
+import { call, createTeam, createUser, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { contentSecurityDirectives } from './csp.ts';
 
@@ -94,6 +94,106 @@ describe('hostile input refused in the pipeline', () => {
     nul(await call(t, 'PUT', '/api/Guests/Authorize', { headers: { guestEmail: 'a\u0000@b.co' } }));
     // An escaped "%00" that is text, not NUL, passes the guard.
     expect((await call(t, 'GET', '/api/Meetings/%2500')).statusCode).toBe(404);
+  });
+
+  it('names the field that holds a NUL character in a body', async () => {
+    const session = await signIn(t, await createUser(t));
+    const res = await call(t, 'PATCH', '/api/Users/Me', {
+      token: session,
+      body: { firstName: 'Ada', nested: [{ deep: ['x\u0000'] }] },
+    });
+    expectProblem(res, 400, 'nested.0.deep.0', serverMessages.nulCharacter);
+  });
+
+  it('refuses a lone UTF-16 surrogate anywhere in a body with 400, naming the field', async () => {
+    const admin = await createUser(t, { superAdmin: true });
+    const session = await signIn(t, admin);
+    const team = await createTeam(t, admin.id, 'Surrogate team');
+    const folder = await call(t, 'PUT', `/api/Organizations/${team.id}/File`, {
+      token: session,
+      body: { name: 'Folder', type: 'Folder' },
+    });
+    expect(folder.statusCode, folder.body).toBe(200);
+    const fileId = folder.json().id as string;
+    const lone = (res: Awaited<ReturnType<typeof call>>, field: string) =>
+      expectProblem(res, 400, field, serverMessages.loneSurrogate);
+    const high = '\ud800';
+    const low = 'a\udfffb';
+    // The routes where one reached jsonb (file properties, audit records) or the payment
+    // provider's form encoding, and a public route without a token.
+    lone(
+      await call(t, 'PUT', `/api/Organizations/${team.id}/File`, {
+        token: session,
+        body: { name: 'Folder 2', type: 'Folder', properties: { [high]: 'x' } },
+      }),
+      'properties',
+    );
+    lone(
+      await call(t, 'PATCH', `/api/Organizations/${team.id}/File/${fileId}`, {
+        token: session,
+        body: { properties: { colour: low } },
+      }),
+      'properties.colour',
+    );
+    lone(
+      await call(t, 'PATCH', `/api/Organizations/${team.id}`, {
+        token: session,
+        body: { name: `Team ${high}`, companyName: 'Acme', industry: 'Technology' },
+      }),
+      'name',
+    );
+    lone(
+      await call(t, 'PUT', `/api/Organizations/${team.id}/Users`, {
+        token: session,
+        body: {
+          email: 'lone@example.com',
+          firstName: 'Ada',
+          lastName: low,
+          role: 'User',
+          licenseType: 'Trial',
+          assignRoomscalePassword: true,
+        },
+      }),
+      'lastName',
+    );
+    lone(
+      await call(t, 'PUT', '/api/Admin/Organizations', {
+        token: session,
+        body: { name: high, companyName: 'Acme', industry: 'Technology' },
+      }),
+      'name',
+    );
+    lone(
+      await call(t, 'PUT', '/api/Admin/RoomTemplates', { token: session, body: { name: high } }),
+      'name',
+    );
+    lone(
+      await call(t, 'POST', `/api/StripeCustomers/${team.id}/Subscription`, {
+        token: session,
+        body: { paymentMethodId: `pm_${high}`, priceId: 'price_month', quantity: 2 },
+      }),
+      'paymentMethodId',
+    );
+    lone(
+      await call(t, 'PUT', '/api/Users/Register', {
+        body: { user: { email: 'x@example.com', firstName: [high] } },
+      }),
+      'user.firstName.0',
+    );
+    // A key is named by the object that holds it.
+    lone(await call(t, 'PATCH', '/api/Users/Me', { token: session, body: { [low]: 1 } }), 'body');
+    // A pair is a character like any other.
+    const emoji = await call(t, 'PATCH', '/api/Users/Me', {
+      token: session,
+      body: { position: 'Lead \ud83d\ude00' },
+    });
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect(emoji.json().position).toBe('Lead 😀');
+    // Addresses cannot carry one: the escaped UTF-8 of a surrogate stays text (no 5xx).
+    const escaped = await call(t, 'GET', '/api/Users/Me/Organizations?x=%ED%A0%80', {
+      token: session,
+    });
+    expect(escaped.statusCode).toBe(200);
   });
 
   it('answers framework refusals as problem documents without framework codes', async () => {
