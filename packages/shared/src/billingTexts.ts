@@ -21,6 +21,7 @@ export const billingMessages = {
   paymentMethodNotYours: 'This payment method does not belong to the team.',
   unchangedOrder: 'This is the current plan and number of users already.',
   webhookSignature: 'The webhook signature is not valid.',
+  webhookEvent: 'The webhook body is not an event.',
   /** The simulator's card form and 3-D Secure page (docs/billing.md). */
   cardDeclined: 'Your card was declined.',
   cardIncomplete: 'Your card number is incomplete.',

@@ -461,6 +461,42 @@ describe('webhooks', () => {
     expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(5);
   });
 
+  it('a validly signed body that is not an event is refused 400 and nothing is recorded', async () => {
+    const w = await subscribed('Malformed', 1);
+    const { customerId } = await customerOf(w.admin, w.id);
+    const before = await t.ctx.db.select().from(billingEvents);
+    const mails = t.mailer.sent.length;
+    const event = (over: Record<string, unknown>) =>
+      JSON.stringify({
+        id: 'evt_malformed',
+        object: 'event',
+        type: 'invoice.payment_failed',
+        data: { object: { object: 'invoice', customer: customerId, amount_due: 1 } },
+        ...over,
+      });
+    const bodies = {
+      array: JSON.stringify([JSON.parse(event({}))]),
+      'no data': event({ data: undefined }),
+      'data not an object': event({ data: 'x' }),
+      'data.object missing': event({ data: {} }),
+      'a NUL in the id': event({ id: 'evt_\u0000nul' }),
+      'no id': event({ id: undefined }),
+      'a number': '42',
+      null: 'null',
+      'a NUL in the customer': event({
+        data: { object: { object: 'invoice', customer: `${customerId}\u0000` } },
+      }),
+      'a lone surrogate in the type': event({ type: 'invoice.paid\ud800' }),
+    };
+    for (const [what, payload] of Object.entries(bodies)) {
+      const res = await deliver(payload);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.headers['content-type'], what).toContain('application/problem+json');
+    }
+    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(before.length);
+    expect(t.mailer.sent.length).toBe(mails);
+  });
+
   it('a bad signature is refused and nothing is recorded', async () => {
     const payload = JSON.stringify({
       id: 'evt_forged',

@@ -18,17 +18,47 @@ import {
 import { dateOf, intervalOf } from './provider.ts';
 import { latestSubscription, storeSubscription, teamOfCustomer } from './sync.ts';
 
-/** The event's signature checked against the endpoint's secret; 400 otherwise. */
+/** A NUL, or half of a UTF-16 surrogate pair: no text the provider sends holds one. */
+const unwritable = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const plain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether any key or text in `v` holds what the database cannot store. */
+function holdsUnwritable(v: unknown): boolean {
+  if (typeof v === 'string') return unwritable.test(v);
+  if (Array.isArray(v)) return v.some(holdsUnwritable);
+  if (plain(v)) return Object.entries(v).some(([k, x]) => unwritable.test(k) || holdsUnwritable(x));
+  return false;
+}
+
+/**
+ * The event's signature checked against the endpoint's secret, then its shape: an object with
+ * an event id and type and `data.object` an object, no NUL or lone surrogate anywhere; 400
+ * otherwise, before anything is read or recorded.
+ */
 export function verifiedEvent(
   billing: Billing,
   payload: string,
   signature: string | undefined,
 ): Stripe.Event {
+  let event: unknown;
   try {
-    return billing.stripe.webhooks.constructEvent(payload, signature ?? '', billing.webhookSecret);
+    event = billing.stripe.webhooks.constructEvent(payload, signature ?? '', billing.webhookSecret);
   } catch {
     throw badRequest(billingMessages.webhookSignature);
   }
+  const e = plain(event) ? event : {};
+  const ok =
+    typeof e.id === 'string' &&
+    /^[A-Za-z0-9_]{1,255}$/.test(e.id) &&
+    typeof e.type === 'string' &&
+    /^[a-z0-9_.]{1,100}$/.test(e.type) &&
+    plain(e.data) &&
+    plain(e.data.object) &&
+    (e.data.previous_attributes === undefined || plain(e.data.previous_attributes)) &&
+    !holdsUnwritable(e);
+  if (!ok) throw badRequest(billingMessages.webhookEvent);
+  return event as Stripe.Event;
 }
 
 const customerOfEvent = (event: Stripe.Event): string | null => {
