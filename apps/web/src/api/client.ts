@@ -1,7 +1,7 @@
 import { errorTexts, type Problem } from '@roomscale/shared';
 import { type BareCall, type Endpoint, fillPath, needsToken } from '@roomscale/shared/contract';
 import type { z } from 'zod';
-import { accessToken } from './tokens.ts';
+import { accessToken, sessionRefused } from './tokens.ts';
 
 /**
  * A failed call: HTTP status (0 when the server could not be reached) and the problem body. Its
@@ -97,8 +97,9 @@ export async function call<E extends Endpoint>(
     signal?: AbortSignal;
   };
   const headers: Record<string, string> = { accept: 'application/json' };
+  let token: string | null = null;
   if (needsToken(e)) {
-    const token = await accessToken();
+    token = await accessToken();
     if (!token) throw new ApiError(401, null);
     headers.authorization = `Bearer ${token}`;
   }
@@ -111,6 +112,8 @@ export async function call<E extends Endpoint>(
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, null);
   }
+  // Our token refused: the session has ended (tokens.ts `sessionRefused`), however it ended.
+  if (res.status === 401 && token) await sessionRefused(token);
   if (res.status === 204) return undefined as CallAnswer<E>;
   const text = await res.text();
   const json = text ? safeJson(text) : undefined;

@@ -126,16 +126,27 @@ async function refreshOnce(): Promise<string | null> {
   } catch (e) {
     const failure = e as TokenFailure;
     // No answer, a rate limit or a server failure keeps the tokens: the next call may succeed.
-    if (failure.status !== 0 && failure.status !== 429 && failure.status < 500) {
-      await clearTokens();
-      for (const l of lostListeners) l();
-    }
+    if (failure.status !== 0 && failure.status !== 429 && failure.status < 500) await loseSession();
     return null;
   }
 }
 
+/**
+ * The server refused access token `token` (401): its session is over, ended elsewhere (a password
+ * changed or reset, the sessions revoked) or expired. Unless a newer sign-in has replaced that
+ * token meanwhile, the tokens are cleared and `onSessionLost` listeners run.
+ */
+export async function sessionRefused(token: string): Promise<void> {
+  if (readTokens()?.accessToken === token) await loseSession();
+}
+
+async function loseSession() {
+  await clearTokens();
+  for (const l of lostListeners) l();
+}
+
 const lostListeners = new Set<() => void>();
-/** Called when a refresh fails and the user is logged out. */
+/** Called when the session is lost (a refused refresh or token) and the user is logged out. */
 export function onSessionLost(listener: () => void) {
   lostListeners.add(listener);
   return () => lostListeners.delete(listener);

@@ -5,8 +5,10 @@ import { Notifications } from '@mantine/notifications';
 import { shellTexts } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, Navigate, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrganizationResolvePage } from '../features/organization/OrganizationResolvePage.tsx';
 import {
   meFixture,
   mockApi,
@@ -17,6 +19,7 @@ import {
 } from '../test/harness.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import type { RouteFlags } from './guard.ts';
+import { queryClient } from './queryClient.ts';
 import { session } from './session.ts';
 
 function Probe() {
@@ -44,13 +47,24 @@ const routes: { path: string; flags: RouteFlags }[] = [
   },
 ];
 
-function renderAt(url: string) {
+/** Renders the frame at `url`; `screens` puts real screens on some routes instead of the probe. */
+function renderAt(
+  url: string,
+  {
+    screens = {},
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  }: { screens?: Record<string, ReactNode>; client?: QueryClient } = {},
+) {
   const router = createMemoryRouter(
     [
       {
         element: <AppFrame />,
         children: [
-          ...routes.map((r) => ({ path: r.path, handle: r.flags, element: <Probe /> })),
+          ...routes.map((r) => ({
+            path: r.path,
+            handle: r.flags,
+            element: screens[r.path] ?? <Probe />,
+          })),
           { path: '*', element: <Navigate to="/login" replace /> },
         ],
       },
@@ -59,9 +73,7 @@ function renderAt(url: string) {
   );
   render(
     <MantineProvider env="test">
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
+      <QueryClientProvider client={client}>
         <ModalsProvider>
           <Notifications />
           <RouterProvider router={router} />
@@ -406,5 +418,56 @@ describe('the last visit’s user and team, shown while the cached login checks 
     expect(await checked).toBe(false);
     expect(localStorage.getItem(SNAPSHOT)).toBeNull();
     await waitFor(async () => expect(await location()).toBe('/login?targetRoute=%2Fsecret'));
+  });
+});
+
+describe('signing in again after the session was ended elsewhere', () => {
+  it('loads the teams afresh and opens the page asked for, not the failure from before', async () => {
+    // Browser B: signed in, then the password changed in browser A (or reset by email, or the
+    // server ended the session). B's tokens still look valid; the server refuses them until a
+    // new sign-in.
+    const me = meFixture();
+    const team = teamFixture({ name: 'Orbit Labs' });
+    storeValidTokens(me.id);
+    localStorage.setItem('roomscale.session', JSON.stringify({ user: me, team }));
+    const subject = btoa(JSON.stringify({ sub: me.id })).replace(/=+$/, '');
+    let ended = true;
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/api/connect/token') {
+        ended = false;
+        const body = {
+          access_token: `h.${subject}.new`,
+          refresh_token: 'r2',
+          expires_in: 900,
+          id_token: 'i',
+          scope: 'openid',
+          token_type: 'Bearer',
+        };
+        return { body };
+      }
+      if (ended) return { status: 401 };
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [team] };
+      return { status: 404 };
+    });
+    // A full load of /dashboard: the cached login shows the last visit, then meets the 401s.
+    const checked = session.ensure();
+    const router = renderAt('/dashboard', {
+      client: queryClient,
+      screens: { 'organization/resolve': <OrganizationResolvePage /> },
+    });
+    await waitFor(async () => expect(await location()).toBe('/login?targetRoute=%2Fdashboard'));
+    expect(await checked).toBe(false);
+
+    // The login screen signs in with the new password, then goes to team resolution.
+    await act(() => session.login(me.email, 'N3w-password'));
+    await act(() => router.navigate('/organization/resolve?targetRoute=%2Fdashboard'));
+    await waitFor(async () => expect(await location()).toBe('/dashboard'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(session.get().team?.id).toBe(team.id);
+    const teamCalls = fetch.mock.calls.filter(([u]) =>
+      String(u).endsWith('/api/Users/Me/Organizations'),
+    );
+    expect(teamCalls).toHaveLength(2);
   });
 });

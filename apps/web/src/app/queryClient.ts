@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { session } from './session.ts';
 
 /** Client errors (4xx) are answers, not glitches: only connection failures and 5xx are retried. */
 export const queryClient = new QueryClient({
@@ -12,3 +13,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// What a session cached (answers, failures, prefetched screen data) ends with it, however it ends.
+session.onEnd(() => queryClient.clear());

@@ -97,7 +97,7 @@ export const session = {
       try {
         const token = await accessToken();
         if (!token) {
-          set({ status: 'anonymous', user: null, team: null });
+          end();
           return false;
         }
         // The teams do not depend on the user's answer: ask for both at once. Team resolution
@@ -129,7 +129,8 @@ export const session = {
           set({ status: 'authenticated', user: null, team: null });
           return true;
         }
-        set({ status: 'anonymous', user: null, team: null });
+        // No session to show (ended, or not reachable now): nothing of this attempt outlives it.
+        end();
         return false;
       } finally {
         pending = null;
@@ -140,14 +141,16 @@ export const session = {
 
   /** Password grant; throws the token failure for the login screen to show. */
   async login(email: string, password: string) {
+    // A cached login still loading would otherwise land its user and teams after this one's.
+    await pending;
     await requestToken({ grant_type: 'password', username: email, password });
+    replacePrevious();
     await session.reloadUser();
   },
 
   /**
    * Single sign-on grant (part1 §7): the one-time token a SAML sign-in left for user `userId`
-   * through provider `loginProviderId`. Throws the token failure. Whoever was signed in on this
-   * browser before is replaced, so their team and prefetched teams are dropped.
+   * through provider `loginProviderId`. Throws the token failure.
    */
   async loginWithSso(userId: string, loginProviderId: string, oneTimeToken: string) {
     // A cached login still loading would otherwise land its user and teams after this one's.
@@ -158,8 +161,7 @@ export const session = {
       identity_provider: loginProviderId,
       access_token: oneTimeToken,
     });
-    prefetchedTeams = null;
-    set({ team: null });
+    replacePrevious();
     await session.reloadUser();
   },
 
@@ -170,14 +172,23 @@ export const session = {
   },
 
   /**
-   * Logout clears tokens, role, team and user. The caller navigates to /login; `byUser` marks a
-   * logout the user chose, after which no screen offers its address to the next login.
+   * Logout clears tokens, role, team, user and what the session cached. The caller navigates to
+   * /login; `byUser` marks a logout the user chose, after which no screen offers its address to
+   * the next login.
    */
   async logout(opts: { byUser?: boolean } = {}) {
     if (readTokens()) await call(firstLoadCalls.logout).catch(() => undefined);
     await clearTokens();
-    prefetchedTeams = null;
-    set({ status: 'anonymous', user: null, team: null, loggedOut: opts.byUser ?? false });
+    end(opts.byUser ?? false);
+  },
+
+  /**
+   * `listener` runs whenever a session ends, however it ends (see `end`): the query cache
+   * (queryClient.ts) empties itself there.
+   */
+  onEnd(listener: () => void) {
+    endListeners.add(listener);
+    return () => endListeners.delete(listener);
   },
 
   /** Makes a team current and remembers it for this user. */
@@ -253,8 +264,28 @@ function startScreen(teamId: string) {
 let pending: Promise<boolean> | null = null;
 let prefetchedTeams: Promise<Membership[]> | null = null;
 const teamKey = (userId: string) => `roomscale.team.${userId}`;
+const endListeners = new Set<() => void>();
 
-onSessionLost(() => set({ status: 'anonymous', user: null, team: null }));
+/**
+ * The session's end, the one place that forgets what a session left in this browser, however it
+ * ends: a logout, a refused refresh token or a refused access token (401: a password changed or
+ * reset elsewhere, the sessions revoked), a cached login that finds no session. The user, the
+ * team and the last visit's snapshot go (`set` drops the snapshot when anonymous), the teams
+ * asked for early, and through `onEnd` the cached queries and prefetched screen data; the next
+ * sign-in then loads everything afresh instead of meeting the failures of the ended session.
+ */
+function end(loggedOut = false) {
+  prefetchedTeams = null;
+  set({ status: 'anonymous', user: null, team: null, loggedOut });
+  for (const l of endListeners) l();
+}
+
+/** A sign-in replaces whoever was signed in on this browser: their session ends here. */
+function replacePrevious() {
+  if (state.status === 'authenticated' || prefetchedTeams) end();
+}
+
+onSessionLost(() => end());
 
 /** The session in React; re-renders when it changes. */
 export function useSession(): SessionState {

@@ -1,17 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { session } from './session.ts';
 
 /**
- * Log out (part1 §4): clear tokens, team, user and cached data, then go to a plain /login (the
- * guard would otherwise put the page just left into the login link for the next person).
+ * Log out (part1 §4): clear tokens, team, user and cached data (`session.logout`, the session's
+ * end), then go to a plain /login (the guard would otherwise put the page just left into the
+ * login link for the next person).
  */
 export function useLogout() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return async () => {
     await session.logout({ byUser: true });
-    queryClient.clear();
     navigate('/login', { replace: true });
   };
 }
