@@ -1,10 +1,10 @@
-import { pageTitle } from '@roomscale/shared';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { lazyPart } from '../components/lazyPart.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import type { RouteFlags } from './guard.ts';
+import { DocumentTitle } from './pageTitle.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 
 /**
@@ -30,9 +30,7 @@ function useRouteFlags(): RouteFlags | undefined {
  */
 export function AppFrame() {
   const flags = useRouteFlags();
-  useEffect(() => {
-    document.title = pageTitle(flags?.title);
-  }, [flags?.title]);
+  const title = <DocumentTitle routeTitle={flags?.title} />;
 
   // Screens load with their route (lazyScreens.ts): a loader shows while the code arrives.
   const screen = (
@@ -40,7 +38,14 @@ export function AppFrame() {
       <Outlet />
     </Suspense>
   );
-  if (!flags) return screen;
+  if (!flags) {
+    return (
+      <>
+        {title}
+        {screen}
+      </>
+    );
+  }
   // The chrome of the route: navbar and footer as its flags say.
   const frame = (content: ReactNode) =>
     flags.navbar ? (
@@ -57,6 +62,7 @@ export function AppFrame() {
     );
   return (
     <>
+      {title}
       <ScrollRestoration />
       <RouteGuard flags={flags} frame={frame}>
         {frame(screen)}

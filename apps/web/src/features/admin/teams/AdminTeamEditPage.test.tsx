@@ -1,12 +1,19 @@
 // @vitest-environment happy-dom
+
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import type {
   AdminOrganization,
   AdminOrganizationUser,
   Membership,
   Problem,
 } from '@roomscale/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routeObjects } from '../../../app/routeTree.tsx';
 import { session } from '../../../app/session.ts';
 import {
   meFixture,
@@ -169,7 +176,49 @@ afterEach(() => {
   resetBrowser();
 });
 
+const emptyTeamsPage = {
+  results: [],
+  currentPage: 1,
+  pageCount: 0,
+  pageSize: 20,
+  entryCount: 0,
+  firstRowOnPage: 0,
+  lastRowOnPage: 0,
+};
+
+/** The whole app at `url`: the frame, its title and the shell, as the browser has them. */
+function openApp(url: string) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [url] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <ModalsProvider>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
 describe('AdminTeamEditPage', () => {
+  it("is titled 'Team: {name}' in the browser, and the teams list 'Teams' again", async () => {
+    fakeServer(teamFixture(), [otherTeam], (method, url) =>
+      method === 'GET' && url.pathname === '/api/Admin/Organizations'
+        ? { body: emptyTeamsPage }
+        : undefined,
+    );
+    const router = openApp(`/admin/organizations/${teamId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team: Orbit' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Team: Orbit - Roomscale Dashboard'));
+    // The list has the route's title: the team's page leaves none of its own behind.
+    await router.navigate('/admin/organizations');
+    await waitFor(() => expect(document.title).toBe('Teams - Roomscale Dashboard'));
+  });
+
   it("shows the team's details, license limit and history", async () => {
     fakeServer(teamFixture());
     open();

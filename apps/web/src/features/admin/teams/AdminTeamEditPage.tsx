@@ -14,6 +14,7 @@ import { adminTeamsTexts, shellTexts } from '@roomscale/shared';
 import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { useScreenTitle } from '../../../app/pageTitle.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { teamsPath } from '../paths.ts';
 import { useAdminTeam } from './api.ts';
@@ -31,6 +32,8 @@ const t = adminTeamsTexts.edit;
 export function AdminTeamEditPage() {
   const { organizationId = '' } = useParams();
   const team = useAdminTeam(organizationId);
+  // The browser's title names the team too, once it is known.
+  useScreenTitle(team.data ? t.title(team.data.name) : null);
 
   if (team.isPending) return <PageSkeleton />;
   if (team.isError) {
