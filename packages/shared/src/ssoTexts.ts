@@ -22,9 +22,12 @@ export const ssoMessages = {
   loginTakenByOther: 'This account of the identity provider is already linked to another user.',
   alreadyLinked: 'This login is already linked to your account.',
   notLinked: 'This login is not linked to your account.',
-  /** Removing the caller's only way to sign in. */
+  /**
+   * Removing the caller's only way to sign in. They have no password, and cannot give themselves
+   * one (a reset only changes an existing password): a team admin can add another way.
+   */
   lastLogin:
-    'This is your only way to log in. Set a password or link another account before removing it.',
+    'This is your only way to log in. Ask a team admin for another way to sign in, or link another account, before removing it.',
 } as const;
 
 export const ssoTexts = {
