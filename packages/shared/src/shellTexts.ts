@@ -153,12 +153,18 @@ export const shellTexts = {
     macText: 'A version for Mac is in the works.',
     macAction: 'Coming soon',
     helpTitle: 'Need help installing?',
+    /** With a changelog link beside the knowledge base's. */
     helpText: 'Step-by-step guides and the release notes of every version.',
+    /** Only the knowledge base's link: no release notes are offered. */
+    helpTextGuides: 'Step-by-step guides for every headset and computer.',
     knowledgeBase: 'Knowledge base',
     changelog: 'Changelog',
     notOnThisServer: 'Not available yet',
+    /** To super admins: how the server gets the missing link. */
     howToAdd: (variable: string) =>
       `This Roomscale server has no link for it yet; its operator adds one by setting ${variable}.`,
+    /** To everyone else. */
+    notYetText: 'This download is not available yet. Please check again later.',
     configFailed: 'The download links could not be loaded.',
     retry: 'Try again',
   },

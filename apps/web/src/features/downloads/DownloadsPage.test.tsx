@@ -1,8 +1,12 @@
 // @vitest-environment happy-dom
+
+import type { ClientConfig } from '@roomscale/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../app/session.ts';
 import {
   configFixture,
+  meFixture,
   mockApi,
   renderScreen,
   resetBrowser,
@@ -39,10 +43,10 @@ function clickLink(link: HTMLElement) {
 let recorded: unknown[] = [];
 let recordStatus = 204;
 
-function mockServer() {
+function mockServer(served: ClientConfig = config) {
   recorded = [];
   return mockApi((method, url, body) => {
-    if (url.pathname === '/api/Config') return { body: config };
+    if (url.pathname === '/api/Config') return { body: served };
     if (method === 'POST' && url.pathname === '/api/Content/Downloads') {
       recorded.push(body);
       return recordStatus === 204
@@ -104,5 +108,65 @@ describe('DownloadsPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText(/Service Unavailable/)).toBeNull();
     expect(apk.getAttribute('href')).toBe(config.downloads.picoApkUrl);
+  });
+});
+
+/** The server's settings without any download link (a fresh install). */
+const noLinks = configFixture();
+
+async function signInAs(superAdmin: boolean) {
+  mockApi(() => ({ body: meFixture({ superAdmin }) }));
+  await session.reloadUser();
+}
+
+describe('DownloadsPage without links on this server', () => {
+  it('tells a user that the download is not available yet, and nothing of the server', async () => {
+    await signInAs(false);
+    mockServer(noLinks);
+    renderScreen('/downloads', '/downloads', <DownloadsPage />);
+    expect(await screen.findAllByRole('button', { name: 'Not available yet' })).toHaveLength(3);
+    expect(
+      screen.getAllByText('This download is not available yet. Please check again later.'),
+    ).toHaveLength(3);
+    expect(screen.queryByText(/META_STORE_URL|PICO_APK_URL|WINDOWS_INSTALLER_URL/)).toBeNull();
+    expect(screen.queryByText(/operator/)).toBeNull();
+  });
+
+  it('tells a super admin which server setting adds each link', async () => {
+    await signInAs(true);
+    mockServer(noLinks);
+    renderScreen('/downloads', '/downloads', <DownloadsPage />);
+    for (const setting of ['META_STORE_URL', 'PICO_APK_URL', 'WINDOWS_INSTALLER_URL']) {
+      expect(
+        await screen.findByText(
+          `This Roomscale server has no link for it yet; its operator adds one by setting ${setting}.`,
+        ),
+      ).toBeVisible();
+    }
+    expect(screen.queryByText(/not available yet\. Please/)).toBeNull();
+  });
+});
+
+describe('DownloadsPage help links', () => {
+  it('promises release notes only beside a changelog link', async () => {
+    mockServer(noLinks);
+    renderScreen('/downloads', '/downloads', <DownloadsPage />);
+    expect(await screen.findByRole('link', { name: 'Knowledge base' })).toBeVisible();
+    expect(screen.getByText('Step-by-step guides for every headset and computer.')).toBeVisible();
+    expect(screen.queryByText(/release notes/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Changelog' })).toBeNull();
+  });
+
+  it('names the release notes when the changelog is linked', async () => {
+    mockServer(
+      configFixture({
+        downloads: { ...noLinks.downloads, changelogUrl: 'https://example.com/changelog' },
+      }),
+    );
+    renderScreen('/downloads', '/downloads', <DownloadsPage />);
+    expect(await screen.findByRole('link', { name: 'Changelog' })).toBeVisible();
+    expect(
+      screen.getByText('Step-by-step guides and the release notes of every version.'),
+    ).toBeVisible();
   });
 });

@@ -27,6 +27,7 @@ import {
 import type { ReactNode } from 'react';
 import { call } from '../../api/client.ts';
 import { useClientConfig } from '../../app/clientConfig.ts';
+import { useSession } from '../../app/session.ts';
 import { ExternalAnchor } from '../../components/ExternalAnchor.tsx';
 
 const t = shellTexts.downloads;
@@ -120,6 +121,9 @@ const platforms: Platform[] = [
 /** Downloads (part2 §2): the app for each platform, with links to help and the changelog. */
 export function DownloadsPage() {
   const config = useClientConfig();
+  // Which server setting adds a missing link concerns the ones who run the server only.
+  const operator = useSession().user?.superAdmin === true;
+  const changelogUrl = config.data?.downloads.changelogUrl;
 
   return (
     <Stack gap="xl">
@@ -147,7 +151,13 @@ export function DownloadsPage() {
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {platforms.map((p) => (
-          <PlatformCard key={p.key} platform={p} config={config.data} loading={config.isPending} />
+          <PlatformCard
+            key={p.key}
+            platform={p}
+            config={config.data}
+            loading={config.isPending}
+            operator={operator}
+          />
         ))}
       </SimpleGrid>
 
@@ -160,7 +170,7 @@ export function DownloadsPage() {
             <div>
               <Text fw={650}>{t.helpTitle}</Text>
               <Text size="sm" c="dimmed">
-                {t.helpText}
+                {changelogUrl ? t.helpText : t.helpTextGuides}
               </Text>
             </div>
           </Group>
@@ -172,8 +182,8 @@ export function DownloadsPage() {
                   {t.knowledgeBase}
                 </Group>
               </ExternalAnchor>
-              {config.data.downloads.changelogUrl && (
-                <ExternalAnchor href={config.data.downloads.changelogUrl} fw={500}>
+              {changelogUrl && (
+                <ExternalAnchor href={changelogUrl} fw={500}>
                   <Group gap={6} wrap="nowrap">
                     <IconListDetails size={16} aria-hidden />
                     {t.changelog}
@@ -194,10 +204,12 @@ function PlatformCard({
   platform: p,
   config,
   loading,
+  operator,
 }: {
   platform: Platform;
   config: ClientConfig | undefined;
   loading: boolean;
+  operator: boolean;
 }) {
   const href = config && p.link ? p.link.href(config) : null;
   return (
@@ -221,23 +233,34 @@ function PlatformCard({
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
           {p.text}
         </Text>
-        <PlatformAction platform={p} href={href} loaded={config !== undefined} loading={loading} />
+        <PlatformAction
+          platform={p}
+          href={href}
+          loaded={config !== undefined}
+          loading={loading}
+          operator={operator}
+        />
       </Stack>
     </Card>
   );
 }
 
-/** The card's button: the store or the download, 'Coming soon', or why there is none here. */
+/**
+ * The card's button: the store or the download, 'Coming soon', or that there is none here yet
+ * (and, to a super admin, which setting adds it).
+ */
 function PlatformAction({
   platform: p,
   href,
   loaded,
   loading,
+  operator,
 }: {
   platform: Platform;
   href: string | null;
   loaded: boolean;
   loading: boolean;
+  operator: boolean;
 }) {
   if (!p.link) {
     return (
@@ -254,7 +277,7 @@ function PlatformAction({
         </Button>
         {loaded && (
           <Text size="xs" c="dimmed">
-            {t.howToAdd(p.link.setting)}
+            {operator ? t.howToAdd(p.link.setting) : t.notYetText}
           </Text>
         )}
       </Stack>

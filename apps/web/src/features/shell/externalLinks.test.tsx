@@ -2,7 +2,15 @@
 import { type ClientConfig, clientConfig } from '@roomscale/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, stubBrowser } from '../../test/harness.tsx';
+import { session } from '../../app/session.ts';
+import {
+  meFixture,
+  mockApi,
+  renderScreen,
+  signedInBrowser,
+  signedOutBrowser,
+  stubBrowser,
+} from '../../test/harness.tsx';
 import { DownloadsPage } from '../downloads/DownloadsPage.tsx';
 import { AppFooter } from './AppFooter.tsx';
 
@@ -79,6 +87,15 @@ describe('footer links', () => {
 });
 
 describe('download page', () => {
+  // The one who is told which server setting adds a missing link (DownloadsPage.test.tsx: others
+  // are not).
+  beforeEach(async () => {
+    await signedInBrowser();
+    mockApi(() => ({ body: meFixture({ superAdmin: true }) }));
+    await session.reloadUser();
+  });
+  afterEach(() => signedOutBrowser());
+
   it('shows no build this server has no link for, and says how the operator adds one', async () => {
     serve(bare);
     renderScreen('/downloads', '/downloads', <DownloadsPage />);
