@@ -5,15 +5,9 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { delivery, security, serverMessages } from '@roomscale/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { fileEditorRule, fileItemRule } from './modules/files/policy.ts';
 import { modules } from './modules/index.ts';
@@ -28,6 +22,7 @@ import {
   installErrorHandling,
 } from './platform/http/errors.ts';
 import { registerRequestGuard } from './platform/http/guard.ts';
+import { registerOpenapi } from './platform/http/openapi.ts';
 import { HttpError, problemBody } from './platform/http/problem.ts';
 import { lazyRequestLogger, RequestLines } from './platform/http/requestLog.ts';
 import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
@@ -94,19 +89,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Roomscale API', version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () =>
-    app.swagger(),
-  );
+  await registerOpenapi(app);
 
   registerRequestGuard(app);
   registerAccess(app, {

@@ -436,7 +436,7 @@ export function buildRequest(r: Rng, pool: IdPool, op: Operation): FuzzRequest {
     if (p.in === 'path') {
       const v = validValue(r, pool, p.schema, p.name);
       pathValues[p.name] = {
-        value: p.name === '*' ? `fuzz/${r.int(1, 9)}.bin` : String(v ?? uuidFrom(r)),
+        value: p.name === 'key' ? `fuzz/${r.int(1, 9)}.bin` : String(v ?? uuidFrom(r)),
       };
     } else if (p.required || r.chance(0.5)) {
       const v = validValue(r, pool, p.schema, p.name);
