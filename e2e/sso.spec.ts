@@ -135,8 +135,15 @@ test.describe('single sign-on', () => {
       '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----',
     );
     await save.click();
-    await expect(page.getByText('The certificate could not be read.')).toBeVisible();
-    await expect(field(page, 'Certificate')).toBeFocused();
+    // part2 §8: the 'Error' modal says why, and what was typed stays.
+    const refused = page.getByRole('dialog', { name: 'Error' });
+    await expect(refused).toContainText(
+      'An error has occurred: The certificate could not be read.',
+    );
+    await screenshot(page, 'sso-save-refused');
+    await refused.getByRole('button', { name: 'Ok' }).click();
+    await expect(refused).toBeHidden();
+    await expect(field(page, 'Login URL')).toHaveValue(idp.loginUrl);
     await field(page, 'Certificate').fill(idp.certificatePem);
     await save.click();
     await expect(toast(page, 'Configuration saved')).toBeVisible();

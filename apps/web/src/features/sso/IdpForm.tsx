@@ -4,15 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { type SamlConfig, type SamlConfigEdit, samlConfigEdit, ssoTexts } from '@roomscale/shared';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { serverMessage, showFieldErrors } from '../../api/errors.ts';
+import { fieldErrors, serverMessage } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
 import { useSaveSamlConfig } from './api.ts';
 import classes from './SamlConfig.module.css';
 
 const t = ssoTexts.tab;
-const fields = ['identityLabel', 'loginUrl', 'certificate'] as const;
-const isField = (f: string): f is (typeof fields)[number] =>
-  (fields as readonly string[]).includes(f);
 
 const formValues = (c: SamlConfig): SamlConfigEdit => ({
   identityLabel: c.identityLabel,
@@ -24,8 +21,9 @@ const valuesKey = (c: SamlConfig) => JSON.stringify(formValues(c));
 
 /**
  * The identity provider's values (part2 §2, §5): entity ID and login URL (urls) and its signing
- * certificate, all required. A failed save keeps what was typed; the server's per-field reasons
- * (an unreadable or expired certificate) show on their fields.
+ * certificate, all required; the form's own checks show under the fields. A failed save keeps
+ * what was typed and says why in the 'Error' modal (part2 §8), the server's reasons included
+ * (an unreadable or expired certificate).
  */
 export function IdpForm({ teamId, config }: { teamId: string; config: SamlConfig }) {
   const save = useSaveSamlConfig(teamId);
@@ -58,10 +56,10 @@ export function IdpForm({ teamId, config }: { teamId: string; config: SamlConfig
       taken.current = valuesKey(saved);
       form.reset(formValues(saved));
     } catch (e) {
-      const messages = showFieldErrors(e, form.setError, (f) => (isField(f) ? f : undefined));
-      const first = fields.find((f) => f in messages);
-      if (first) form.setFocus(first);
-      else void showError(t.saveFailed(serverMessage(e)));
+      // part2 §8: the 'Error' modal, with the server's reason (an unreadable or expired
+      // certificate, say) in its words.
+      const reasons = Object.values(fieldErrors(e));
+      void showError(t.saveFailed(reasons.length > 0 ? reasons.join(' ') : serverMessage(e)));
       return;
     }
     notifications.show({ color: 'teal', message: t.saved });

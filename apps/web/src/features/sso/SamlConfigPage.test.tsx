@@ -299,7 +299,7 @@ describe('the Single sign-on tab', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("puts the server's certificate message on the field and keeps what was typed", async () => {
+  it("shows the server's certificate reason in the 'Error' modal and keeps what was typed", async () => {
     serve(fresh, (c) =>
       c.method === 'POST'
         ? problem400({ certificate: [ssoMessages.certificateExpired] }, 'Validation failed')
@@ -311,14 +311,22 @@ describe('the Single sign-on tab', () => {
     await waitFor(() => expect(saveButton()).toBeEnabled());
     fireEvent.click(saveButton());
 
-    expect(await screen.findByText(ssoMessages.certificateExpired)).toBeVisible();
-    expect(field('Certificate')).toHaveAttribute('aria-invalid', 'true');
-    expect(document.activeElement).toBe(field('Certificate'));
+    // part2 §8: 'An error has occurred: {message}' in the 'Error' modal, not under the field.
+    const dialog = await screen.findByRole('dialog', { name: /Error/ });
+    expect(
+      within(dialog).getByText(
+        'An error has occurred: The certificate has expired. Paste the current certificate of your identity provider.',
+      ),
+    ).toBeVisible();
+    const form = screen.getByRole('region', { name: 'Your identity provider' });
+    expect(within(form).queryByText(ssoMessages.certificateExpired)).toBeNull();
+    expect(field('Certificate')).not.toHaveAttribute('aria-invalid', 'true');
     expect(field('Certificate')).toHaveValue(pasted);
     expect(field('Login URL')).toHaveValue('https://idp.example/realms/acme/protocol/saml');
-    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText('Configuration saved')).toBeNull();
     expect(session.get().team?.samlLoginProviderId).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("shows 'An error has occurred' for other failures and keeps what was typed", async () => {
