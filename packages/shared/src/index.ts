@@ -1,3 +1,4 @@
+export * from './accountMails.ts';
 export * from './adminTeamsTexts.ts';
 export * from './adminUsersTexts.ts';
 export * from './auditTexts.ts';

@@ -1,4 +1,4 @@
-import { durationWords, security } from '@roomscale/shared';
+import { accountMailTexts, durationWords, security } from '@roomscale/shared';
 import type { Config } from '../../config.ts';
 import { actionEmail } from '../../platform/mail/layout.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
@@ -56,6 +56,42 @@ export function resetPasswordEmail(config: Config, user: Recipient, token: strin
         `This link is valid for ${durationWords(security.resetTokenSeconds)} and can be used once. If you did not ask for it, you can ignore this email; your password stays the same.`,
       ],
       action: { label: 'Reset password', url },
+    }),
+  };
+}
+
+/**
+ * 'Forgot password' for an account that signs in with single sign-on only: it has no password
+ * to reset and gets none (the team chose single sign-on), so the mail says how to sign in.
+ * `teams`: the names of the teams whose single sign-on the account can use.
+ */
+export function ssoOnlyResetEmail(config: Config, user: Recipient, teams: string[]): Mail {
+  const m = accountMailTexts.ssoOnlyReset;
+  return {
+    to: user.email,
+    subject: m.subject,
+    ...actionEmail({
+      greeting: `Hello ${user.firstName},`,
+      paragraphs: m.paragraphs(user.email, teams),
+      action: { label: m.action, url: `${config.publicUrl}/login` },
+    }),
+  };
+}
+
+/** A registration with the address of a single sign-on-only account: no reset link either. */
+export function ssoOnlyAlreadyRegisteredEmail(
+  config: Config,
+  user: Recipient,
+  teams: string[],
+): Mail {
+  const m = accountMailTexts.ssoOnlyAlreadyRegistered;
+  return {
+    to: user.email,
+    subject: m.subject,
+    ...actionEmail({
+      greeting: `Hello ${user.firstName},`,
+      paragraphs: m.paragraphs(user.email, teams),
+      action: { label: m.action, url: `${config.publicUrl}/login` },
     }),
   };
 }

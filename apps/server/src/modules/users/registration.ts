@@ -4,8 +4,14 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { createTeam } from '../organizations/service.ts';
+import { ssoLoginsOf } from '../sso/providers.ts';
 import { issueEmailToken } from './email-tokens.ts';
-import { activationEmail, alreadyRegisteredEmail } from './emails.ts';
+import {
+  activationEmail,
+  alreadyRegisteredEmail,
+  ssoOnlyAlreadyRegisteredEmail,
+} from './emails.ts';
+import { mayHoldPassword } from './passwords.ts';
 
 /**
  * PUT /api/Users/Register. A new address gets an unactivated account and an activation link.
@@ -37,7 +43,15 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<voi
   });
   if (created) return;
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, user.email));
-  if (existing) await enqueueMail(ctx, ctx.db, alreadyRegisteredEmail(ctx.config, existing));
+  if (!existing) return;
+  const mail = mayHoldPassword(existing)
+    ? alreadyRegisteredEmail(ctx.config, existing)
+    : ssoOnlyAlreadyRegisteredEmail(
+        ctx.config,
+        existing,
+        (await ssoLoginsOf(ctx, existing.id)).map((l) => l.displayName),
+      );
+  await enqueueMail(ctx, ctx.db, mail);
 }
 
 function avatarOf(ctx: AppContext, user: Partial<Registration['user']>): string | null {

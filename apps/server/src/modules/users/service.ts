@@ -8,6 +8,7 @@ import { endSession } from '../auth/sessions.ts';
 import { releaseSeat } from '../seats/service.ts';
 import { ssoLoginsOf } from '../sso/providers.ts';
 import { loadMe } from './meQuery.ts';
+import { mayHoldPassword } from './passwords.ts';
 import { passwordLoginEntry, presentMe } from './presenter.ts';
 
 export async function getMe(ctx: AppContext, userId: string): Promise<Me> {
@@ -50,7 +51,7 @@ export async function loginsFor(ctx: AppContext, email: string): Promise<LoginEn
     .select({ id: users.id, passwordHash: users.passwordHash, activated: users.activated })
     .from(users)
     .where(eq(users.email, email));
-  const offersPassword = !user?.activated || user.passwordHash !== null;
+  const offersPassword = !user || mayHoldPassword(user);
   const sso = user ? await ssoLoginsOf(ctx, user.id) : [];
   return [...(offersPassword ? [passwordLoginEntry] : []), ...sso];
 }
