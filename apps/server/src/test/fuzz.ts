@@ -252,6 +252,9 @@ export const hostileStrings: readonly string[] = [
   'é'.repeat(300),
   '😀'.repeat(100),
   '\uD800',
+  'a\uDFFFb',
+  '\uDBFF\uDBFF',
+  '😀'.slice(0, 1),
   '../../../etc/passwd',
   '%00',
   '%ZZ',
@@ -395,7 +398,10 @@ function hostileParam(r: Rng): { value: string; raw?: boolean } {
   if (k === 0) return { value: r.pick(badIds) };
   if (k === 1) return { value: r.pick(hostileStrings) };
   if (k === 2)
-    return { value: r.pick(['%00', '%ZZ', '%', '%C0%80', '%E2%82', 'a%2F..%2F..']), raw: true };
+    return {
+      value: r.pick(['%00', '%ZZ', '%', '%C0%80', '%E2%82', '%ED%A0%80', 'a%2F..%2F..']),
+      raw: true,
+    };
   return { value: String(anyValue(r)) };
 }
 
@@ -594,4 +600,59 @@ export function buildRequest(r: Rng, pool: IdPool, op: Operation): FuzzRequest {
     ...(payload === undefined ? {} : { payload }),
     mutations,
   };
+}
+
+/** A lone surrogate: valid in JSON (`"\ud800"`), no character of any text. */
+export const LONE_SURROGATE = '\uD800';
+
+/**
+ * For an operation with a JSON body: one request per string of a valid body (from a few
+ * samples, so optional fields come up too) with that string replaced by a lone surrogate, and
+ * one with a lone surrogate as a key. The request guard must refuse each, whatever the caller.
+ */
+export function loneSurrogateRequests(r: Rng, pool: IdPool, op: Operation): FuzzRequest[] {
+  if (!op.body?.type.includes('json')) return [];
+  const pathValues: Record<string, { value: string }> = {};
+  const query: string[] = [];
+  for (const p of op.parameters) {
+    const v = validValue(r, pool, p.schema, p.name);
+    if (p.in === 'path') pathValues[p.name] = { value: String(v ?? uuidFrom(r)) };
+    else if (p.in === 'query' && p.required && v !== null && v !== undefined)
+      query.push(
+        `${encode(p.name)}=${encode(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
+      );
+  }
+  const url = fillPath(op.path, pathValues) + (query.length ? `?${query.join('&')}` : '');
+  const headers = { 'content-type': op.body.type };
+  const out: FuzzRequest[] = [];
+  const seen = new Set<string>();
+  for (let sample = 0; sample < 4; sample++) {
+    const body = validValue(r, pool, op.body.schema, 'body');
+    for (const path of pathsOf(body)) {
+      let node: unknown = body;
+      for (const key of path) node = (node as Record<string | number, unknown>)[key];
+      const name = path.join('.');
+      if (typeof node !== 'string' || seen.has(name)) continue;
+      seen.add(name);
+      const broken = structuredClone(body);
+      setAt(broken, path, r.pick([LONE_SURROGATE, `x${LONE_SURROGATE}`, '\uDC00y']));
+      out.push({
+        method: op.method,
+        url,
+        headers,
+        payload: JSON.stringify(broken),
+        mutations: [`body ${name} lone surrogate`],
+      });
+    }
+    if (sample === 0 && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      out.push({
+        method: op.method,
+        url,
+        headers,
+        payload: JSON.stringify({ ...body, [LONE_SURROGATE]: 'x' }),
+        mutations: ['body key lone surrogate'],
+      });
+    }
+  }
+  return out;
 }

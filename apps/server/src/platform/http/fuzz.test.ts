@@ -1,4 +1,4 @@
-import { TOKEN_SCOPE } from '@roomscale/shared';
+import { serverMessages, TOKEN_SCOPE } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   guestSessions,
@@ -14,6 +14,7 @@ import {
   type FuzzRequest,
   harvest,
   type IdPool,
+  loneSurrogateRequests,
   type Operation,
   operationsOf,
   remember,
@@ -231,4 +232,40 @@ describe('OpenAPI-driven fuzzing', () => {
       `seed ${SEED}: ${notProblems.length} refusals that are not problem documents\n${notProblems.slice(0, 8).map(describeFinding).join('\n')}`,
     ).toBe(0);
   }, 600_000);
+
+  it('refuses a lone surrogate in every string and as a key of every JSON body with 400', async () => {
+    const r = rng(SEED);
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    const pool: IdPool = { byName: new Map(), any: [], storage: [] };
+    remember(pool, 'organizationId', teamId);
+    remember(pool, 'userId', member.id);
+    remember(pool, 'guestId', guestId);
+    const wrong: string[] = [];
+    let sent = 0;
+    let ip = 0;
+    for (const op of operationsOf(doc)) {
+      await refreshCallers();
+      const role: Role = op.path.startsWith('/api/Guests') ? 'guest' : 'admin';
+      for (const request of loneSurrogateRequests(r, pool, op)) {
+        ip += 1;
+        const res = await t.app.inject({
+          method: request.method as 'POST',
+          url: request.url,
+          headers: { ...request.headers, authorization: `Bearer ${tokens[role]}` },
+          payload: request.payload,
+          remoteAddress: `10.200.${(ip >> 8) & 255}.${ip & 255}`,
+        });
+        sent += 1;
+        const detail = res.statusCode === 400 ? (res.json() as { detail?: string }).detail : '';
+        if (detail !== serverMessages.loneSurrogate) {
+          wrong.push(
+            `${op.method} ${op.path} (${request.mutations.join('; ')}) → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+        }
+      }
+    }
+    console.log(`fuzz: ${sent} lone-surrogate requests`);
+    expect(sent).toBeGreaterThan(100);
+    expect(wrong, wrong.slice(0, 10).join('\n')).toEqual([]);
+  }, 300_000);
 });
