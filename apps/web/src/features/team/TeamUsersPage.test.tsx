@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ModalsProvider } from '@mantine/modals';
-import type { TeamUser, TeamUserList } from '@roomscale/shared';
+import { screenMessages, type TeamUser, type TeamUserList } from '@roomscale/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/session.ts';
@@ -13,6 +13,7 @@ import {
   stubFonts,
   teamFixture,
 } from '../../test/harness.tsx';
+import { TrialNotice } from '../shell/TrialNotice.tsx';
 import { TeamUsersPage } from './TeamUsersPage.tsx';
 
 const me = meFixture();
@@ -323,6 +324,53 @@ describe('TeamUsersPage', () => {
     const patch = calls(fetch, 'PATCH')[0];
     expect(String(patch?.[0])).toContain(`${usersPath}/${grace.id}`);
     expect(bodyOf(patch)).toEqual({ position: 'Lead engineer', role: 'Admin' });
+  });
+
+  it('an admin who gives themself a license loses the trial notice at once', async () => {
+    const grace = userFixture({ firstName: 'Grace', lastName: 'Hopper' });
+    let mine = self();
+    const fetch = mockApi((method, url, body) => {
+      if (url.pathname === '/api/Users/Me') return { body: me };
+      if (url.pathname === '/api/Users/Me/Organizations') {
+        return { body: [{ ...adminTeam, licenseType: mine.licenseType }] };
+      }
+      if (method === 'PATCH') {
+        const changed = { ...(url.pathname.endsWith(me.id) ? mine : grace), ...(body as object) };
+        if (url.pathname.endsWith(me.id)) mine = changed;
+        return { body: changed };
+      }
+      return { body: list([mine, grace], { licenseCount: 2, licensesInUse: 0 }) };
+    });
+    renderScreen(
+      '/team/users',
+      '/team/users',
+      <ModalsProvider>
+        <TrialNotice />
+        <TeamUsersPage />
+      </ModalsProvider>,
+    );
+    const notice = () => screen.queryByRole('link', { name: screenMessages.trialNotice });
+    await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    expect(notice()).toBeVisible();
+
+    // Another member's row: the session is not asked again.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Grace Hopper' }));
+    fireEvent.click(within(row('Grace Hopper')).getByRole('switch', { name: 'License' }));
+    fireEvent.click(within(row('Grace Hopper')).getByRole('button', { name: 'Save user' }));
+    expect(await screen.findByText('User has been edited.')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    const teamsAsked = () =>
+      fetch.mock.calls.filter(([u]) => String(u).endsWith('/api/Users/Me/Organizations')).length;
+    expect(teamsAsked()).toBe(0);
+    expect(notice()).toBeVisible();
+
+    // Their own row: the membership (and the user) load again and the notice goes.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    fireEvent.click(within(row('Ada Lovelace')).getByRole('switch', { name: 'License' }));
+    fireEvent.click(within(row('Ada Lovelace')).getByRole('button', { name: 'Save user' }));
+    await waitFor(() => expect(notice()).toBeNull());
+    expect(session.get().team).toEqual({ ...adminTeam, licenseType: 'License' });
+    expect(teamsAsked()).toBe(1);
   });
 
   it('a refused edit shows the customizing error and stays in edit mode', async () => {

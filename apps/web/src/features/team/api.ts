@@ -1,7 +1,15 @@
 import { type TeamUserAdd, type TeamUserEdit, teamUserLimits } from '@roomscale/shared';
 import { teamUsersApi } from '@roomscale/shared/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { session } from '../../app/session.ts';
+import { myTeamsQuery } from '../../app/teams.ts';
 
 export const teamUserKeys = {
   all: (teamId: string) => ['teamUsers', teamId] as const,
@@ -38,12 +46,38 @@ export function useAddTeamUser(teamId: string) {
 }
 
 export function useEditTeamUser(teamId: string) {
+  const client = useQueryClient();
   const reload = useReloadUsers(teamId);
   return useMutation({
     mutationFn: ({ userId, body }: { userId: string; body: TeamUserEdit }) =>
       call(teamUsersApi.edit, { params: { organizationId: teamId, userId }, body }),
-    onSuccess: reload,
+    onSuccess: (_saved, { userId }) => {
+      // Not awaited: the row's own answer need not wait for the session's.
+      if (userId === session.get().user?.id) void refreshOwnMembership(client, teamId);
+      return reload();
+    },
   });
+}
+
+/**
+ * The signed-in user's own row changed (their license, their role): the session's membership of
+ * the team, which the trial notice and the admin-only screens read, and the user load again, so
+ * a license given to oneself removes the notice without a reload.
+ */
+export async function refreshOwnMembership(client: QueryClient, teamId: string) {
+  const userId = session.get().user?.id;
+  try {
+    const [teams] = await Promise.all([
+      client.fetchQuery(myTeamsQuery(userId)),
+      session.reloadUser(),
+    ]);
+    const fresh = teams.find((t) => t.id === teamId);
+    if (fresh && session.get().team?.id === teamId && session.get().user?.id === userId) {
+      session.selectTeam(fresh);
+    }
+  } catch {
+    // Not reachable now: the next full load brings the membership.
+  }
 }
 
 export function useRemoveTeamUser(teamId: string) {
