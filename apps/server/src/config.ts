@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { PlanInterval } from '@roomscale/shared';
+import { billingLimits, type PlanInterval } from '@roomscale/shared';
 import { z } from 'zod';
 
 /** Environment variables, parsed once at start. Invalid values stop the start with one clear line. */
@@ -89,6 +89,16 @@ const envSchema = z.object({
     .string()
     .regex(/^price_/, 'must be a price id')
     .optional(),
+  /**
+   * Days a team keeps the licenses of a renewal that was not paid (the subscription past due)
+   * before they drop to zero (docs/billing.md).
+   */
+  BILLING_GRACE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(billingLimits.renewalGraceDays),
   STORAGE_DRIVER: z.enum(['local', 'gcs']).default('local'),
   GCS_BUCKET: z
     .string()
@@ -137,6 +147,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Stripe (docs/billing.md); undefined runs the built-in Stripe-compatible simulator. */
   stripe: StripeConfig | undefined;
+  /** Days an unpaid renewal keeps its licenses (BILLING_GRACE_DAYS, docs/billing.md). */
+  billingGraceDays: number;
 };
 
 export type StripeConfig = {
@@ -269,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     redisUrl: e.REDIS_URL,
+    billingGraceDays: e.BILLING_GRACE_DAYS,
     stripe:
       e.STRIPE_SECRET_KEY &&
       e.STRIPE_PUBLISHABLE_KEY &&

@@ -12,6 +12,7 @@ import { injectorOf } from './modules/billing/routes.ts';
 import { advanceSimulator } from './modules/billing/simulator/api.ts';
 import { simulatorWebhookHandler } from './modules/billing/simulator/delivery.ts';
 import { SIMULATOR_WEBHOOK } from './modules/billing/simulator/store.ts';
+import { BILLING_GRACE_END, billingGraceEndHandler } from './modules/billing/sync.ts';
 import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from './modules/licenses/reconcile.ts';
@@ -103,6 +104,7 @@ async function main() {
     [STORAGE_PURGE]: storagePurgeHandler(ctx),
     [LICENSES_RECONCILE]: licenseReconcileHandler(ctx),
     [SIMULATOR_WEBHOOK]: simulatorWebhookHandler(ctx, () => injectorOf(app)),
+    [BILLING_GRACE_END]: billingGraceEndHandler(ctx),
   });
   // The built-in payment simulator's time: renewals and period ends as the clock passes them.
   const stopSimulatorClock =

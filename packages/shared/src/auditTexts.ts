@@ -24,6 +24,7 @@ export const auditLabels = {
   'login.unlink': 'Login unlinked',
   'billing.customer': 'Billing details saved',
   'billing.order': 'Subscription ordered',
+  'billing.paymentMethod': 'Payment method changed',
   'billing.cancel': 'Subscription cancelled',
 } as const satisfies Record<AuditAction, string>;
 
@@ -62,6 +63,7 @@ export const auditFieldLabels: Record<string, string> = {
   displayName: 'Login name',
   providerKey: 'Account id',
   hasMetaSubscription: 'Meta subscription',
+  paymentMethodId: 'Payment method',
 };
 
 /** User-facing strings of the audit log screens (super admins' and team admins'). */

@@ -24,6 +24,7 @@ export const AuditActions = [
   'login.unlink',
   'billing.customer',
   'billing.order',
+  'billing.paymentMethod',
   'billing.cancel',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];

@@ -7,7 +7,7 @@ import {
 } from '@roomscale/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEvents, memberships } from '../../db/schema.ts';
+import { auditLog, billingEvents, memberships } from '../../db/schema.ts';
 import { call, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, team } from '../../test/workspace.ts';
@@ -409,6 +409,218 @@ describe('changing a subscription', () => {
     await refresh(w.admin);
     expect(await licenses(t, w.admin, w.id)).toMatchObject({ licenseCount: 0, licensesInUse: 0 });
     expect((await detailOf(w.admin, w.id)).latestInvoiceStatus).toBe('uncollectible');
+  });
+});
+
+describe('a payment method change', () => {
+  const auditOf = (teamId: string) =>
+    t.ctx.db
+      .select({ action: auditLog.action, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.organizationId, teamId))
+      .orderBy(auditLog.at, auditLog.id);
+
+  it('changes the card only: a scheduled downgrade, an upcoming cancel and the quantity stay; the audit says so', async () => {
+    const w = await subscribed('New card', 4);
+    const down = await orderOk(t, w.admin, w.id, { priceId: prices(t).month, quantity: 3 });
+    expect(down.orderType).toBe('Downgrade');
+    const scheduled = {
+      currentSubscriptionUserCount: 4,
+      subscriptionHasUpcomingChange: true,
+      subscriptionUpcomingChangeQuantity: 3,
+      subscriptionUpcomingChangeInterval: 'month',
+      subscriptionUpcomingChangeStart: down.subscriptionDetail.currentSubscriptionPeriodEnd,
+    };
+    expect(down.subscriptionDetail).toMatchObject(scheduled);
+
+    // Change payment method: the current plan and user count again, with a new card.
+    const card = await saveCard(t, w.admin, w.id);
+    const changed = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).month,
+      quantity: 4,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect(changed.orderType).toBe('Create');
+    expect(changed.paymentMethodId).toBe(card.paymentMethodId);
+    expect(changed.subscriptionDetail).toMatchObject({ ...scheduled, status: 'active' });
+    expect(await detailOf(w.admin, w.id)).toMatchObject(scheduled);
+    expect((await customerOf(w.admin, w.id)).paymentMethodId).toBe(card.paymentMethodId);
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(4);
+    const audit = await auditOf(w.id);
+    expect(audit.at(-1)).toEqual({
+      action: 'billing.paymentMethod',
+      after: { paymentMethodId: card.paymentMethodId },
+    });
+    expect(audit.filter((a) => a.action === 'billing.order')).toHaveLength(2);
+
+    // The downgrade still comes at the period end.
+    await passTime(
+      t,
+      (new Date(scheduled.subscriptionUpcomingChangeStart ?? '').getTime() -
+        t.clock.now().getTime()) /
+        1000 +
+        60,
+    );
+    await refresh(w.admin);
+    expect(await detailOf(w.admin, w.id)).toMatchObject({
+      currentSubscriptionUserCount: 3,
+      subscriptionHasUpcomingChange: false,
+    });
+    expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(3);
+  });
+
+  it('keeps an upcoming cancel', async () => {
+    const w = await subscribed('Leaving with a new card', 2);
+    const cancel = await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+      token: w.admin.session,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const card = await saveCard(t, w.admin, w.id);
+    const changed = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).month,
+      quantity: 2,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect(changed.subscriptionDetail).toMatchObject({
+      subscriptionHasUpcomingCancel: true,
+      currentSubscriptionUserCount: 2,
+    });
+    expect((await detailOf(w.admin, w.id)).subscriptionHasUpcomingCancel).toBe(true);
+    expect((await auditOf(w.id)).at(-1)?.action).toBe('billing.paymentMethod');
+  });
+});
+
+describe('licenses count only what is paid', () => {
+  const intentOf = async (d: SubscriptionDetail, card: string) => {
+    const res = await call(
+      t,
+      'POST',
+      `/api/BillingSimulator/PaymentIntents/${d.subscriptionPaymentIntentId}/Confirm`,
+      {
+        body: {
+          clientSecret: d.subscriptionPaymentIntentSecret,
+          paymentMethodId: card,
+          returnUrl: 'http://roomscale.test/team/subscription/confirm',
+        },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { status: string; redirectUrl: string };
+  };
+  /** The subscription as the provider has it (its items, its pending update). */
+  const atProvider = async (admin: Person, teamId: string) => {
+    const { customerId } = await customerOf(admin, teamId);
+    const list = await billingOf(t.ctx).stripe.subscriptions.list({ customer: customerId });
+    return list.data[0];
+  };
+
+  it('an upgrade with a card whose charges fail keeps the paid quantity; the change lapses unpaid', async () => {
+    const w = await subscribed('Leaky', 7);
+    const card = await saveCard(t, w.admin, w.id, testCards.chargesDeclined);
+    const up = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).month,
+      quantity: 60,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect(up.orderType).toBe('Upgrade');
+    expect(up.subscriptionDetail).toMatchObject({
+      status: 'active',
+      currentSubscriptionUserCount: 7,
+      latestInvoiceStatus: 'open',
+      subscriptionPaymentIntentStatus: 'requires_payment_method',
+    });
+    expect(await licenses(t, w.admin, w.id)).toMatchObject({
+      licenseCount: 7,
+      stripeLicenseCount: 7,
+    });
+    const pending = await atProvider(w.admin, w.id);
+    expect(pending?.status).toBe('active');
+    expect(pending?.items.data[0]?.quantity).toBe(7);
+    expect(pending?.pending_update?.subscription_items?.[0]?.quantity).toBe(60);
+    expect(t.mailer.to(w.admin.email).map((m) => m.subject)).toContain(
+      "The payment for Leaky's Roomscale subscription failed",
+    );
+
+    // Never paid: after 23 hours the change is gone and its invoice void; still 7.
+    await passTime(t, 23 * 3600 + 60);
+    await refresh(w.admin);
+    const lapsed = await atProvider(w.admin, w.id);
+    expect(lapsed?.pending_update).toBeNull();
+    expect(lapsed?.items.data[0]?.quantity).toBe(7);
+    expect(await detailOf(w.admin, w.id)).toMatchObject({
+      status: 'active',
+      currentSubscriptionUserCount: 7,
+      latestInvoiceStatus: 'void',
+    });
+    expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
+  });
+
+  it('an upgrade whose 3-D Secure check is abandoned keeps the paid quantity; completed, the licenses come', async () => {
+    const w = await subscribed('Unchecked', 7);
+    const card = await saveCard(t, w.admin, w.id, testCards.alwaysAuthenticates);
+    await authenticateAt(t, card.redirectUrl ?? '', true);
+    const up = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).year,
+      quantity: 60,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect(up.orderType).toBe('Upgrade');
+    expect(up.subscriptionDetail).toMatchObject({
+      status: 'active',
+      currentSubscriptionUserCount: 7,
+      currentInterval: 'month',
+      subscriptionPaymentIntentStatus: 'requires_action',
+    });
+    expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
+    // The browser starts the check and the user walks away from it.
+    const intent = await intentOf(up.subscriptionDetail, card.paymentMethodId ?? '');
+    expect(intent.status).toBe('requires_action');
+    await deliverWebhooks(t);
+    expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
+    await passTime(t, 24 * 3600);
+    await refresh(w.admin);
+    expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
+    expect(await detailOf(w.admin, w.id)).toMatchObject({
+      currentSubscriptionUserCount: 7,
+      currentInterval: 'month',
+      latestInvoiceStatus: 'void',
+    });
+
+    // Ordered again and authenticated this time: paid, the 60 yearly licenses are there.
+    const again = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).year,
+      quantity: 60,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
+    const check = await intentOf(again.subscriptionDetail, card.paymentMethodId ?? '');
+    await authenticateAt(t, check.redirectUrl, true);
+    await deliverWebhooks(t);
+    expect(await detailOf(w.admin, w.id)).toMatchObject({
+      status: 'active',
+      currentSubscriptionUserCount: 60,
+      currentInterval: 'year',
+      latestInvoiceStatus: 'paid',
+    });
+    expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(60);
+  });
+
+  it('a new subscription with a card whose charges fail gives no licenses', async () => {
+    const w = await team(t, 'Unpaid start');
+    await saveCustomer(t, w.admin, w.id);
+    const card = await saveCard(t, w.admin, w.id, testCards.chargesDeclined);
+    const res = await orderOk(t, w.admin, w.id, {
+      priceId: prices(t).month,
+      quantity: 60,
+      paymentMethodId: card.paymentMethodId,
+    });
+    expect(res.orderType).toBe('Create');
+    expect(res.subscriptionDetail).toMatchObject({
+      status: 'incomplete',
+      latestInvoiceStatus: 'open',
+      subscriptionPaymentIntentStatus: 'requires_payment_method',
+    });
+    expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(0);
   });
 });
 

@@ -123,6 +123,22 @@ async function usePaymentMethod(
   return id;
 }
 
+/**
+ * Pays the subscription's open latest invoice with `card` while the customer is here. Refused,
+ * or needing authentication, it stays open: the browser confirms its intent (the answer's
+ * payment intent). Paid, the subscription is read again (its status and items may change).
+ */
+async function payOpenInvoice(billing: Billing, sub: Stripe.Subscription, card: string) {
+  const owed = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  if (owed?.status !== 'open') return sub;
+  await billing.stripe.invoices
+    .pay(owed.id, { payment_method: card, off_session: false })
+    .catch((e: unknown) => {
+      if ((e as { type?: string }).type !== 'StripeCardError') throw e;
+    });
+  return billing.stripe.subscriptions.retrieve(sub.id, { expand: SUBSCRIPTION_EXPAND });
+}
+
 async function releaseSchedule(billing: Billing, sub: Stripe.Subscription) {
   const id = typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id;
   if (id) await billing.stripe.subscriptionSchedules.release(id);
@@ -130,10 +146,11 @@ async function releaseSchedule(billing: Billing, sub: Stripe.Subscription) {
 
 /**
  * Takes an order (part2 §4): Create starts a subscription and charges its first period;
- * Upgrade changes it now and invoices the prorated difference at once; Downgrade schedules the
- * change for the period end; the current plan again (a card change) pays any open invoice with
- * the new card and drops a scheduled change. The answer carries the payment intent the browser
- * must confirm when the card needs authentication or was refused.
+ * Upgrade invoices the prorated difference at once and changes the subscription when that is
+ * paid; Downgrade schedules the change for the period end; the current plan again is a payment
+ * method change: the card only (an open invoice is paid with it), a scheduled change and an
+ * upcoming cancel stay. The answer carries the payment intent the browser must confirm when the
+ * card needs authentication or was refused. Licenses follow what is paid (sync.ts).
  *
  * The provider is read once before (the customer, with its running subscription) and not again
  * after: the call that makes the change answers with the subscription as it now is.
@@ -164,24 +181,32 @@ export async function placeOrder(
     let after: Stripe.Subscription;
     if (!sub || sub.status === 'incomplete') {
       if (sub) await billing.stripe.subscriptions.cancel(sub.id);
-      after = await billing.stripe.subscriptions.create({
+      // Incomplete until its first invoice is paid: no license before the money.
+      const created = await billing.stripe.subscriptions.create({
         customer: customer.id,
         items: [{ price: body.priceId, quantity: body.quantity }],
         default_payment_method: card,
         default_tax_rates: [taxRate],
-        payment_behavior: 'allow_incomplete',
+        payment_behavior: 'default_incomplete',
         metadata: { organizationId },
         expand,
       });
+      after = await payOpenInvoice(billing, created, card);
     } else if (orderType === 'Upgrade') {
       await releaseSchedule(billing, sub);
-      after = await billing.stripe.subscriptions.update(sub.id, {
-        items: [{ id: itemOf(sub).id, price: body.priceId, quantity: body.quantity }],
-        proration_behavior: 'always_invoice',
-        payment_behavior: 'allow_incomplete',
+      // A pending update takes nothing but the items: the card, the tax rate and a withdrawn
+      // cancellation are set first.
+      await billing.stripe.subscriptions.update(sub.id, {
         cancel_at_period_end: false,
         default_payment_method: card,
         default_tax_rates: [taxRate],
+      });
+      // Applied only once its invoice is paid: until then Stripe keeps the paid quantity and
+      // holds the change in `pending_update` (it lapses, its invoice voided, after 23 hours).
+      after = await billing.stripe.subscriptions.update(sub.id, {
+        items: [{ id: itemOf(sub).id, price: body.priceId, quantity: body.quantity }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'pending_if_incomplete',
         expand,
       });
     } else if (orderType === 'Downgrade') {
@@ -210,40 +235,44 @@ export async function placeOrder(
         expand,
       });
     } else {
-      // The current plan again: a new card for what is owed, and no scheduled change.
-      await releaseSchedule(billing, sub);
-      after = await billing.stripe.subscriptions.update(sub.id, {
+      // The current plan again is a payment method change: the card only. A scheduled change,
+      // an upcoming cancel and the quantity stay; what is owed is paid with the new card.
+      const changed = await billing.stripe.subscriptions.update(sub.id, {
         default_payment_method: card,
-        cancel_at_period_end: false,
         expand,
       });
-      const owed = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
-      if (owed?.status === 'open') {
-        await billing.stripe.invoices.pay(owed.id, { payment_method: card }).catch((e: unknown) => {
-          // Refused or needing authentication: the browser confirms the intent below.
-          if ((e as { type?: string }).type !== 'StripeCardError') throw e;
-        });
-        // Paying changed the invoice and perhaps the status: the subscription is read again.
-        after = await billing.stripe.subscriptions.retrieve(sub.id, { expand });
-      }
+      after = await payOpenInvoice(billing, changed, card);
     }
     return { card, after };
   });
   const view = await viewOf(billing, after);
   await storeReturned(ctx, organizationId, after, fetchedFrom);
   const detail = presentSubscription(billing, view);
+  const cardChange = orderType === 'Create' && before !== null && before.status !== 'incomplete';
   await ctx.db.transaction(async (tx) => {
-    await recordAudit(tx, ctx.clock.now(), actor, {
-      action: 'billing.order',
-      entityId: view.subscription.id,
-      organizationId,
-      after: { orderType, priceId: body.priceId, quantity: body.quantity },
-    });
+    await recordAudit(
+      tx,
+      ctx.clock.now(),
+      actor,
+      cardChange
+        ? {
+            action: 'billing.paymentMethod',
+            entityId: view.subscription.id,
+            organizationId,
+            after: { paymentMethodId },
+          }
+        : {
+            action: 'billing.order',
+            entityId: view.subscription.id,
+            organizationId,
+            after: { orderType, priceId: body.priceId, quantity: body.quantity },
+          },
+    );
     const [me] = await tx
       .select({ email: users.email, firstName: users.firstName })
       .from(users)
       .where(eq(users.id, actor.userId));
-    if (me && (orderType !== 'Create' || !before || before.status === 'incomplete'))
+    if (me && !cardChange)
       await enqueueMail(
         ctx,
         tx,

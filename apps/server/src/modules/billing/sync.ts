@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingSubscriptions, organizations } from '../../db/schema.ts';
+import { enqueueJob, type Job } from '../../platform/jobs/runner.ts';
 import { systemActor } from '../audit/record.ts';
 import { licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { returnUncoveredLicenses } from '../licenses/reconcile.ts';
@@ -103,11 +104,34 @@ export async function latestSubscription(
   return list.data.find(running) ?? list.data[0] ?? null;
 }
 
+/** The job that takes the licenses of an unpaid renewal away when its grace ends. */
+export const BILLING_GRACE_END = 'billing.graceEnd';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When the licenses of a subscription past due end: `BILLING_GRACE_DAYS` after the renewal that
+ * was not paid (its period's start).
+ */
+export const graceEndOf = (ctx: AppContext, item: Stripe.SubscriptionItem) =>
+  new Date(dateOf(item.current_period_start).getTime() + ctx.config.billingGraceDays * DAY_MS);
+
+/**
+ * The licenses a subscription gives: what is paid. Its quantity while it is active — a change
+ * waiting for its payment (`pending_update`) is not in its items yet — and while it is past due
+ * within the grace; none after it (the licenses query counts active and past due rows).
+ */
+function paidQuantity(ctx: AppContext, sub: Stripe.Subscription, item: Stripe.SubscriptionItem) {
+  if (sub.status === 'past_due' && ctx.clock.now() >= graceEndOf(ctx, item)) return 0;
+  return item.quantity ?? 0;
+}
+
 /**
  * Writes the provider's view of the team's subscription into `billing_subscriptions`, in the
  * caller's transaction, and returns Licenses no longer covered to Trial. `fetchedFrom` is when
  * the view was asked for: a view asked for earlier than the stored one never overwrites it, so
- * concurrent deliveries cannot bring back an older state.
+ * concurrent deliveries cannot bring back an older state. `quantity` is what is paid
+ * (`paidQuantity`); a subscription past due within its grace queues the job that ends it.
  */
 export async function storeSubscription(
   ctx: AppContext,
@@ -127,7 +151,7 @@ export async function storeSubscription(
     subscriptionId: sub.id,
     status: sub.status,
     priceId: item.price.id,
-    quantity: item.quantity ?? 0,
+    quantity: paidQuantity(ctx, sub, item),
     currentPeriodEnd: dateOf(item.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     subscriptionCreated: dateOf(sub.created),
@@ -150,6 +174,57 @@ export async function storeSubscription(
   const after = await licensingSummary(tx, organizationId, now);
   if (after.licenseCount < before.licenseCount)
     await returnUncoveredLicenses(ctx, tx, organizationId, now, systemActor);
+  if (sub.status === 'past_due' && row.quantity > 0)
+    await enqueueJob(
+      tx,
+      BILLING_GRACE_END,
+      {
+        organizationId,
+        subscriptionId: sub.id,
+        currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+      },
+      graceEndOf(ctx, item),
+    );
+}
+
+/**
+ * `billing.graceEnd`: the grace of an unpaid renewal is over. Still past due for the same
+ * period, the subscription gives no licenses any more: the stored quantity drops to zero and
+ * the Licenses go back to Trial. Paid since, renewed, replaced or ended: nothing to do.
+ */
+export function billingGraceEndHandler(ctx: AppContext) {
+  return async (job: Job) => {
+    const { organizationId, subscriptionId, currentPeriodEnd } = job.payload as Record<
+      string,
+      string
+    >;
+    if (!organizationId || !subscriptionId || !currentPeriodEnd) return;
+    const t = billingSubscriptions;
+    await ctx.db.transaction(async (tx) => {
+      const [team] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      if (!team) return;
+      await lockTeam(tx, organizationId);
+      const now = ctx.clock.now();
+      const dropped = await tx
+        .update(t)
+        .set({ quantity: 0 })
+        .where(
+          and(
+            eq(t.organizationId, organizationId),
+            eq(t.subscriptionId, subscriptionId),
+            eq(t.status, 'past_due'),
+            sql`${t.currentPeriodEnd} = ${currentPeriodEnd}::timestamptz`,
+            sql`${t.quantity} > 0`,
+          ),
+        )
+        .returning({ id: t.organizationId });
+      if (dropped.length > 0)
+        await returnUncoveredLicenses(ctx, tx, organizationId, now, systemActor);
+    });
+  };
 }
 
 /**

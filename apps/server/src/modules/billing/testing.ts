@@ -17,6 +17,7 @@ import { advanceSimulator } from './simulator/api.ts';
 import { testCards } from './simulator/cards.ts';
 import { simulatorWebhookHandler } from './simulator/delivery.ts';
 import { SIMULATOR_WEBHOOK } from './simulator/store.ts';
+import { BILLING_GRACE_END, billingGraceEndHandler } from './sync.ts';
 
 export { testCards };
 
@@ -43,6 +44,7 @@ export function deliverWebhooks(t: TestApp) {
   return new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
     [SIMULATOR_WEBHOOK]: simulatorWebhookHandler(t.ctx, () => injectorOf(t.app)),
     [LICENSES_RECONCILE]: licenseReconcileHandler(t.ctx),
+    [BILLING_GRACE_END]: billingGraceEndHandler(t.ctx),
     [MAIL_SEND]: async () => {},
   }).drain();
 }

@@ -88,11 +88,13 @@ function mailsOf(
     }
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
-      return (to) =>
-        paymentFailedEmail(c, to, team, {
-          amount: invoice.amount_due,
-          graceEnds: invoice.due_date ? dateOf(invoice.due_date) : null,
-        });
+      // A renewal keeps its licenses for the grace (BILLING_GRACE_DAYS); an order's invoice
+      // has none at stake: its change waits for the payment.
+      const graceEnds =
+        invoice.billing_reason === 'subscription_cycle'
+          ? new Date(dateOf(invoice.created).getTime() + c.billingGraceDays * 86_400_000)
+          : null;
+      return (to) => paymentFailedEmail(c, to, team, { amount: invoice.amount_due, graceEnds });
     }
     case 'customer.subscription.updated': {
       const sub = event.data.object;

@@ -21,7 +21,7 @@ export async function openInvoicesOf(s: SimStore, sub: Subscription) {
 /**
  * The first time (Stripe's seconds) the clock (`advance`) has something to do for `sub`: an
  * unpaid first invoice expiring, a renewal to announce, the period's end, a past-due invoice's
- * grace ending; null once the subscription has ended. It is stored with the subscription
+ * grace ending, a pending update lapsing; null once the subscription has ended. It is stored with the subscription
  * (`_dueAt`, indexed) so the clock reads only what is due. It may come early, never late: the
  * clock then finds nothing to do and stores the next one.
  */
@@ -31,6 +31,7 @@ export async function dueAtOf(s: SimStore, sub: Subscription): Promise<number | 
   const end = (sub.items.data[0] as SubscriptionItem).current_period_end;
   const announce = !sub.cancel_at_period_end && sub._upcomingSentFor !== end;
   let due = announce ? end - billingLimits.upcomingRenewalDays * DAY : end;
+  if (sub.pending_update) due = Math.min(due, sub.pending_update.expires_at);
   if (sub.status === 'past_due')
     for (const invoice of await openInvoicesOf(s, sub)) due = Math.min(due, graceEndOf(invoice));
   return due;

@@ -1,6 +1,7 @@
 import { formatEuros } from '@roomscale/shared';
 import { invalid, SimError } from './errors.ts';
 import { attemptPayment, createPaymentIntent } from './payments.ts';
+import { applyPendingUpdate } from './pending.ts';
 import { newId, type SimStore } from './store.ts';
 import {
   type Customer,
@@ -227,6 +228,8 @@ export async function invoicePaymentSucceeded(s: SimStore, invoiceId: string) {
   await s.emit('invoice.paid', invoice);
   await s.emit('invoice.payment_succeeded', invoice);
   const sub = await subscriptionOfInvoice(s, invoice);
+  // The invoice of a pending update: paid, the change takes effect now.
+  if (sub?.pending_update && sub._pendingInvoice === invoice.id) await applyPendingUpdate(s, sub);
   if (sub && (sub.status === 'incomplete' || sub.status === 'past_due')) {
     const stillOpen = (await s.list<Invoice>('invoice', sub.customer)).some(
       (i) => i.status === 'open' && i.parent?.subscription_details.subscription === sub.id,
@@ -248,8 +251,13 @@ export async function invoicePaymentFailed(s: SimStore, invoiceId: string, _reas
   await s.emit('invoice.payment_failed', invoice);
   const sub = await subscriptionOfInvoice(s, invoice);
   // A renewal or a change that is not paid: the subscription is past due (taking one out that
-  // is not paid leaves it incomplete).
-  if (sub && sub.status === 'active' && invoice.billing_reason !== 'subscription_create') {
+  // is not paid leaves it incomplete; a pending update's change just waits, pending.ts).
+  if (
+    sub &&
+    sub.status === 'active' &&
+    invoice.billing_reason !== 'subscription_create' &&
+    sub._pendingInvoice !== invoice.id
+  ) {
     sub.status = 'past_due';
     await s.save(sub);
     await s.emit('customer.subscription.updated', sub, { status: 'active' });

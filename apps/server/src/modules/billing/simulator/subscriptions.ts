@@ -13,6 +13,7 @@ import {
   totalsOf,
 } from './invoices.ts';
 import { paymentMethodOf } from './payments.ts';
+import { dropPendingUpdate, PENDING_UPDATE_EXPIRES_SECONDS } from './pending.ts';
 import { newId, type SimStore } from './store.ts';
 import {
   type Customer,
@@ -172,6 +173,8 @@ export async function updateSubscription(
   if (ENDED.includes(sub.status))
     throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
   const customer = await customerOf(s, sub.customer);
+  if (str(form.payment_behavior) === 'pending_if_incomplete')
+    return updateWhenPaid(s, sub, customer, form);
   const previous: Record<string, unknown> = {};
   const cancel = bool(form.cancel_at_period_end);
   if (cancel !== undefined && cancel !== sub.cancel_at_period_end) {
@@ -231,8 +234,106 @@ export async function updateSubscription(
   return (await s.find<Subscription>(id)) as Subscription;
 }
 
+/** What an update with `payment_behavior: pending_if_incomplete` may carry (Stripe's list). */
+const PENDING_UPDATE_PARAMS = new Set([
+  'expand',
+  'payment_behavior',
+  'proration_behavior',
+  'proration_date',
+  'billing_cycle_anchor',
+  'items',
+  'trial_end',
+  'trial_from_plan',
+  'add_invoice_items',
+]);
+
+/**
+ * `payment_behavior: pending_if_incomplete` (pending.ts): the change's invoice is charged at
+ * once; paid, the change applies (invoices.ts); not paid — declined, or waiting for 3-D Secure —
+ * the subscription keeps its items and status, the change waits in `pending_update` with the
+ * open invoice as `latest_invoice`. A new pending update replaces one waiting (its invoice
+ * voided). A change that raises no invoice applies at once, as Stripe's.
+ */
+async function updateWhenPaid(s: SimStore, sub: Subscription, customer: Customer, form: Form) {
+  const other = Object.keys(form).find((k) => !PENDING_UPDATE_PARAMS.has(k));
+  if (other)
+    throw invalid(
+      `The parameter \`${other}\` cannot be used with \`payment_behavior=pending_if_incomplete\`.`,
+      other,
+    );
+  if (form.items === undefined) return sub;
+  if (sub.schedule)
+    throw invalid(
+      `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating items directly is not allowed.`,
+    );
+  const item = itemOf(sub);
+  const { price, quantity } = await requestedItem(s, form, item);
+  const now = s.nowSeconds;
+  const { lines, period } = changeLines(item, price, quantity, now);
+  const invoiced =
+    str(form.proration_behavior) === 'always_invoice' ||
+    price.recurring.interval !== item.price.recurring.interval;
+  if (!invoiced)
+    return updateSubscription(s, sub.id, { ...form, payment_behavior: 'allow_incomplete' });
+  if (sub.pending_update) await expirePendingUpdate(s, sub);
+  const invoice = await issueInvoice(s, {
+    customer,
+    subscription: sub,
+    lines,
+    billingReason: 'subscription_update',
+    period,
+  });
+  sub.pending_update = {
+    billing_cycle_anchor: period.start === item.current_period_start ? null : period.start,
+    cancel_at_period_end: null,
+    discount: null,
+    discounts: null,
+    expires_at: Math.min(item.current_period_end, now + PENDING_UPDATE_EXPIRES_SECONDS),
+    metadata: null,
+    subscription_items: [
+      {
+        ...structuredClone(item),
+        price,
+        quantity,
+        current_period_start: period.start,
+        current_period_end: period.end,
+      },
+    ],
+    trial_end: null,
+    trial_from_plan: null,
+  };
+  sub._pendingInvoice = invoice.id;
+  sub._pendingShown = false;
+  await s.save(sub);
+  await collect(
+    s,
+    invoice,
+    sub.default_payment_method ?? customer.invoice_settings.default_payment_method,
+  );
+  const after = (await s.find<Subscription>(sub.id)) as Subscription;
+  if (after.pending_update) {
+    // Not paid: the change waits, and is shown.
+    after._pendingShown = true;
+    await s.save(after);
+    await s.emit('customer.subscription.updated', after, { pending_update: null });
+  }
+  return after;
+}
+
+/** Discards a waiting pending update and voids its invoice (expired, replaced or ended). */
+async function expirePendingUpdate(s: SimStore, sub: Subscription) {
+  const { invoice: invoiceId, previous, shown } = await dropPendingUpdate(s, sub);
+  const invoice = invoiceId ? await s.find<Invoice>(invoiceId) : null;
+  if (invoice?.status === 'open') await closeInvoice(s, invoice, 'void');
+  if (shown) {
+    await s.emit('customer.subscription.pending_update_expired', sub, previous);
+    await s.emit('customer.subscription.updated', sub, previous);
+  }
+}
+
 /** Ends a subscription now (or at its period end, from `advance`). */
 export async function endSubscription(s: SimStore, sub: Subscription, at: number) {
+  if (sub.pending_update) await expirePendingUpdate(s, sub);
   const previous = { status: sub.status };
   sub.status = 'canceled';
   sub.canceled_at = sub.canceled_at ?? at;
@@ -421,6 +522,8 @@ async function advanceOne(s: SimStore, sub: Subscription, now: number) {
     }
     return;
   }
+  // An unpaid pending update lapses first: the renewal bills the items the subscription kept.
+  if (sub.pending_update && sub.pending_update.expires_at <= now) await expirePendingUpdate(s, sub);
   await renewDue(s, sub, now);
   if (sub.status === 'past_due') await writeOffAfterGrace(s, sub, now);
 }

@@ -130,6 +130,19 @@ export interface SubscriptionItem {
   created: number;
 }
 
+/** Stripe's `Subscription.PendingUpdate`. */
+export interface PendingUpdate {
+  billing_cycle_anchor: number | null;
+  cancel_at_period_end: boolean | null;
+  discount: null;
+  discounts: null;
+  expires_at: number;
+  metadata: null;
+  subscription_items: SubscriptionItem[];
+  trial_end: number | null;
+  trial_from_plan: boolean | null;
+}
+
 export interface Subscription extends SimObject {
   object: 'subscription';
   customer: string;
@@ -149,8 +162,17 @@ export interface Subscription extends SimObject {
   billing_cycle_anchor: number;
   currency: string;
   collection_method: 'charge_automatically';
+  /**
+   * A change made with `payment_behavior: pending_if_incomplete` whose invoice is not paid yet
+   * (pending.ts): applied when it is, discarded with the invoice voided at `expires_at`.
+   */
+  pending_update?: PendingUpdate | null;
   /** The period an upcoming-renewal event was sent for. */
   _upcomingSentFor?: number;
+  /** The invoice whose payment applies `pending_update`. */
+  _pendingInvoice?: string | null;
+  /** Whether `pending_update` was shown (the first payment failed): its events say so. */
+  _pendingShown?: boolean;
   /** When the clock next has something to do for it (due.ts); null once it has ended. */
   _dueAt?: number | null;
 }
