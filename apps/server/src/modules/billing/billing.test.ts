@@ -516,6 +516,11 @@ describe('licenses count only what is paid', () => {
 
   it('an upgrade with a card whose charges fail keeps the paid quantity; the change lapses unpaid', async () => {
     const w = await subscribed('Leaky', 7);
+    // A credit of €5.00 the upgrade's invoice takes, and gives back when it is voided.
+    const { customerId } = await customerOf(w.admin, w.id);
+    await t.ctx.db.execute(
+      sql`update billing_sim_objects set data = jsonb_set(data, '{balance}', '-500') where id = ${customerId}`,
+    );
     const card = await saveCard(t, w.admin, w.id, testCards.chargesDeclined);
     const up = await orderOk(t, w.admin, w.id, {
       priceId: prices(t).month,
@@ -533,6 +538,10 @@ describe('licenses count only what is paid', () => {
       licenseCount: 7,
       stripeLicenseCount: 7,
     });
+    expect(
+      ((await billingOf(t.ctx).stripe.customers.retrieve(customerId)) as { balance: number })
+        .balance,
+    ).toBe(0);
     const pending = await atProvider(w.admin, w.id);
     expect(pending?.status).toBe('active');
     expect(pending?.items.data[0]?.quantity).toBe(7);
@@ -553,6 +562,8 @@ describe('licenses count only what is paid', () => {
       latestInvoiceStatus: 'void',
     });
     expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
+    const customer = await billingOf(t.ctx).stripe.customers.retrieve(customerId);
+    expect((customer as { balance: number }).balance).toBe(-500);
   });
 
   it('an upgrade whose 3-D Secure check is abandoned keeps the paid quantity; completed, the licenses come', async () => {

@@ -324,7 +324,16 @@ async function updateWhenPaid(s: SimStore, sub: Subscription, customer: Customer
 async function expirePendingUpdate(s: SimStore, sub: Subscription) {
   const { invoice: invoiceId, previous, shown } = await dropPendingUpdate(s, sub);
   const invoice = invoiceId ? await s.find<Invoice>(invoiceId) : null;
-  if (invoice?.status === 'open') await closeInvoice(s, invoice, 'void');
+  if (invoice?.status === 'open') {
+    await closeInvoice(s, invoice, 'void');
+    // The credit the voided invoice had taken goes back to the customer, as Stripe's.
+    const taken = invoice.starting_balance - (invoice.ending_balance ?? invoice.starting_balance);
+    if (taken !== 0) {
+      const customer = await customerOf(s, sub.customer);
+      customer.balance += taken;
+      await s.save(customer);
+    }
+  }
   if (shown) {
     await s.emit('customer.subscription.pending_update_expired', sub, previous);
     await s.emit('customer.subscription.updated', sub, previous);
