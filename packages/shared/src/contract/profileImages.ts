@@ -4,6 +4,8 @@ import { bearer as security, teamParams } from './common.ts';
 import { endpoint } from './define.ts';
 
 const tags = ['Profile images'];
+/** The bearer token, or a signed address (its `signature` in the query). */
+const pictureSecurity = [...security, { signedAddress: [] as string[] }];
 const uploadQuery = z.object({
   fileName: z
     .string()
@@ -62,8 +64,18 @@ export const profileImagesApi = {
 
   image: endpoint('GET', '/api/ProfileImage/:slug', {
     tags,
+    security: pictureSecurity,
     summary: 'A user or team picture (slug user-{id} or organization-{id})',
+    description:
+      "With the bearer token: a user's picture to its owner, to members of a team they share " +
+      "and to super admins; a team's logo to its members, to people with an open invitation " +
+      'to it and to super admins (404 to anyone else). Or without a token, at a signed address ' +
+      '(`expires` and `signature`, as an upload answers it) until it expires (403 after).',
     params: z.object({ slug: z.string().max(100) }),
-    querystring: z.object({ updateDate: z.string().max(64).optional() }),
+    querystring: z.object({
+      updateDate: z.string().max(64).optional(),
+      expires: z.string().max(20).optional().describe('Signed address: its end, in Unix seconds'),
+      signature: z.string().max(100).optional().describe('Signed address: its signature'),
+    }),
   }),
 };

@@ -13,7 +13,13 @@ import {
 
 /** A member of a team as the team screens see it (part2 §3 'Team user'). */
 export const teamUser = z.object({
-  id,
+  /**
+   * The member's user id. On a pending invitee's row (`invitationPending`), the invitation's id:
+   * an account that has not accepted is not named to the team, not even by its id.
+   */
+  id: id.describe(
+    "The member's user id; on a pending invitee's row (invitationPending) the invitation's id",
+  ),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -26,8 +32,9 @@ export const teamUser = z.object({
   hasOculusLogin: z.boolean(),
   /**
    * An existing account invited to the team that has not answered yet. Such a row carries only
-   * the address the admin typed: names and position are empty, the flags false. It is not a
-   * member; removing it withdraws the invitation.
+   * the address the admin typed, the role and license it will get, and the invitation's id:
+   * names and position are empty, the flags false. It is not a member; removing it (by that id)
+   * withdraws the invitation.
    */
   invitationPending: z.boolean(),
   /**

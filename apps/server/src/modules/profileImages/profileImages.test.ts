@@ -1,10 +1,23 @@
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
-import { limits, profileImageMessages, serverMessages } from '@roomscale/shared';
+import {
+  limits,
+  profileImageAddress,
+  profileImageMessages,
+  profileImageUrl,
+  serverMessages,
+} from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema.ts';
-import { call, createTeam, createUser, expectProblem, signIn } from '../../test/factories.ts';
+import {
+  call,
+  createTeam,
+  createUser,
+  expectProblem,
+  PASSWORD,
+  signIn,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -56,7 +69,13 @@ const upload = (url: string, body: Buffer, fileName: string, type: string, token
     body,
     headers: { 'content-type': type },
   });
-const getImage = (path: string) => t.app.inject({ method: 'GET', url: path });
+/** A picture's address, fetched with a token or (a signed address) without one. */
+const getImage = (path: string, token?: Token) =>
+  t.app.inject({
+    method: 'GET',
+    url: path,
+    headers: token ? { authorization: `Bearer ${token.access_token}` } : {},
+  });
 
 describe('user picture', () => {
   it('requires a signed-in caller', async () => {
@@ -71,8 +90,11 @@ describe('user picture', () => {
     expect(first.statusCode, first.body).toBe(200);
     const result = first.json();
     expect(result.slug).toBe(`user-${user.id}`);
-    expect(result.url).toBe(
-      `/api/ProfileImage/user-${user.id}?updateDate=${encodeURIComponent(result.imageUpdated)}`,
+    // A signed address: the picture's address with when it ends and its signature.
+    expect(result.url).toMatch(
+      new RegExp(
+        `^${literal(profileImageUrl('user', user.id, result.imageUpdated))}&expires=\\d+&signature=[\\w-]{43}$`,
+      ),
     );
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.imageUpdated?.toISOString()).toBe(result.imageUpdated);
@@ -82,9 +104,11 @@ describe('user picture', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.headers['cache-control']).toContain('private');
     expect(served.rawPayload.equals(png())).toBe(true);
-    const undated = await getImage(`/api/ProfileImage/user-${user.id}`);
-    expect(undated.headers['cache-control']).toBe('no-cache');
+    const undated = await getImage(`/api/ProfileImage/user-${user.id}`, session);
+    expect(undated.statusCode).toBe(200);
+    expect(undated.headers['cache-control']).toBe('private, no-cache');
 
     t.clock.advance(60);
     const second = await upload('/api/ProfileImage/user', gif, 'me.gif', 'image/gif', session);
@@ -94,7 +118,7 @@ describe('user picture', () => {
     expect(replaced.headers['content-type']).toBe('image/gif');
     expect(replaced.rawPayload.equals(gif)).toBe(true);
     // The old address now shows the new picture and may not be cached for good.
-    expect((await getImage(result.url)).headers['cache-control']).toBe('no-cache');
+    expect((await getImage(result.url)).headers['cache-control']).toBe('private, no-cache');
 
     const removed = await call(t, 'DELETE', '/api/ProfileImage/user', { token: session });
     expect(removed.statusCode).toBe(204);
@@ -209,7 +233,8 @@ describe('team logo', () => {
     expectProblem(await upload(logoUrl(id), png(), 'logo.png', 'image/png', member), 403);
     expectProblem(await call(t, 'DELETE', logoUrl(id), { token: member }), 403);
     expectProblem(await call(t, 'DELETE', logoUrl(id), { token: outsider }), 404);
-    expectProblem(await getImage(`/api/ProfileImage/organization-${id}`), 404);
+    expectProblem(await getImage(`/api/ProfileImage/organization-${id}`), 401);
+    expectProblem(await getImage(`/api/ProfileImage/organization-${id}`, member), 404);
   });
 
   it('an admin sets and removes the logo; the team shows its time', async () => {
@@ -232,14 +257,179 @@ describe('team logo', () => {
 
 describe('GET /api/ProfileImage/{slug}', () => {
   it('answers 404 to slugs that name nothing', async () => {
+    const session = await signIn(t, await createUser(t, { superAdmin: true }));
     for (const slug of [
       'user-00000000-0000-4000-8000-000000000000',
       'user-1',
       'team-x',
       '..%2Fetc',
     ]) {
-      expectProblem(await getImage(`/api/ProfileImage/${slug}`), 404);
+      expectProblem(await getImage(`/api/ProfileImage/${slug}`, session), 404);
     }
+  });
+});
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Who sees a picture (issue 24 §7): a slug alone is not enough. With a token: the owner, members
+ * of a team the owner is in, super admins (a team's logo: its members, its invitees, super
+ * admins); without one, a signed address until it ends.
+ */
+describe('who sees a picture', () => {
+  async function person() {
+    const user = await createUser(t);
+    const session = await signIn(t, user);
+    return { id: user.id, session };
+  }
+  async function teamOf(admin: { id: string }, ...members: { id: string }[]) {
+    const team = await createTeam(t, admin.id);
+    for (const m of members)
+      await t.ctx.db
+        .insert(memberships)
+        .values({ organizationId: team.id, userId: m.id, role: 'User', licenseType: 'Trial' });
+    return team.id;
+  }
+  async function withPicture(who: { session: Token }) {
+    const res = await upload('/api/ProfileImage/user', png(), 'me.png', 'image/png', who.session);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { url: string; imageUpdated: string };
+  }
+  const plain = (url: string) => url.replace(/&expires=.*$/, '');
+
+  it("a user's picture: the owner, a teammate and a super admin; not an outsider nor anyone without a token", async () => {
+    const owner = await person();
+    const teammate = await person();
+    const outsider = await person();
+    const otherTeamAdmin = await person();
+    await teamOf(owner, teammate);
+    await teamOf(otherTeamAdmin, outsider);
+    const admin = { session: await signIn(t, await createUser(t, { superAdmin: true })) };
+    const address = plain((await withPicture(owner)).url);
+
+    for (const allowed of [owner, teammate, admin]) {
+      const res = await getImage(address, allowed.session);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.rawPayload.equals(png())).toBe(true);
+      expect(res.headers.vary).toContain('Authorization');
+    }
+    expectProblem(await getImage(address), 401);
+    expectProblem(await getImage(address, outsider.session), 404);
+    expectProblem(await getImage(address, otherTeamAdmin.session), 404);
+    // A token that is not a live session's is no token at all.
+    const forged = `${owner.session.access_token.slice(0, -4)}AAAA`;
+    expectProblem(await getImage(address, { access_token: forged }), 401);
+  });
+
+  it('a team admin who invited an existing account does not see its picture, nor a removed teammate', async () => {
+    const invitee = await person();
+    const admin = await person();
+    const team = await teamOf(admin);
+    const address = plain((await withPicture(invitee)).url);
+    const add = await call(t, 'PUT', `/api/Organizations/${team}/Users`, {
+      token: admin.session,
+      body: {
+        email: (await t.ctx.db.select().from(users).where(eq(users.id, invitee.id)))[0]!.email,
+        firstName: 'Any',
+        lastName: 'Name',
+        role: 'User',
+        licenseType: 'Trial',
+        assignRoomscalePassword: true,
+        assignSso: false,
+      },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json().id).not.toBe(invitee.id);
+    expectProblem(await getImage(address, admin.session), 404);
+    expectProblem(await getImage(address.replace(invitee.id, add.json().id), admin.session), 404);
+
+    // A member removed from the team (role None) shares it no more.
+    const former = await person();
+    await t.ctx.db
+      .insert(memberships)
+      .values({ organizationId: team, userId: former.id, role: 'None', licenseType: 'None' });
+    const formerAddress = plain((await withPicture(former)).url);
+    expectProblem(await getImage(formerAddress, admin.session), 404);
+  });
+
+  it("a team's logo: its members, a person invited to it and a super admin; not an outsider", async () => {
+    const admin = await person();
+    const member = await person();
+    const outsider = await person();
+    const invited = await person();
+    const team = await teamOf(admin, member);
+    const logo = await upload(
+      `/api/ProfileImage/organization/${team}`,
+      png(),
+      'logo.png',
+      'image/png',
+      admin.session,
+    );
+    expect(logo.statusCode, logo.body).toBe(200);
+    const address = plain(logo.json().url);
+    const superAdmin = { session: await signIn(t, await createUser(t, { superAdmin: true })) };
+    const [invitedRow] = await t.ctx.db.select().from(users).where(eq(users.id, invited.id));
+    const add = await call(t, 'PUT', `/api/Organizations/${team}/Users`, {
+      token: admin.session,
+      body: {
+        email: invitedRow!.email,
+        firstName: 'Any',
+        lastName: 'Name',
+        role: 'User',
+        licenseType: 'Trial',
+        assignRoomscalePassword: true,
+        assignSso: false,
+      },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    for (const allowed of [admin, member, invited, superAdmin]) {
+      expect((await getImage(address, allowed.session)).statusCode).toBe(200);
+    }
+    expectProblem(await getImage(address), 401);
+    expectProblem(await getImage(address, outsider.session), 404);
+  });
+
+  it('a signed address works without a token until it ends; a changed or expired one is refused', async () => {
+    const owner = await person();
+    const { url } = await withPicture(owner);
+    const ok = await getImage(url);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.rawPayload.equals(png())).toBe(true);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(ok.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThan(profileImageAddress.windowSeconds - 5);
+    expect(maxAge).toBeLessThanOrEqual(2 * profileImageAddress.windowSeconds);
+
+    const other = await person();
+    await withPicture(other);
+    const params = new URL(url, 'http://x').searchParams;
+    const expires = params.get('expires')!;
+    const signature = params.get('signature')!;
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const tampered of [
+      // Another person's picture with this signature.
+      url.replace(owner.id, other.id),
+      url.replace(`signature=${signature}`, `signature=${flipped}`),
+      url.replace(`expires=${expires}`, `expires=${Number(expires) + 3600}`),
+      url.replace(`signature=${signature}`, 'signature='),
+      url.replace(`&expires=${expires}`, ''),
+    ]) {
+      const res = await getImage(tampered);
+      expectProblem(res, 403);
+    }
+    // A valid token does not rescue a bad signature: the address is judged by it alone.
+    expectProblem(
+      await getImage(url.replace(`signature=${signature}`, `signature=${flipped}`), owner.session),
+      403,
+    );
+
+    t.clock.advance(2 * profileImageAddress.windowSeconds);
+    expectProblem(await getImage(url), 403);
+    // The owner (signed in again: access tokens are short) still sees it with a token, and a new
+    // upload answers a new, working address.
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, owner.id));
+    const again = { session: await signIn(t, { email: row!.email, password: PASSWORD }) };
+    expect((await getImage(plain(url), again.session)).statusCode).toBe(200);
+    expect((await getImage((await withPicture(again)).url)).statusCode).toBe(200);
   });
 });
 

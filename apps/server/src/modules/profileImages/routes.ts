@@ -6,17 +6,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
-import { badRequest, fieldError, HttpError } from '../../platform/http/problem.ts';
+import {
+  badRequest,
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+} from '../../platform/http/problem.ts';
 import { routeOf } from '../../platform/http/route.ts';
+import { signedAddressSecondsLeft } from './address.ts';
 import { type ReceivedImage, receiveImage } from './image.ts';
-import { findProfileImage, removeProfileImage, saveProfileImage } from './service.ts';
+import { maySeeProfileImage } from './policy.ts';
+import {
+  findProfileImage,
+  parseProfileImageSlug,
+  removeProfileImage,
+  saveProfileImage,
+} from './service.ts';
 
 /**
  * Pictures of users and teams (part2 §5, §7). Uploads arrive as the spec's multipart part
  * 'attachment' or as the raw request body; either way the bytes stream to a temporary file and
  * are stored through the storage layer under `profile/{user|organization}/{id}`.
- * `GET /api/ProfileImage/{slug}` is public: profile pictures show wherever a person or team is
- * named.
+ * `GET /api/ProfileImage/{slug}` answers the bearer token of someone allowed to see the picture
+ * (policy.ts), or a signed address until it expires (address.ts); a slug alone is not enough.
  */
 export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -110,19 +123,39 @@ export function profileImageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.route({
     ...routeOf(profileImagesApi.image),
-    config: { access: 'public' },
+    config: { access: 'userOrSigned' },
     handler: async (req, reply) => {
-      const image = await findProfileImage(ctx, req.params.slug);
+      const { slug } = req.params;
+      const { signature } = req.query;
+      // A signed address is judged by its signature alone; else the caller's token (the access
+      // hook has refused a request with neither) by the picture's rule, 404 when refused.
+      const secondsLeft =
+        signature === undefined ? null : signedAddressSecondsLeft(ctx, slug, req.query);
+      if (signature !== undefined && secondsLeft === null) throw forbidden();
+      const named = parseProfileImageSlug(slug);
+      if (!named) throw notFound();
+      if (
+        secondsLeft === null &&
+        !(await maySeeProfileImage(ctx, callerOf(req), named.owner, named.id))
+      )
+        throw notFound();
+      const image = await findProfileImage(ctx, named.owner, named.id);
       const asked = req.query.updateDate ? Date.parse(req.query.updateDate) : Number.NaN;
-      // The address with the current picture's time never changes content: cache it for good.
-      // Any other address may show a newer picture later.
+      // The address with the current picture's time never changes content: the browser keeps it
+      // (a signed one while it works). Any other address may show a newer picture later. Only
+      // the browser caches: what a shared cache kept would reach people the rule refuses.
       const current = asked === image.imageUpdated.getTime();
+      const keep = secondsLeft ?? 31536000;
       return reply
         .header('Content-Type', image.info.contentType)
         .header('Content-Length', image.info.size)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'")
-        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header(
+          'Cache-Control',
+          current ? `private, max-age=${keep}, immutable` : 'private, no-cache',
+        )
+        .header('Vary', 'Authorization')
         .header('Last-Modified', image.imageUpdated.toUTCString())
         .send(image.stream);
     },

@@ -2,12 +2,12 @@ import {
   type ProfileImageOwner,
   type ProfileImageResult,
   profileImageSlug,
-  profileImageUrl,
 } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, users } from '../../db/schema.ts';
 import { notFound } from '../../platform/http/problem.ts';
+import { signedProfileImageUrl } from './address.ts';
 import type { ReceivedImage } from './image.ts';
 
 /** Storage key of a user's or team's picture: one object per owner, replaced on upload. */
@@ -43,7 +43,7 @@ export async function saveProfileImage(
   return {
     slug: profileImageSlug(owner, id),
     imageUpdated,
-    url: profileImageUrl(owner, id, imageUpdated),
+    url: signedProfileImageUrl(ctx, owner, id, imageUpdated),
   };
 }
 
@@ -55,12 +55,15 @@ export async function removeProfileImage(ctx: AppContext, owner: ProfileImageOwn
 const slugPattern =
   /^(user|organization)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The stored picture a slug names, with its time; 404 when there is none. */
-export async function findProfileImage(ctx: AppContext, slug: string) {
+/** The owner a slug names, or null for a slug that names nothing. */
+export function parseProfileImageSlug(slug: string) {
   const match = slugPattern.exec(slug);
-  if (!match) throw notFound();
-  const owner = match[1] as ProfileImageOwner;
-  const id = match[2]!.toLowerCase();
+  if (!match) return null;
+  return { owner: match[1] as ProfileImageOwner, id: match[2]!.toLowerCase() };
+}
+
+/** The stored picture of a user or team, with its time; 404 when there is none. */
+export async function findProfileImage(ctx: AppContext, owner: ProfileImageOwner, id: string) {
   const table = tableOf(owner);
   const [row] = await ctx.db
     .select({ imageUpdated: table.imageUpdated })

@@ -55,8 +55,13 @@ describe('inviting an existing account', () => {
     const res = await invite(w.id, w.admin, invitee.email.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
     // The team sees only the address it typed: no names, no account facts.
+    // The row's id is the invitation's: the account's id is not the team's to know either.
+    const [invitation] = await t.ctx.db
+      .select()
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.organizationId, w.id), eq(teamInvitations.userId, invitee.id)));
     expect(res.json()).toEqual({
-      id: invitee.id,
+      id: invitation!.id,
       firstName: '',
       lastName: '',
       email: invitee.email,
@@ -75,6 +80,14 @@ describe('inviting an existing account', () => {
       .from(memberships)
       .where(and(eq(memberships.organizationId, w.id), eq(memberships.userId, invitee.id)));
     expect(m).toBeUndefined();
+    // Nor does the team's audit log name the account: the invitation and the typed address.
+    const audit = await call(t, 'GET', `/api/Organizations/${w.id}/AuditLog?Page=1&PageSize=50`, {
+      token: w.admin.session,
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.body).toContain(invitation!.id);
+    expect(audit.body).not.toContain(invitee.id);
+    expect(audit.body).not.toContain('Irene');
 
     // Every route of the team answers the pending invitee as an outsider: 404.
     const teamRoutes = t.app.routeAccess.filter(
@@ -109,9 +122,10 @@ describe('inviting an existing account', () => {
     expect(page.entryCount).toBe(3);
     const whole = await call(t, 'GET', listUrl(w.id, ''), { token: w.member.session });
     expect(whole.json()).toMatchObject({ invitationsPending: 1 });
-    const row = page.results.find((u) => u.id === invitee.id);
-    expect(row).toMatchObject({ email: invitee.email, firstName: '', invitationPending: true });
+    const row = page.results.find((u) => u.email === invitee.email);
+    expect(row).toMatchObject({ firstName: '', invitationPending: true });
     expect(JSON.stringify(page)).not.toContain('Zelda');
+    expect(JSON.stringify(page)).not.toContain(invitee.id);
     expect((await listOf(w.id, w.admin, 'Zelda')).entryCount).toBe(0);
     expect((await listOf(w.id, w.admin, invitee.email.toUpperCase())).entryCount).toBe(1);
     // Inviting twice is refused; so is inviting a member.
@@ -224,7 +238,7 @@ describe('inviting an existing account', () => {
     });
     expect(declined.statusCode, declined.body).toBe(204);
     expect((await myInvitations(invitee)).map((i) => i.organizationName)).toEqual(['Beta']);
-    expect((await listOf(a.id, a.admin)).results.map((u) => u.id)).not.toContain(invitee.id);
+    expect((await listOf(a.id, a.admin)).results.map((u) => u.email)).not.toContain(invitee.email);
     expect(await myTeams(invitee)).not.toContain(a.id);
     // Declined, the team may ask again.
     expect((await invite(a.id, a.admin, invitee.email)).statusCode).toBe(200);
@@ -235,7 +249,13 @@ describe('inviting an existing account', () => {
     const invitee = await person(t);
     await invite(w.id, w.admin, invitee.email);
     const [inv] = await myInvitations(invitee);
-    const del = await call(t, 'DELETE', `${usersUrl(w.id)}/${invitee.id}`, {
+    const pendingRow = (await listOf(w.id, w.admin)).results.find((u) => u.invitationPending);
+    // The account's own id names no row of the team.
+    expectProblem(
+      await call(t, 'DELETE', `${usersUrl(w.id)}/${invitee.id}`, { token: w.admin.session }),
+      404,
+    );
+    const del = await call(t, 'DELETE', `${usersUrl(w.id)}/${pendingRow!.id}`, {
       token: w.admin.session,
     });
     expect(del.statusCode, del.body).toBe(204);

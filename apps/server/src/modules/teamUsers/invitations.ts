@@ -85,6 +85,27 @@ export async function openInvitation(
   return row.expiresAt.getTime() > now.getTime() ? row : null;
 }
 
+/** The team's open invitation with this id (a pending invitee's row in the users list). */
+export async function openInvitationById(
+  db: DbOrTx,
+  organizationId: string,
+  invitationId: string,
+  now: Date,
+): Promise<Invitation | null> {
+  const [row] = await db
+    .select()
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.id, invitationId),
+        eq(teamInvitations.organizationId, organizationId),
+        eq(teamInvitations.status, 'pending'),
+      ),
+    );
+  if (!row) return null;
+  return row.expiresAt.getTime() > now.getTime() ? row : null;
+}
+
 /** A pending invitation past its time is retired, so a new one may take its place. */
 export async function retireExpiredInvitation(
   db: DbOrTx,

@@ -110,9 +110,11 @@ describe('PUT /api/Organizations/{organizationId}/Users', () => {
     const body = newUser({ email: known.email.toUpperCase(), role: 'Admin' });
     const res = await call(t, 'PUT', usersUrl(w.id), { body, token: w.admin.session });
     expect(res.statusCode, res.body).toBe(200);
-    // Not a member until they accept: the team sees the address, none of the account's names.
+    // Not a member until they accept: the team sees the address, none of the account's names,
+    // nor its id (the row's id is the invitation's).
+    expect(res.json().id).not.toBe(known.id);
+    expect(res.body).not.toContain(known.id);
     expect(res.json()).toMatchObject({
-      id: known.id,
       email: known.email,
       firstName: '',
       role: 'Admin',

@@ -25,6 +25,7 @@ import { joinTeamInvitationEmail, teamInvitationEmail, teamSsoInvitationEmail } 
 import {
   assertInvitationAllowance,
   openInvitation,
+  openInvitationById,
   retireExpiredInvitation,
   teamCreatedAccount,
   withdrawInvitation,
@@ -116,28 +117,33 @@ export async function addTeamUser(
         throw fieldError('email', teamUserMessages.alreadyInvited);
       await assertInvitationAllowance(tx, team.organizationId, invitedBy, now);
       const token = randomToken();
-      await tx.insert(teamInvitations).values({
-        organizationId: team.organizationId,
-        userId: existing.id,
-        email: cmd.email,
-        kind: 'existing_account',
-        status: 'pending',
-        role: cmd.role,
-        licenseType: cmd.licenseType,
-        invitedBy,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + teamUserLimits.invitationSeconds * 1000),
-        created: now,
-      });
+      const [invitation] = await tx
+        .insert(teamInvitations)
+        .values({
+          organizationId: team.organizationId,
+          userId: existing.id,
+          email: cmd.email,
+          kind: 'existing_account',
+          status: 'pending',
+          role: cmd.role,
+          licenseType: cmd.licenseType,
+          invitedBy,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + teamUserLimits.invitationSeconds * 1000),
+          created: now,
+        })
+        .returning({ id: teamInvitations.id });
       // The mail's job is written with the invitation: both or neither (outbox).
       await enqueueMail(ctx, tx, joinTeamInvitationEmail(ctx.config, existing, org.name, token));
+      // The team's audit log names the invitation and the typed address, not the account (its
+      // id and names are not the team's until the person accepts).
       await recordAudit(tx, now, actor, {
         action: 'membership.add',
+        entityId: invitation!.id,
         organizationId: team.organizationId,
-        targetUserId: existing.id,
         after: { ...invited, invitation: 'pending' },
       });
-      return presentPendingInvitee(existing.id, cmd);
+      return presentPendingInvitee({ ...cmd, id: invitation!.id });
     }
 
     await assertInvitationAllowance(tx, team.organizationId, invitedBy, now);
@@ -293,8 +299,8 @@ export async function editTeamUser(
 
 /**
  * DELETE …/Users/{userId}: removes a member from the team (role and license None, part1 §4);
- * the account stays. Nobody removes themselves, and the last admin stays. For a pending
- * invitee it withdraws the invitation.
+ * the account stays. Nobody removes themselves, and the last admin stays. With the id of a
+ * pending invitee's row (the invitation's id) it withdraws the invitation.
  */
 export async function removeTeamUser(
   ctx: AppContext,
@@ -308,14 +314,14 @@ export async function removeTeamUser(
     await lockTeam(tx, team.organizationId);
     const row = await memberRow(tx, team.organizationId, userId);
     if (!row) {
-      const invitation = await openInvitation(tx, team.organizationId, userId, now);
+      const invitation = await openInvitationById(tx, team.organizationId, userId, now);
       if (!invitation) throw notFound(teamUserMessages.notMember);
       await withdrawInvitation(tx, invitation.id, now);
       await recordAudit(tx, now, actor, {
         action: 'membership.remove',
+        entityId: invitation.id,
         organizationId: team.organizationId,
-        targetUserId: userId,
-        before: { invitation: 'pending' },
+        before: { email: invitation.email, invitation: 'pending' },
       });
       return;
     }

@@ -38,15 +38,15 @@ export function presentTeamUser({
 
 /**
  * An existing account invited to the team, not yet answered: only the address the admin typed
- * and the role and license it will get. Nothing of the account itself (names, position,
- * pictures, logins, activation) until the person accepts.
+ * and the role and license it will get, under the invitation's id. Nothing of the account itself
+ * (its id, names, position, pictures, logins, activation) until the person accepts: an admin may
+ * invite any address, so the answer must not turn an address into an account's id.
  */
 export function presentPendingInvitee(
-  userId: string,
-  invitation: Pick<typeof teamInvitations.$inferSelect, 'email' | 'role' | 'licenseType'>,
+  invitation: Pick<typeof teamInvitations.$inferSelect, 'id' | 'email' | 'role' | 'licenseType'>,
 ): TeamUser {
   return {
-    id: userId,
+    id: invitation.id,
     firstName: '',
     lastName: '',
     email: invitation.email,

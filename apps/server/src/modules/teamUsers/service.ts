@@ -74,7 +74,7 @@ export async function listTeamUsers(
     pendingRoom > 0 && (pendingTotal?.n ?? 0) > 0
       ? await ctx.db
           .select({
-            userId: teamInvitations.userId,
+            id: teamInvitations.id,
             email: teamInvitations.email,
             role: teamInvitations.role,
             licenseType: teamInvitations.licenseType,
@@ -121,7 +121,7 @@ export async function listTeamUsers(
             createdByTeam: createdByTeam.has(r.user.id),
           }),
         ),
-        ...pending.map((p) => presentPendingInvitee(p.userId, p)),
+        ...pending.map(presentPendingInvitee),
       ],
       {
         page: q.Page,

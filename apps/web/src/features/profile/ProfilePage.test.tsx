@@ -5,6 +5,7 @@ import { readTokens } from '../../api/tokens.ts';
 import { appRoutes } from '../../app/routes.tsx';
 import { session } from '../../app/session.ts';
 import { meFixture } from '../../test/harness.tsx';
+import { mockPictures } from '../../test/pictures.ts';
 import {
   fieldError,
   problemOf,
@@ -238,12 +239,21 @@ describe('profile picture and avatar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
+    const pictures = mockPictures();
     pick(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }));
     expect(await screen.findByText('Picture saved')).toBeVisible();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.search).toBe('?fileName=me.png');
     expect(session.get().user?.imageUpdated).toBe(when);
     expect(await screen.findByRole('button', { name: 'Remove picture' })).toBeVisible();
+    // The new picture shows, loaded with the token: the server shows it to no one without one.
+    const picture = await screen.findByRole('img', { name: 'Your profile picture' });
+    await waitFor(() => expect(picture.getAttribute('src')).toMatch(/^blob:/));
+    expect(pictures[0]).toEqual({
+      path: `/api/ProfileImage/user-${state.me.id}`,
+      search: `?updateDate=${encodeURIComponent(when)}`,
+      authorization: expect.stringMatching(/^Bearer \S+/),
+    });
   });
 
   it('links to the avatar editor in edit and remake modes', async () => {

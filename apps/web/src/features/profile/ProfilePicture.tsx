@@ -1,7 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { type Me, profileImageUrl, profileTexts } from '@roomscale/shared';
+import { type Me, profileTexts } from '@roomscale/shared';
 import { PictureControls } from '../../components/PictureControls.tsx';
 import { ProfileIcon } from '../../components/ProfileIcon.tsx';
+import { useProfileImage } from '../../components/useProfileImage.ts';
 import { useRemoveMyPicture, useUploadMyPicture } from './api.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 
@@ -11,14 +12,14 @@ const t = profileTexts.picture;
 export function ProfilePicture({ me, fullName }: { me: Me; fullName: string }) {
   const upload = useUploadMyPicture();
   const remove = useRemoveMyPicture();
-  const src = me.imageUpdated ? profileImageUrl('user', me.id, me.imageUpdated) : null;
+  const { src } = useProfileImage('user', me.id, me.imageUpdated);
   return (
     <ProfileSection id="profile-picture-title" title={t.heading} intro={t.intro}>
       <Group gap="lg" wrap="nowrap" align="center">
         <ProfileIcon name={fullName} src={src} size="xl" alt={t.alt} />
         <Stack gap="xs">
           <PictureControls
-            hasPicture={!!src}
+            hasPicture={!!me.imageUpdated}
             onUpload={(file) => upload.mutateAsync(file)}
             uploading={upload.isPending}
             onRemove={() => remove.mutateAsync()}

@@ -1,18 +1,20 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { profileImageUrl, shellTexts } from '@roomscale/shared';
+import { type Membership, shellTexts } from '@roomscale/shared';
 import {
   IconCheck,
   IconChevronDown,
   IconLogout,
+  IconPlus,
   IconShieldLock,
   IconUser,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { session, useSession } from '../../app/session.ts';
 import { useMyTeams } from '../../app/teams.ts';
 import { useLogout } from '../../app/useLogout.ts';
 import { ProfileIcon } from '../../components/ProfileIcon.tsx';
+import { useProfileImage } from '../../components/useProfileImage.ts';
 import { PendingInvitations } from '../invitations/PendingInvitations.tsx';
 import classes from './UserMenu.module.css';
 
@@ -20,14 +22,15 @@ const t = shellTexts.userMenu;
 
 /**
  * The user menu (part1 §2): picture or initial, full name and current team; the teams to switch
- * between with the open invitations to join others (Accept, Decline), Administrator for super
- * admins, Profile and Log out.
+ * between with the open invitations to join others (Accept, Decline) and 'Create a team',
+ * Administrator for super admins, Profile and Log out.
  */
 export function UserMenu() {
   const { user, team } = useSession();
   const teams = useMyTeams();
   const navigate = useNavigate();
   const logout = useLogout();
+  const picture = useProfileImage('user', user?.id, user?.imageUpdated);
   if (!user) return null;
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.name || user.email;
 
@@ -37,11 +40,7 @@ export function UserMenu() {
         <UnstyledButton className={classes.target} aria-label={t.open}>
           <Group gap="sm" wrap="nowrap">
             {/* The picture, or the initial letter when there is none (the part1 §8 fallback). */}
-            <ProfileIcon
-              name={fullName}
-              size="md"
-              src={user.imageUpdated ? profileImageUrl('user', user.id, user.imageUpdated) : null}
-            />
+            <ProfileIcon name={fullName} size="md" src={picture.src} />
             <div className={classes.names}>
               <Text size="sm" fw={600} lh={1.2} truncate>
                 {fullName}
@@ -74,18 +73,7 @@ export function UserMenu() {
           return (
             <Menu.Item
               key={m.id}
-              leftSection={
-                m.imageUpdated ? (
-                  <ProfileIcon
-                    name={m.name}
-                    size="xs"
-                    src={profileImageUrl('organization', m.id, m.imageUpdated)}
-                    alt=""
-                  />
-                ) : (
-                  <IconUsersGroup size={16} stroke={1.7} aria-hidden />
-                )
-              }
+              leftSection={<TeamIcon team={m} />}
               rightSection={
                 current ? (
                   <IconCheck
@@ -109,6 +97,13 @@ export function UserMenu() {
             </Menu.Item>
           );
         })}
+        <Menu.Item
+          component={Link}
+          to="/organization/create"
+          leftSection={<IconPlus size={16} stroke={1.7} aria-hidden />}
+        >
+          {t.createTeam}
+        </Menu.Item>
         <Menu.Divider />
         {user.superAdmin && (
           <Menu.Item
@@ -133,4 +128,11 @@ export function UserMenu() {
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** A team's logo in the switcher, or the teams icon when it has none. */
+function TeamIcon({ team }: { team: Pick<Membership, 'id' | 'name' | 'imageUpdated'> }) {
+  const logo = useProfileImage('organization', team.id, team.imageUpdated);
+  if (!team.imageUpdated) return <IconUsersGroup size={16} stroke={1.7} aria-hidden />;
+  return <ProfileIcon name={team.name} size="xs" src={logo.src} alt="" />;
 }

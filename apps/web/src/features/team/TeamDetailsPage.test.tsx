@@ -18,6 +18,7 @@ import {
   stubFonts,
   teamFixture,
 } from '../../test/harness.tsx';
+import { mockPictures, type PictureRequest } from '../../test/pictures.ts';
 
 function teamRoutes(): RouteObject[] {
   const team = appRoutes.find((r) => r.path === 'team');
@@ -200,11 +201,13 @@ describe('team logo', () => {
 
   it('uploads a logo, shows it in both previews and removes it', async () => {
     let org = { ...stored };
+    let pictures: PictureRequest[] = [];
     const when = '2026-11-22T07:00:00.000Z';
     serve(org, (c) => {
       if (c.method === 'POST') {
         org = { ...org, imageUpdated: when };
         serve(org, (next) => (next.method === 'DELETE' ? { status: 204 } : (undefined as never)));
+        pictures = mockPictures();
         return {
           body: {
             slug: `organization-${team.id}`,
@@ -225,9 +228,15 @@ describe('team logo', () => {
     expect(post?.path).toBe(`/api/ProfileImage/organization/${team.id}`);
     expect(post?.search).toBe('?fileName=logo.png');
     expect(post?.headers.get('content-type')).toBe('image/png');
-    expect(logo.getAttribute('src')).toBe(
-      `/api/ProfileImage/organization-${team.id}?updateDate=${encodeURIComponent(when)}`,
-    );
+    // The picture is asked for with the token (an img tag would send none) and shown from memory.
+    expect(pictures).toEqual([
+      {
+        path: `/api/ProfileImage/organization-${team.id}`,
+        search: `?updateDate=${encodeURIComponent(when)}`,
+        authorization: expect.stringMatching(/^Bearer \S+/),
+      },
+    ]);
+    expect(logo.getAttribute('src')).toMatch(/^blob:/);
     expect(session.get().team?.imageUpdated).toBe(when);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove logo' }));

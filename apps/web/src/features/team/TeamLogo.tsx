@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { profileImageUrl, teamTexts } from '@roomscale/shared';
+import { teamTexts } from '@roomscale/shared';
 import { PictureControls } from '../../components/PictureControls.tsx';
+import { useProfileImage } from '../../components/useProfileImage.ts';
 import { useRemoveTeamLogo, useUploadTeamLogo } from './detailsApi.ts';
 import classes from './TeamDetails.module.css';
 
@@ -15,7 +16,7 @@ type Props = { teamId: string; teamName: string; imageUpdated: string | null };
 export function TeamLogo({ teamId, teamName, imageUpdated }: Props) {
   const upload = useUploadTeamLogo(teamId);
   const remove = useRemoveTeamLogo(teamId);
-  const src = imageUpdated ? profileImageUrl('organization', teamId, imageUpdated) : null;
+  const { src, loading } = useProfileImage('organization', teamId, imageUpdated);
 
   const initial = teamName.slice(0, 1).toUpperCase();
   return (
@@ -31,20 +32,20 @@ export function TeamLogo({ teamId, teamName, imageUpdated }: Props) {
         </div>
         <Group gap="lg" align="flex-end" role="group" aria-label={t.previewsLabel}>
           <figure className={classes.figure}>
-            <div className={classes.wide} data-empty={!src || undefined}>
+            <div className={classes.wide} data-empty={(!src && !loading) || undefined}>
               {src ? (
                 <img src={src} alt={t.alt(teamName)} className={classes.image} />
-              ) : (
+              ) : loading ? null : (
                 <span className={classes.initial}>{t.none}</span>
               )}
             </div>
             <figcaption className={classes.caption}>{t.wide}</figcaption>
           </figure>
           <figure className={classes.figure}>
-            <div className={classes.small} data-empty={!src || undefined}>
+            <div className={classes.small} data-empty={(!src && !loading) || undefined}>
               {src ? (
                 <img src={src} alt="" className={classes.image} />
-              ) : (
+              ) : loading ? null : (
                 <span className={classes.initial} aria-hidden>
                   {initial}
                 </span>
@@ -57,7 +58,7 @@ export function TeamLogo({ teamId, teamName, imageUpdated }: Props) {
           {t.hint}
         </Text>
         <PictureControls
-          hasPicture={!!src}
+          hasPicture={!!imageUpdated}
           onUpload={(file) => upload.mutateAsync(file)}
           uploading={upload.isPending}
           onRemove={() => remove.mutateAsync()}

@@ -6,7 +6,6 @@ import {
   adminTeamsTexts,
   dateFormats,
   INDUSTRY_OTHER,
-  profileImageUrl,
   screenMessages,
   successTitles,
   type TeamCreateForm,
@@ -20,6 +19,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import { showFieldErrors } from '../../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
+import { useProfileImage } from '../../../components/useProfileImage.ts';
 import { TeamFields } from '../../organization/TeamFields.tsx';
 import { detailsDefaults } from '../../team/detailsForm.ts';
 import { teamsPath, userPath } from '../paths.ts';
@@ -186,9 +186,7 @@ export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
 
 /** The read-only facts: picture, single sign-on, and who created and last edited the team. */
 function About({ team }: { team: AdminOrganization }) {
-  const picture = team.imageUpdated
-    ? profileImageUrl('organization', team.id, team.imageUpdated)
-    : null;
+  const picture = useProfileImage('organization', team.id, team.imageUpdated);
   return (
     <Card padding="lg" component="section" aria-labelledby="team-about-title">
       <Text component="h2" fw={650} size="lg" id="team-about-title" mb="md">
@@ -197,9 +195,13 @@ function About({ team }: { team: AdminOrganization }) {
       <Stack gap="sm">
         <Info label={t.picture}>
           <span className={classes.picture}>
-            {picture ? (
-              <img src={picture} alt={t.pictureAlt(team.name)} className={classes.pictureImage} />
-            ) : (
+            {picture.src ? (
+              <img
+                src={picture.src}
+                alt={t.pictureAlt(team.name)}
+                className={classes.pictureImage}
+              />
+            ) : picture.loading ? null : (
               <Text size="xs" c="dimmed" component="span">
                 {t.noPicture}
               </Text>
