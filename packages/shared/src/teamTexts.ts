@@ -22,6 +22,9 @@ export const teamTexts = {
   title: routeTitles.team,
   intro: 'Who is in your team, their roles and their licenses.',
   tabsLabel: 'Team sections',
+  /** The tab bar's arrows when its tabs do not all fit (a phone). */
+  tabsBack: 'Show the previous tabs',
+  tabsMore: 'Show more tabs',
   tabs: {
     users: 'Users',
     subscription: 'Subscription',

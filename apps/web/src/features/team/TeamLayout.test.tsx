@@ -2,10 +2,10 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
 import { session } from '../../app/session.ts';
 import {
@@ -119,5 +119,77 @@ describe('team management', () => {
     const team = appRoutes.find((r) => r.path === 'team');
     const audit = team?.children?.find((c) => c.path === 'audit');
     expect(audit?.flags).toMatchObject({ teamRequired: true, teamRole: 'Admin' });
+  });
+});
+
+describe('the tab bar when its tabs do not fit (a phone)', () => {
+  /** A bar `width` wide over tabs `content` wide, scrolled to `left`; answers its scroll calls. */
+  function layOut(width: number, content: number) {
+    let left = 0;
+    const scrolls: number[] = [];
+    const isBar = (el: Element) => el.parentElement?.parentElement?.tagName === 'NAV';
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return isBar(this) ? width : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return isBar(this) ? content : 0;
+    });
+    vi.spyOn(Element.prototype, 'scrollLeft', 'get').mockImplementation(function (this: Element) {
+      return isBar(this) ? left : 0;
+    });
+    HTMLElement.prototype.scrollBy = function (
+      this: HTMLElement,
+      options?: ScrollToOptions | number,
+    ) {
+      const by = typeof options === 'number' ? options : (options?.left ?? 0);
+      scrolls.push(by);
+      left = Math.max(0, Math.min(content - width, left + by));
+      this.dispatchEvent(new Event('scroll'));
+    } as typeof HTMLElement.prototype.scrollBy;
+    return scrolls;
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows an arrow at the edge with more tabs, scrolls with it, and keeps every tab a link', async () => {
+    const scrolls = layOut(300, 480);
+    session.selectTeam(teamFixture({ role: 'Admin' }));
+    renderAt('/team/users');
+    const tabs = await screen.findByRole('navigation', { name: 'Team sections' });
+    // Every tab stays in the navigation for keyboards and screen readers.
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Users', 'Subscription', 'Details', 'Single sign-on', 'Audit log']);
+    const more = await within(tabs).findByTitle('Show more tabs');
+    expect(within(tabs).queryByTitle('Show the previous tabs')).toBeNull();
+    // The arrows are for pointers: not in the tab order, not read out twice.
+    expect(more).toHaveAttribute('tabindex', '-1');
+    expect(more).toHaveAttribute('aria-hidden', 'true');
+    expect(more.previousElementSibling).toHaveAttribute('data-more-end');
+
+    fireEvent.click(more);
+    expect(scrolls[0]).toBeGreaterThan(0);
+    const back = await within(tabs).findByTitle('Show the previous tabs');
+    expect(within(tabs).queryByTitle('Show more tabs')).toBeNull();
+    fireEvent.click(back);
+    expect(scrolls[1]).toBeLessThan(0);
+    expect(await within(tabs).findByTitle('Show more tabs')).toBeVisible();
+  });
+
+  it('shows no arrow when every tab fits', async () => {
+    layOut(900, 560);
+    session.selectTeam(teamFixture({ role: 'Admin' }));
+    renderAt('/team/users');
+    const tabs = await screen.findByRole('navigation', { name: 'Team sections' });
+    await within(tabs).findByRole('link', { name: 'Audit log' });
+    expect(within(tabs).queryByTitle('Show more tabs')).toBeNull();
+    expect(within(tabs).queryByTitle('Show the previous tabs')).toBeNull();
   });
 });

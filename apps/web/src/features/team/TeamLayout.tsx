@@ -13,6 +13,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { isActivePath } from '../shell/navItems.ts';
+import { TabScroller } from './TabScroller.tsx';
 import classes from './TeamLayout.module.css';
 
 type Tab = {
@@ -47,7 +48,8 @@ export function TeamLayout() {
   const { pathname } = useLocation();
   const { team } = useSession();
   const isAdmin = team?.role === 'Admin';
-  // On a phone the tabs scroll sideways inside their bar: bring the open one into view.
+  // On a phone the tabs scroll sideways inside their bar (TabScroller): bring the open one into
+  // view.
   const activeTab = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (pathname) activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -62,47 +64,49 @@ export function TeamLayout() {
         )}
       </ListPageHeader>
       <nav aria-label={teamTexts.tabsLabel} className={classes.bar}>
-        <Group gap={4} wrap="nowrap" className={classes.tabs}>
-          {tabs.map((tab) => {
-            if (tab.hiddenFromMembers && !isAdmin) return null;
-            const locked = tab.adminOnly && !isAdmin;
-            if (tab.to && !locked) {
-              const active = isActivePath(pathname, tab.to);
+        <TabScroller>
+          <Group gap={4} wrap="nowrap" className={classes.tabs}>
+            {tabs.map((tab) => {
+              if (tab.hiddenFromMembers && !isAdmin) return null;
+              const locked = tab.adminOnly && !isAdmin;
+              if (tab.to && !locked) {
+                const active = isActivePath(pathname, tab.to);
+                return (
+                  <UnstyledButton
+                    key={tab.label}
+                    component={Link}
+                    to={tab.to}
+                    className={classes.tab}
+                    ref={active ? activeTab : undefined}
+                    data-active={active || undefined}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    <tab.icon size={16} stroke={1.7} aria-hidden />
+                    <span>{tab.label}</span>
+                  </UnstyledButton>
+                );
+              }
+              const Icon = locked ? IconLock : tab.icon;
               return (
-                <UnstyledButton
+                <Tooltip
                   key={tab.label}
-                  component={Link}
-                  to={tab.to}
-                  className={classes.tab}
-                  ref={active ? activeTab : undefined}
-                  data-active={active || undefined}
-                  aria-current={active ? 'page' : undefined}
+                  label={locked ? teamTexts.adminsOnly : teamTexts.comingSoon}
+                  events={{ hover: true, focus: true, touch: true }}
                 >
-                  <tab.icon size={16} stroke={1.7} aria-hidden />
-                  <span>{tab.label}</span>
-                </UnstyledButton>
+                  <UnstyledButton
+                    className={classes.tab}
+                    data-disabled
+                    aria-disabled="true"
+                    onClick={(e) => e.preventDefault()}
+                  >
+                    <Icon size={16} stroke={1.7} aria-hidden />
+                    <span>{tab.label}</span>
+                  </UnstyledButton>
+                </Tooltip>
               );
-            }
-            const Icon = locked ? IconLock : tab.icon;
-            return (
-              <Tooltip
-                key={tab.label}
-                label={locked ? teamTexts.adminsOnly : teamTexts.comingSoon}
-                events={{ hover: true, focus: true, touch: true }}
-              >
-                <UnstyledButton
-                  className={classes.tab}
-                  data-disabled
-                  aria-disabled="true"
-                  onClick={(e) => e.preventDefault()}
-                >
-                  <Icon size={16} stroke={1.7} aria-hidden />
-                  <span>{tab.label}</span>
-                </UnstyledButton>
-              </Tooltip>
-            );
-          })}
-        </Group>
+            })}
+          </Group>
+        </TabScroller>
       </nav>
       <Outlet />
     </Stack>

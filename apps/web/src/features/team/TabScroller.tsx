@@ -1,0 +1,83 @@
+import { UnstyledButton } from '@mantine/core';
+import { teamTexts } from '@roomscale/shared';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import classes from './TabScroller.module.css';
+
+type Edges = { start: boolean; end: boolean };
+
+/**
+ * A row of tabs that scrolls sideways when it does not fit (a phone): the edge with more tabs
+ * beyond it fades out, and an arrow there scrolls that way. The tabs stay in the tab order, and
+ * a focused tab scrolls into view, so keyboards and screen readers reach every tab without the
+ * arrows: those are for pointers and touch, and kept out of both.
+ */
+export function TabScroller({ children }: { children: ReactNode }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState<Edges>({ start: false, end: false });
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const start = el.scrollLeft > 1;
+    const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+  }, []);
+
+  // Measured again whenever the bar or its tabs change size (rotation, a member's fewer tabs).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  const scroll = (direction: 1 | -1) => {
+    const el = scroller.current;
+    if (!el) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollBy({ left: direction * el.clientWidth * 0.7, behavior: still ? 'auto' : 'smooth' });
+  };
+
+  return (
+    <div className={classes.frame}>
+      <div
+        ref={scroller}
+        className={classes.scroller}
+        onScroll={measure}
+        data-more-start={edges.start || undefined}
+        data-more-end={edges.end || undefined}
+      >
+        {children}
+      </div>
+      {edges.start && (
+        <UnstyledButton
+          className={classes.arrow}
+          data-side="start"
+          title={teamTexts.tabsBack}
+          aria-hidden
+          tabIndex={-1}
+          onClick={() => scroll(-1)}
+        >
+          <IconChevronLeft size={18} stroke={1.8} aria-hidden />
+        </UnstyledButton>
+      )}
+      {edges.end && (
+        <UnstyledButton
+          className={classes.arrow}
+          data-side="end"
+          title={teamTexts.tabsMore}
+          aria-hidden
+          tabIndex={-1}
+          onClick={() => scroll(1)}
+        >
+          <IconChevronRight size={18} stroke={1.8} aria-hidden />
+        </UnstyledButton>
+      )}
+    </div>
+  );
+}
