@@ -68,7 +68,8 @@ export async function refreshOwnMembership(client: QueryClient, teamId: string) 
   const userId = session.get().user?.id;
   try {
     const [teams] = await Promise.all([
-      client.fetchQuery(myTeamsQuery(userId)),
+      // Asked again even when the list is recent: it holds the row's old license.
+      client.fetchQuery({ ...myTeamsQuery(userId), staleTime: 0 }),
       session.reloadUser(),
     ]);
     const fresh = teams.find((t) => t.id === teamId);
