@@ -126,6 +126,13 @@ export const publicTexts = {
     submit: 'Create team',
     trialNote: 'Your new team starts in trial mode. You will be its admin.',
     roleLabel: (role: string, licenseType: string) => `${role} · ${licenseType}`,
+    /** For super admins, who need no team for the admin area (part1 §2). */
+    superAdminTitle: 'No team needed for the admin area',
+    superAdminNote:
+      'As a super admin you can manage users, teams and room templates without a team of your own.',
+    toAdmin: 'Go to the admin area',
+    signedInAs: (email: string) => `Signed in as ${email}`,
+    logout: 'Log out',
   },
 
   avatar: {

@@ -37,6 +37,8 @@ export const shellTexts = {
     teamsLoading: 'Loading teams…',
     teamsFailed: 'Teams could not be loaded',
     noTeams: 'You are not a member of any team yet',
+    /** Goes to team creation (/organization/create), for a first or a further team. */
+    createTeam: 'Create a team',
     /** Open invitations to join teams, listed with the teams (docs/team.md "Invitations"). */
     invitationsLabel: 'Invitations',
     invitationsHeading: 'You have been invited to join:',

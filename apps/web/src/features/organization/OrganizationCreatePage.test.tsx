@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Membership } from '@roomscale/shared';
+import { type Membership, publicTexts } from '@roomscale/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/session.ts';
@@ -142,5 +142,50 @@ describe('OrganizationCreatePage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Existing crew/ }));
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
     expect(session.get().team?.id).toBe(mine.id);
+  });
+
+  it('offers a super admin the admin area, which needs no team, and logging out', async () => {
+    const admin = meFixture({ superAdmin: true, email: 'admin@roomscale.test' });
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/api/Users/Me') return { body: admin };
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [] };
+      if (url.pathname === '/api/Users/Me/Invitations') return { body: [] };
+      if (url.pathname === '/api/Users/Logout') return { status: 204 };
+      return { status: 404 };
+    });
+    await session.reloadUser();
+    const view = renderScreen(
+      '/organization/create',
+      '/organization/create?targetRoute=%2Frooms',
+      <OrganizationCreatePage />,
+    );
+    expect(await screen.findByText(publicTexts.teamCreate.superAdminNote)).toBeVisible();
+    const toAdmin = screen.getByRole('link', { name: publicTexts.teamCreate.toAdmin });
+    expect(toAdmin.getAttribute('href')).toBe('/admin');
+    fireEvent.click(toAdmin);
+    expect((await screen.findByTestId('location')).textContent).toBe('/admin');
+    view.unmount();
+
+    renderScreen('/organization/create', '/organization/create', <OrganizationCreatePage />);
+    expect(screen.getByText(/Signed in as admin@roomscale\.test/)).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: publicTexts.teamCreate.logout }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    expect(session.get()).toMatchObject({ status: 'anonymous', loggedOut: true });
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('/api/Users/Logout'))).toBe(true);
+  });
+
+  it('offers anyone else logging out, and no admin area', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/Users/Me') return { body: meFixture() };
+      if (url.pathname === '/api/Users/Me/Invitations') return { body: [] };
+      return { body: [] };
+    });
+    await session.reloadUser();
+    renderScreen('/organization/create', '/organization/create', <OrganizationCreatePage />);
+    expect(
+      await screen.findByRole('button', { name: publicTexts.teamCreate.logout }),
+    ).toBeVisible();
+    expect(screen.queryByText(publicTexts.teamCreate.superAdminNote)).toBeNull();
+    expect(screen.queryByRole('link', { name: publicTexts.teamCreate.toAdmin })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import {
   dialogLabels,
   type Membership,
@@ -11,26 +11,33 @@ import {
   teamCreateForm,
 } from '@roomscale/shared';
 import { organizationsApi } from '@roomscale/shared/contract';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { errorText } from '../../api/errors.ts';
-import { session } from '../../app/session.ts';
+import { session, useSession } from '../../app/session.ts';
 import { useMyTeams } from '../../app/teams.ts';
+import { useLogout } from '../../app/useLogout.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { safeTarget, withTarget } from '../auth/targetRoute.ts';
 import { PendingInvitations } from '../invitations/PendingInvitations.tsx';
 import { ExistingTeams } from './ExistingTeams.tsx';
-import { creatorMembership } from './resolveTeam.ts';
+import { ADMIN_HOME, creatorMembership } from './resolveTeam.ts';
 import { TeamFields } from './TeamFields.tsx';
 
 const t = publicTexts.teamCreate;
 
-/** /organization/create?targetRoute: pick one of the user's teams or create a new one. */
+/**
+ * /organization/create?targetRoute: pick one of the user's teams or create a new one. A super
+ * admin, who needs no team for the admin area, is offered the way there; everyone may log out.
+ */
 export function OrganizationCreatePage() {
   const navigate = useNavigate();
+  const { user } = useSession();
+  const logout = useLogout();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const target = safeTarget(params.get('targetRoute'));
@@ -70,7 +77,36 @@ export function OrganizationCreatePage() {
   const existing = teams.data ?? [];
 
   return (
-    <AuthLayout title={t.heading} description={t.intro} width={520}>
+    <AuthLayout
+      title={t.heading}
+      description={t.intro}
+      width={520}
+      below={
+        user && (
+          <>
+            {t.signedInAs(user.email)} ·{' '}
+            <Anchor component="button" type="button" fz="sm" onClick={() => void logout()}>
+              {t.logout}
+            </Anchor>
+          </>
+        )
+      }
+    >
+      {user?.superAdmin && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconShieldLock size={20} aria-hidden />}
+          title={t.superAdminTitle}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t.superAdminNote}</Text>
+            <Button component={Link} to={ADMIN_HOME} size="sm">
+              {t.toAdmin}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       {teams.isLoading && <Skeleton height={52} radius="md" />}
       <PendingInvitations heading />
       {existing.length > 0 && (

@@ -19,6 +19,7 @@ const depsFor = (queryClient: QueryClient): ResolveDeps => ({
   ensure: () => session.ensure(),
   currentTeam: () => session.get().team,
   currentUserId: () => session.get().user?.id ?? null,
+  isSuperAdmin: () => session.get().user?.superAdmin ?? false,
   // Through the cache: the shell's user menu asks for the same list right after.
   loadTeams: () => queryClient.fetchQuery(myTeamsQuery(session.get().user?.id)),
   rememberedTeamId: (userId) => session.rememberedTeamId(userId),

@@ -53,6 +53,33 @@ describe('pickTeam', () => {
       to: '/organization/create?targetRoute=%2Ffiles%2Fteam%3Fx%3D1',
     });
   });
+
+  it('sends a super admin without a team to the admin page asked for, or to /admin', () => {
+    expect(pickTeam([], null, '/admin/users?page=2', true)).toEqual({
+      kind: 'go',
+      to: '/admin/users?page=2',
+    });
+    expect(pickTeam([], null, '/admin', true)).toEqual({ kind: 'go', to: '/admin' });
+    // No page asked for: the default target is the dashboard, which needs a team.
+    expect(pickTeam([], null, '/dashboard', true)).toEqual({ kind: 'go', to: '/admin' });
+    // A team's page asked for: team creation, which offers the admin area too.
+    expect(pickTeam([], null, '/rooms', true)).toEqual({
+      kind: 'create',
+      to: '/organization/create?targetRoute=%2Frooms',
+    });
+    // Not an admin page, however it starts; and a super admin with a team just gets it.
+    expect(pickTeam([], null, '/administrator', true)).toMatchObject({ kind: 'create' });
+    expect(pickTeam([a], null, '/admin/users', true)).toEqual({
+      kind: 'select',
+      team: a,
+      to: '/admin/users',
+    });
+  });
+
+  it('sends anyone else without a team to team creation, even for an admin page', () => {
+    expect(pickTeam([], null, '/admin/users')).toMatchObject({ kind: 'create' });
+    expect(pickTeam([], null, '/dashboard')).toMatchObject({ kind: 'create' });
+  });
 });
 
 function deps(over: Partial<ResolveDeps> = {}): ResolveDeps {
@@ -60,6 +87,7 @@ function deps(over: Partial<ResolveDeps> = {}): ResolveDeps {
     ensure: async () => true,
     currentTeam: () => null,
     currentUserId: () => 'user-1',
+    isSuperAdmin: () => false,
     loadTeams: async () => [a, b],
     rememberedTeamId: () => null,
     ...over,
@@ -94,6 +122,14 @@ describe('resolveOrganization', () => {
       kind: 'create',
       to: '/organization/create?targetRoute=%2Fdashboard',
     });
+  });
+
+  it('sends a super admin with no teams on to the admin area', async () => {
+    const out = await resolveOrganization(
+      deps({ loadTeams: async () => [], isSuperAdmin: () => true }),
+      '/admin/users',
+    );
+    expect(out).toEqual({ kind: 'go', to: '/admin/users' });
   });
 
   it('sends an unregistered user to registration (step 2)', async () => {

@@ -1,6 +1,6 @@
 import type { Membership, Organization } from '@roomscale/shared';
 import { ApiError } from '../../api/client.ts';
-import { withTarget } from '../auth/targetRoute.ts';
+import { DEFAULT_TARGET, withTarget } from '../auth/targetRoute.ts';
 
 /** What team resolution does next (part1 §4 "Organization resolve"). */
 export type ResolveOutcome =
@@ -10,20 +10,30 @@ export type ResolveOutcome =
   | { kind: 'select'; team: Membership; to: string }
   | { kind: 'create'; to: string };
 
+/** The admin area, which needs no team (part1 §2). */
+export const ADMIN_HOME = '/admin';
+const isAdminPage = (target: string) => /^\/admin(?:[/?#]|$)/.test(target);
+
 /**
  * Step 3 of team resolution: the team remembered for this user while they are still a member,
- * else the first team, else team creation.
+ * else the first team, else team creation. A super admin without a team goes on to the admin
+ * area, which needs none (part1 §2): to the admin page asked for, or to /admin when no page was
+ * asked for (the default target); a team's page they asked for still leads to team creation,
+ * which offers the way to the admin area.
  */
 export function pickTeam(
   teams: readonly Membership[],
   rememberedTeamId: string | null,
   target: string,
+  superAdmin = false,
 ): ResolveOutcome {
   const remembered = rememberedTeamId ? teams.find((t) => t.id === rememberedTeamId) : undefined;
   const team = remembered ?? teams[0];
   if (team) return { kind: 'select', team, to: target };
   // An invitation link opens without a team: accepting it gives the first one.
   if (target.startsWith('/invitation?')) return { kind: 'go', to: target };
+  if (superAdmin && isAdminPage(target)) return { kind: 'go', to: target };
+  if (superAdmin && target === DEFAULT_TARGET) return { kind: 'go', to: ADMIN_HOME };
   return { kind: 'create', to: withTarget('/organization/create', target) };
 }
 
@@ -32,6 +42,8 @@ export type ResolveDeps = {
   ensure: () => Promise<boolean>;
   currentTeam: () => Membership | null;
   currentUserId: () => string | null;
+  /** Whether the signed-in user is a super admin. */
+  isSuperAdmin: () => boolean;
   loadTeams: () => Promise<Membership[]>;
   rememberedTeamId: (userId: string) => string | null;
 };
@@ -57,7 +69,7 @@ export async function resolveOrganization(
       return { kind: 'register', to: '/user/register' };
     throw e;
   }
-  return pickTeam(teams, deps.rememberedTeamId(userId), target);
+  return pickTeam(teams, deps.rememberedTeamId(userId), target, deps.isSuperAdmin());
 }
 
 /** The caller's membership of a team it has just registered: its creator is Admin on Trial. */
