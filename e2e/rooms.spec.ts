@@ -1,5 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addToTeam, type SeededUser, seedUser, signInApi } from './support/accounts.ts';
+import {
+  addToTeam,
+  defaultAvatarUrl,
+  type SeededUser,
+  seedUser,
+  signInApi,
+} from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { admin, expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
@@ -41,7 +47,7 @@ async function prepareSuperAdmin(request: APIRequestContext) {
   const headers = await tokenFor(request, admin.email, admin.password);
   await request.patch('/api/Users/Me', {
     headers,
-    data: { readyPlayerMeAvatar: 'https://models.example.com/admin.glb' },
+    data: { readyPlayerMeAvatar: await defaultAvatarUrl(request) },
   });
   if ((await teamsOf(request, headers)).length === 0) {
     const res = await request.put('/api/Organizations/Register', {

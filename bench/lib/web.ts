@@ -52,7 +52,11 @@ async function prepareUser(origin: string) {
   await json(origin, '/api/Users/Me', {
     method: 'PATCH',
     token,
-    body: JSON.stringify({ readyPlayerMeAvatar: 'https://models.example.com/bench.glb' }),
+    // The default avatar: the server accepts only it and the avatar builder's models.
+    body: JSON.stringify({
+      readyPlayerMeAvatar: (await json<{ defaultAvatarUrl: string }>(origin, '/api/Config', {}))
+        .defaultAvatarUrl,
+    }),
   });
   return tokens;
 }

@@ -13,6 +13,15 @@ export type SeededUser = {
   lastName: string;
 };
 
+/**
+ * The server's default avatar, as 'Skip avatar creation' saves it (the server accepts only it
+ * and the configured avatar builder's models).
+ */
+export async function defaultAvatarUrl(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/Config');
+  return ((await res.json()) as { defaultAvatarUrl: string }).defaultAvatarUrl;
+}
+
 let counter = 0;
 /** A unique address per call and run, so tests never read each other's mail. */
 export function uniqueEmail(prefix: string): string {
@@ -95,7 +104,7 @@ export async function seedUser(
     await ok(
       request.patch('/api/Users/Me', {
         headers,
-        data: { readyPlayerMeAvatar: 'https://models.example.com/avatar.glb' },
+        data: { readyPlayerMeAvatar: await defaultAvatarUrl(request) },
       }),
       'avatar',
     );

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { defaultAvatarUrl } from './accounts.ts';
 import { admin, expect } from './fixtures.ts';
 import { field } from './forms.ts';
 
@@ -25,7 +26,7 @@ export async function prepareSuperAdmin(request: APIRequestContext) {
   const headers = await tokenFor(request, admin.email, admin.password);
   await request.patch('/api/Users/Me', {
     headers,
-    data: { readyPlayerMeAvatar: 'https://models.example.com/admin.glb' },
+    data: { readyPlayerMeAvatar: await defaultAvatarUrl(request) },
   });
   const teams = await request.get('/api/Users/Me/Organizations', { headers });
   if (((await teams.json()) as unknown[]).length === 0) {

@@ -22,6 +22,8 @@ export const serverMessages = {
   invalidToken: 'The link is invalid or has expired.',
   wrongCurrentPassword: 'The current password is not correct.',
   noPasswordLogin: 'This account has no password login.',
+  avatarNotAllowed:
+    'The avatar must be an https address of the avatar builder, or the default avatar.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   companyRequired: 'Company name is required unless the industry is None (Consumer).',
   internal: 'An internal error occurred.',

@@ -14,7 +14,13 @@ import {
 } from './common.ts';
 import { organizationRegister } from './organizations.ts';
 
-const avatarUrl = z.url().max(limits.avatarUrlMax);
+/**
+ * An avatar address as a request carries it: http(s) only (never `javascript:` or `data:`). The
+ * server then holds it to its configured avatar host (server `users/avatar.ts`).
+ */
+const avatarUrl = z
+  .url({ protocol: /^https?$/, error: serverMessages.avatarNotAllowed })
+  .max(limits.avatarUrlMax);
 
 /** Register command of the public form. */
 export const registerCommand = z.object({

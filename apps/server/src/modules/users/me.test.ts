@@ -1,4 +1,4 @@
-import { META_LOGIN_PROVIDER } from '@roomscale/shared';
+import { DEFAULT_AVATAR_PATH, META_LOGIN_PROVIDER, serverMessages } from '@roomscale/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
@@ -16,7 +16,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The avatar builder's service: its models are accepted (users/avatar.ts).
+  t = await createTestApp({ AVATAR_BUILDER_URL: 'https://avatars.example.com/builder' });
 });
 afterAll(() => t.close());
 
@@ -207,6 +208,33 @@ describe('PATCH /api/Users/Me', () => {
       ['position too short', { position: 'x' }, 'position'],
       ['position too long', { position: 'x'.repeat(51) }, 'position'],
       ['avatar not a URL', { readyPlayerMeAvatar: 'avatar' }, 'readyPlayerMeAvatar'],
+      ['avatar javascript:', { readyPlayerMeAvatar: 'javascript:alert(1)' }, 'readyPlayerMeAvatar'],
+      ['avatar data:', { readyPlayerMeAvatar: 'data:text/html,x' }, 'readyPlayerMeAvatar'],
+      [
+        'avatar on another host',
+        { readyPlayerMeAvatar: 'https://evil.test/a.glb' },
+        'readyPlayerMeAvatar',
+      ],
+      [
+        'avatar over http',
+        { readyPlayerMeAvatar: 'http://models.example.com/a.glb' },
+        'readyPlayerMeAvatar',
+      ],
+      [
+        'avatar on a look-alike host',
+        { readyPlayerMeAvatar: 'https://models.example.com.evil.test/a.glb' },
+        'readyPlayerMeAvatar',
+      ],
+      [
+        'avatar with a port',
+        { readyPlayerMeAvatar: 'https://models.example.com:8443/a.glb' },
+        'readyPlayerMeAvatar',
+      ],
+      [
+        'avatar elsewhere on our server',
+        { readyPlayerMeAvatar: 'http://roomscale.test/api/x.glb' },
+        'readyPlayerMeAvatar',
+      ],
       ['terms false', { termsAccepted: false }, 'termsAccepted'],
     ];
     for (const [name, body, field] of cases) {
@@ -215,6 +243,46 @@ describe('PATCH /api/Users/Me', () => {
         expectProblem(await patch(await signIn(t, user), body), 400, field);
       });
     }
+
+    it('takes the default avatar and the avatar service, and names the avatar rule', async () => {
+      const session = await signIn(t, await createUser(t));
+      for (const url of [
+        `http://roomscale.test${DEFAULT_AVATAR_PATH}`,
+        'https://avatars.example.com/a.glb',
+        'https://models.example.com/b.glb',
+        'https://example.com/c.glb',
+      ]) {
+        const res = await patch(session, { readyPlayerMeAvatar: url });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().readyPlayerMeAvatar).toBe(url);
+      }
+      const refused = await patch(session, { readyPlayerMeAvatar: 'javascript:alert(1)//x.glb' });
+      expectProblem(refused, 400, 'readyPlayerMeAvatar', serverMessages.avatarNotAllowed);
+      expect(
+        (await call(t, 'GET', '/api/Users/Me', { token: session })).json().readyPlayerMeAvatar,
+      ).toBe('https://example.com/c.glb');
+    });
+
+    it('takes only the default avatar when no avatar builder is configured', async () => {
+      const bare = await createTestApp();
+      try {
+        const session = await signIn(bare, await createUser(bare));
+        const edit = (url: string) =>
+          call(bare, 'PATCH', '/api/Users/Me', {
+            token: session,
+            body: { readyPlayerMeAvatar: url },
+          });
+        expect((await edit(`http://roomscale.test${DEFAULT_AVATAR_PATH}`)).statusCode).toBe(200);
+        expectProblem(
+          await edit('https://models.example.com/a.glb'),
+          400,
+          'readyPlayerMeAvatar',
+          serverMessages.avatarNotAllowed,
+        );
+      } finally {
+        await bare.close();
+      }
+    });
   });
 });
 

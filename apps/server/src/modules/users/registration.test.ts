@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The avatar builder's service: its models are accepted (users/avatar.ts).
+  t = await createTestApp({ AVATAR_BUILDER_URL: 'https://avatars.example.com/builder' });
 });
 afterAll(() => t.close());
 
@@ -215,6 +216,14 @@ describe('PUT /api/Users/Register', () => {
     it('rejects an avatar that is not a URL', async () => {
       const res = await register({ user: { ...command(), readyPlayerMeAvatar: 'nope' } });
       expectProblem(res, 400, 'user.readyPlayerMeAvatar');
+      for (const avatar of ['javascript:alert(1)', 'https://evil.test/a.glb']) {
+        const email = uniqueEmail('avatar');
+        const refused = await register({
+          user: { ...command(email), readyPlayerMeAvatar: avatar },
+        });
+        expectProblem(refused, 400, 'user.readyPlayerMeAvatar', serverMessages.avatarNotAllowed);
+        expect(await t.ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      }
     });
 
     it('creates nothing for an invalid body', async () => {

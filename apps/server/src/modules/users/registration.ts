@@ -1,10 +1,11 @@
-import { DEFAULT_AVATAR_PATH, type RegisterBody, type Registration } from '@roomscale/shared';
+import type { RegisterBody, Registration } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { createTeam } from '../organizations/service.ts';
 import { ssoLoginsOf } from '../sso/providers.ts';
+import { assertAvatarAllowed, defaultAvatarUrl } from './avatar.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import {
   activationEmail,
@@ -20,6 +21,11 @@ import { mayHoldPassword } from './passwords.ts';
  */
 export async function register(ctx: AppContext, body: RegisterBody): Promise<void> {
   const { user, organization } = 'user' in body ? body : { user: body, organization: undefined };
+  assertAvatarAllowed(
+    ctx,
+    'readyPlayerMeAvatar' in user ? user.readyPlayerMeAvatar : null,
+    'user.readyPlayerMeAvatar',
+  );
   const now = ctx.clock.now();
   const created = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -56,7 +62,5 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<voi
 
 function avatarOf(ctx: AppContext, user: Partial<Registration['user']>): string | null {
   if (user.readyPlayerMeAvatar) return user.readyPlayerMeAvatar;
-  return user.setDefaultReadyPlayerMeAvatar
-    ? `${ctx.config.publicUrl}${DEFAULT_AVATAR_PATH}`
-    : null;
+  return user.setDefaultReadyPlayerMeAvatar ? defaultAvatarUrl(ctx) : null;
 }

@@ -7,6 +7,7 @@ import { notFound } from '../../platform/http/problem.ts';
 import { endSession } from '../auth/sessions.ts';
 import { releaseSeat } from '../seats/service.ts';
 import { ssoLoginsOf } from '../sso/providers.ts';
+import { assertAvatarAllowed } from './avatar.ts';
 import { loadMe } from './meQuery.ts';
 import { mayHoldPassword } from './passwords.ts';
 import { passwordLoginEntry, presentMe } from './presenter.ts';
@@ -18,6 +19,7 @@ export async function getMe(ctx: AppContext, userId: string): Promise<Me> {
 }
 
 export async function editMe(ctx: AppContext, caller: Caller, edit: MeEdit): Promise<Me> {
+  assertAvatarAllowed(ctx, edit.readyPlayerMeAvatar, 'readyPlayerMeAvatar');
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .update(users)
