@@ -137,6 +137,17 @@ test.describe('licenses', () => {
     await expect(adminPage.getByText('1 license is free.')).toBeVisible();
     await screenshot(adminPage, 'licenses-team-users');
 
+    // ── Theo gives himself the other: his own trial notice goes at once, without a reload. ──
+    await expect(adminPage.getByText(trialNotice)).toBeVisible();
+    await users.getByRole('button', { name: 'Edit Theo Teamadmin' }).click();
+    const own = users.getByRole('listitem', { name: 'Theo Teamadmin' });
+    await own.getByRole('switch', { name: 'License' }).click({ force: true });
+    await own.getByRole('button', { name: 'Save user' }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+    await expect(adminPage.getByText(trialNotice)).toHaveCount(0);
+    await expect(own).toContainText('License');
+    await screenshot(adminPage, 'licenses-team-users-self');
+
     // ── Mia's trial notice is gone. ──
     await memberPage.reload();
     await expect(memberPage.getByRole('heading', { level: 1 })).toBeVisible();
@@ -170,19 +181,24 @@ test.describe('licenses', () => {
     // ── The audit log has it all: the super admin's view of the team, and the team admin's. ──
     await page.goto(`/admin/auditlog?team=${teamId}`);
     const log = page.getByRole('table', { name: 'Recorded changes' });
-    const returned = log.getByRole('row', { name: /Returned to Trial/ });
+    // Mia's and Theo's licenses both ended: one row each.
+    const returned = log.getByRole('row', { name: /Returned to Trial/ }).filter({
+      hasText: 'Mia Member',
+    });
     await expect(returned).toContainText('System');
-    await expect(returned).toContainText('Mia Member');
+    await expect(
+      log.getByRole('row', { name: /Returned to Trial/ }).filter({ hasText: /Theo Teamadmin/ }),
+    ).toContainText('System');
     await expect(log.getByRole('row', { name: /License created/ })).toContainText('Super Admin');
-    await expect(log.getByRole('row', { name: /Membership changed/ })).toContainText(
-      'Theo Teamadmin',
-    );
+    await expect(
+      log.getByRole('row', { name: /Membership changed/ }).filter({ hasText: 'Mia Member' }),
+    ).toContainText('Theo Teamadmin');
     await screenshot(page, 'licenses-audit-log');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'licenses-audit-log-phone');
 
     await adminPage.goto('/team/audit');
-    await expect(adminPage.getByText('Returned to Trial')).toBeVisible();
+    await expect(adminPage.getByText('Returned to Trial')).toHaveCount(2);
     await expect(adminPage.getByText('License created')).toHaveCount(1);
 
     await memberContext.close();
