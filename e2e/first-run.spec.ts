@@ -69,7 +69,7 @@ test('no link leads to a placeholder; the download page explains the builds it h
   await expect(page.getByRole('button', { name: 'Not available yet' })).toHaveCount(3);
   // A user is told the build is not there yet; which server setting adds it is for super admins.
   await expect(
-    page.getByText('This download is not available yet. Please check again later.'),
+    page.getByText('The download will be offered here as soon as it is available.'),
   ).toHaveCount(3);
   await expect(page.getByText(/by setting/)).toHaveCount(0);
   // Only the knowledge base is linked: the words promise no release notes.

@@ -140,7 +140,7 @@ test.describe('single sign-on', () => {
     await expect(refused).toContainText(
       'An error has occurred: The certificate could not be read.',
     );
-    await screenshot(page, 'sso-save-refused');
+    await screenshot(page, 'sso-save-refused', { fullPage: false });
     await refused.getByRole('button', { name: 'Ok' }).click();
     await expect(refused).toBeHidden();
     await expect(field(page, 'Login URL')).toHaveValue(idp.loginUrl);

@@ -166,7 +166,7 @@ export const shellTexts = {
     howToAdd: (variable: string) =>
       `This Roomscale server has no link for it yet; its operator adds one by setting ${variable}.`,
     /** To everyone else. */
-    notYetText: 'This download is not available yet. Please check again later.',
+    notYetText: 'The download will be offered here as soon as it is available.',
     configFailed: 'The download links could not be loaded.',
     retry: 'Try again',
   },

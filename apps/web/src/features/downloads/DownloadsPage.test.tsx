@@ -126,7 +126,7 @@ describe('DownloadsPage without links on this server', () => {
     renderScreen('/downloads', '/downloads', <DownloadsPage />);
     expect(await screen.findAllByRole('button', { name: 'Not available yet' })).toHaveLength(3);
     expect(
-      screen.getAllByText('This download is not available yet. Please check again later.'),
+      screen.getAllByText('The download will be offered here as soon as it is available.'),
     ).toHaveLength(3);
     expect(screen.queryByText(/META_STORE_URL|PICO_APK_URL|WINDOWS_INSTALLER_URL/)).toBeNull();
     expect(screen.queryByText(/operator/)).toBeNull();
@@ -143,7 +143,7 @@ describe('DownloadsPage without links on this server', () => {
         ),
       ).toBeVisible();
     }
-    expect(screen.queryByText(/not available yet\. Please/)).toBeNull();
+    expect(screen.queryByText(/offered here as soon/)).toBeNull();
   });
 });
 
