@@ -11,8 +11,9 @@ import { acknowledge } from './support/superAdmin.ts';
  * The billing journey of issue 11 §5 (part2 §2 Subscription screens, §4 Subscription order, §5,
  * §8; docs/billing.md) against the server's built-in Stripe-compatible simulator: a team admin
  * enters the billing details, orders 10 users monthly with a card that asks for 3-D Secure,
- * gets the licenses and the mail, upgrades to 12, schedules a downgrade to 8 yearly and cancels
- * the extension; a member of the team is only told to ask an admin.
+ * gets the licenses and the mail, upgrades to 12, schedules a downgrade to 8 yearly, changes the
+ * card (the downgrade stays) and cancels the extension; a member of the team is only told to ask
+ * an admin.
  */
 
 const title = (t: string) => `${t} - Roomscale Dashboard`;
@@ -316,6 +317,34 @@ test.describe('billing', () => {
     await expect(subscription).toContainText('12 users, per month');
     await expect(subscription).toContainText(`From ${periodEnd}: 8 users, per year.`);
     await screenshot(page, 'billing-overview-downgrade');
+
+    // ── Change payment method: the card only; the scheduled downgrade stays (issue 24 §2). ──
+    await payment.getByRole('button', { name: 'Change payment method' }).click();
+    await expect(page).toHaveURL(/\/team\/subscription\/confirm$/);
+    await expect(summary).toContainText('Payment method change');
+    await expect(estimate).toContainText('€0.00');
+    await expect(page.getByRole('radio', { name: 'A new card' })).toBeChecked();
+    await field(page, 'Card number').fill('4242 4242 4242 4242');
+    await field(page, 'Expiry (MM/YY)').fill(expiry);
+    await field(page, 'CVC').fill('123');
+    await field(page, 'Name on card').fill('Katherine Johnson');
+    await expect(confirm).toBeEnabled();
+    await screenshot(page, 'billing-confirm-payment-method');
+    await confirm.click();
+    await expectCompleted(page);
+    await expect(payment).toContainText('•••• 4242');
+    await expect(subscription).toContainText('12 users, per month');
+    await expect(subscription).toContainText(`From ${periodEnd}: 8 users, per year.`);
+    await expect(region(page, 'Manage your licenses')).toContainText('Your team has 12 licenses.');
+    await screenshot(page, 'billing-overview-new-card');
+    // The team's audit log names the change for what it is.
+    await page.goto('/team/audit');
+    const newest = page.getByRole('row').nth(1);
+    await expect(newest).toContainText('Payment method changed');
+    await expect(newest).toContainText('Card: Visa ending in 4242');
+    await screenshot(page, 'billing-audit-payment-method');
+    await page.goto('/team/subscription');
+    await expect(subscription).toContainText(`From ${periodEnd}: 8 users, per year.`);
 
     // ── Cancel the extension. ──
     await subscription.getByRole('button', { name: 'Cancel subscription' }).click();

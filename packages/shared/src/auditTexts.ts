@@ -63,7 +63,7 @@ export const auditFieldLabels: Record<string, string> = {
   displayName: 'Login name',
   providerKey: 'Account id',
   hasMetaSubscription: 'Meta subscription',
-  paymentMethodId: 'Payment method',
+  card: 'Card',
 };
 
 /** User-facing strings of the audit log screens (super admins' and team admins'). */

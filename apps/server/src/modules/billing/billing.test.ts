@@ -449,7 +449,7 @@ describe('a payment method change', () => {
     const audit = await auditOf(w.id);
     expect(audit.at(-1)).toEqual({
       action: 'billing.paymentMethod',
-      after: { paymentMethodId: card.paymentMethodId },
+      after: { card: 'Visa ending in 4242' },
     });
     expect(audit.filter((a) => a.action === 'billing.order')).toHaveLength(2);
 

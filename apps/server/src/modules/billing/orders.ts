@@ -1,5 +1,6 @@
 import {
   billingMessages,
+  billingTexts,
   type OrderType,
   orderTypeOf,
   type PricePreview,
@@ -101,17 +102,24 @@ const defaultCardOf = (customer: Stripe.Customer) => {
   return typeof pm === 'string' ? pm : (pm?.id ?? null);
 };
 
+/** The customer's default card as read (CUSTOMER_EXPAND expands it), if any. */
+const defaultCardObjectOf = (customer: Stripe.Customer) => {
+  const pm = customer.invoice_settings.default_payment_method;
+  return pm && typeof pm === 'object' ? pm : null;
+};
+
 /**
  * The card to pay with: the customer's own, attached if it is new, made the default. The
- * customer's default card already is all that.
+ * customer's default card already is all that. Returns the card as the provider has it.
  */
 async function usePaymentMethod(
   billing: Billing,
   customer: Stripe.Customer,
   id: string | null | undefined,
-) {
+): Promise<Stripe.PaymentMethod | null> {
   if (!id) return null;
-  if (id === defaultCardOf(customer)) return id;
+  if (id === defaultCardOf(customer))
+    return defaultCardObjectOf(customer) ?? billing.stripe.paymentMethods.retrieve(id);
   const customerId = customer.id;
   const pm = await billing.stripe.paymentMethods.retrieve(id);
   const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
@@ -120,7 +128,15 @@ async function usePaymentMethod(
   await billing.stripe.customers.update(customerId, {
     invoice_settings: { default_payment_method: id },
   });
-  return id;
+  return pm;
+}
+
+/** A card in words for the audit log: 'Visa ending in 4242'. */
+function cardInWords(pm: Stripe.PaymentMethod | null) {
+  const card = pm?.card;
+  if (!card) return pm?.type ?? null;
+  const brand = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : 'Card';
+  return billingTexts.confirm.savedCard(brand, card.last4);
 }
 
 /**
@@ -168,9 +184,15 @@ export async function placeOrder(
   const before = runningSubscription(customer);
   const orderType = orderTypeFor(billing, before, body.priceId, body.quantity);
   const fetchedFrom = new Date();
-  const { card: paymentMethodId, after } = await provider(async () => {
-    const card =
-      (await usePaymentMethod(billing, customer, body.paymentMethodId)) ?? defaultCardOf(customer);
+  const {
+    card: paymentMethodId,
+    cardObject,
+    after,
+  } = await provider(async () => {
+    const cardObject =
+      (await usePaymentMethod(billing, customer, body.paymentMethodId)) ??
+      defaultCardObjectOf(customer);
+    const card = cardObject?.id ?? defaultCardOf(customer);
     if (!card)
       throw new HttpError(400, billingMessages.noPaymentMethod, {
         paymentMethodId: [billingMessages.noPaymentMethod],
@@ -243,7 +265,7 @@ export async function placeOrder(
       });
       after = await payOpenInvoice(billing, changed, card);
     }
-    return { card, after };
+    return { card, cardObject, after };
   });
   const view = await viewOf(billing, after);
   await storeReturned(ctx, organizationId, after, fetchedFrom);
@@ -259,7 +281,7 @@ export async function placeOrder(
             action: 'billing.paymentMethod',
             entityId: view.subscription.id,
             organizationId,
-            after: { paymentMethodId },
+            after: { card: cardInWords(cardObject) },
           }
         : {
             action: 'billing.order',
