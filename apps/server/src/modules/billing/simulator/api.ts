@@ -10,12 +10,14 @@ import {
   taxIdsOf,
   updateCustomer,
 } from './customers.ts';
-import { SimError } from './errors.ts';
+import { badKey, invalidInteger, SimError } from './errors.ts';
 import { expand } from './expand.ts';
 import { type Form, num, parseForm, str, strings } from './form.ts';
 import { payInvoice } from './invoices.ts';
+import { checkParams, type ParamRules } from './params.ts';
 import { attachPaymentMethod, createSetupIntent, paymentMethodOf } from './payments.ts';
-import { publicView, type SimObject, SimStore } from './store.ts';
+import { stripeView } from './shapes.ts';
+import { type SimObject, SimStore } from './store.ts';
 import {
   advance,
   cancelSubscription,
@@ -63,7 +65,15 @@ async function ensureCatalogOnce(ctx: AppContext) {
   catalogued.add(ctx);
 }
 
-const limited = <T>(items: T[], form: Form) => items.slice(0, num(form.limit) ?? 10);
+/** A page of a list, as Stripe's `limit` (1 to 100, 10 when not given) cuts it. */
+function page<T>(items: T[], form: Form, url: string, fallback = 10) {
+  const given = str(form.limit);
+  const limit = given === undefined || given === '' ? fallback : Number(given);
+  if (!Number.isInteger(limit)) throw invalidInteger('limit', given);
+  if (limit < 1 || limit > 100)
+    throw invalidInteger('limit', given, 'This value must be between 1 and 100.');
+  return { ...listOf(items.slice(0, limit), url), has_more: items.length > limit };
+}
 
 /**
  * The simulator's Stripe API (`/billing-simulator/v1/…`): the calls Roomscale's billing makes
@@ -78,34 +88,53 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
     (_req, body, done) => done(null, parseForm(body as string)),
   );
 
-  const route = (method: 'GET' | 'POST' | 'DELETE', url: string, handler: Handler) =>
+  const route = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    handler: Handler,
+    rules: ParamRules = {},
+  ) =>
     app.route({
       method,
       url: `${SIMULATOR_PREFIX}/v1${url}`,
       config: { access: 'public' },
       schema: { hide: true },
-      handler: (req, reply) => serve(req, reply, handler),
+      handler: (req, reply) => serve(req, reply, handler, rules),
     });
 
-  async function serve(req: FastifyRequest, reply: FastifyReply, handler: Handler) {
+  async function serve(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    handler: Handler,
+    rules: ParamRules,
+  ) {
     reply.header('request-id', `req_sim_${Date.now().toString(36)}`);
-    if (req.headers.authorization !== `Bearer ${secretKey}`) {
-      const e = new SimError(401, 'authentication_error', 'Invalid API Key provided.');
-      return reply.code(e.status).send(e.body());
-    }
+    const fail = (e: SimError, body: object = e.body()) => reply.code(e.status).send(body);
+    const auth = req.headers.authorization ?? '';
+    if (auth !== `Bearer ${secretKey}`) return fail(badKey(auth.replace(/^Bearer /, '')));
     const query = req.url.includes('?') ? parseForm(req.url.slice(req.url.indexOf('?') + 1)) : {};
     const form = { ...query, ...((req.body as Form | undefined) ?? {}) };
     try {
+      checkParams(form, { ...rules, integers: [...(rules.integers ?? []), 'limit'] });
       await ensureCatalogOnce(ctx);
       // Reads (GET) change nothing: they neither take nor wait for the simulator's lock.
       const run = req.method === 'GET' ? readSimulator : withSimulator;
       const result = await run(ctx, async (s) => {
-        const value = (await handler(s, form, req.params as Record<string, string>)) as SimObject;
-        return expand(s, value, strings(form.expand));
+        try {
+          const value = (await handler(s, form, req.params as Record<string, string>)) as SimObject;
+          // As Stripe answers it: complete (shapes.ts).
+          return { value: await stripeView(s, await expand(s, value, strings(form.expand))) };
+        } catch (e) {
+          // A declined payment is recorded although the request fails, as at Stripe.
+          if (e instanceof SimError && e.keepChanges)
+            return { error: e, body: await stripeView(s, e.body()) };
+          throw e;
+        }
       });
-      return reply.send(publicView(result));
+      if (result.error) return fail(result.error, result.body);
+      return reply.send(result.value);
     } catch (e) {
-      if (e instanceof SimError) return reply.code(e.status).send(e.body());
+      if (e instanceof SimError) return fail(e);
       throw e;
     }
   }
@@ -117,8 +146,12 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
   route('GET', '/customers/:id/tax_ids', async (s, _f, p) =>
     listOf(await taxIdsOf(s, p.id as string), `/v1/customers/${p.id}/tax_ids`),
   );
-  route('POST', '/customers/:id/tax_ids', (s, f, p) =>
-    createTaxId(s, p.id as string, { type: str(f.type) ?? '', value: str(f.value) ?? '' }),
+  route(
+    'POST',
+    '/customers/:id/tax_ids',
+    (s, f, p) =>
+      createTaxId(s, p.id as string, { type: str(f.type) ?? '', value: str(f.value) ?? '' }),
+    { required: ['type', 'value'] },
   );
   route('DELETE', '/customers/:id/tax_ids/:taxId', (s, _f, p) =>
     deleteTaxId(s, p.id as string, p.taxId as string),
@@ -139,8 +172,11 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
   route('GET', '/setup_intents/:id', (s, _f, p) => s.get('setup_intent', p.id as string));
   route('GET', '/payment_intents/:id', (s, _f, p) => s.get('payment_intent', p.id as string));
   route('GET', '/payment_methods/:id', (s, _f, p) => paymentMethodOf(s, p.id as string, 'id'));
-  route('POST', '/payment_methods/:id/attach', (s, f, p) =>
-    attachPaymentMethod(s, p.id as string, str(f.customer) ?? ''),
+  route(
+    'POST',
+    '/payment_methods/:id/attach',
+    (s, f, p) => attachPaymentMethod(s, p.id as string, str(f.customer) ?? ''),
+    { required: ['customer'] },
   );
 
   // The catalog and tax rates.
@@ -149,43 +185,58 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
   route('GET', '/prices', async (s, f) => {
     const product = str(f.product);
     const prices = (await s.list<Price>('price')).filter((x) => !product || x.product === product);
-    return listOf(limited(prices, f), '/v1/prices');
+    return page(prices, f, '/v1/prices');
   });
-  route('POST', '/tax_rates', (s, f) =>
-    createTaxRate(s, {
-      percentage: num(f.percentage) ?? Number.NaN,
-      display_name: str(f.display_name) ?? 'VAT',
-      country: str(f.country) ?? null,
-      jurisdiction: str(f.jurisdiction) ?? null,
-    }),
+  route(
+    'POST',
+    '/tax_rates',
+    (s, f) =>
+      createTaxRate(s, {
+        percentage: num(f.percentage) ?? Number.NaN,
+        display_name: str(f.display_name) ?? 'VAT',
+        country: str(f.country) ?? null,
+        jurisdiction: str(f.jurisdiction) ?? null,
+      }),
+    { required: ['percentage', 'display_name'] },
   );
   route('GET', '/tax_rates', async (s, f) =>
-    listOf(
-      limited(await s.list<TaxRate>('tax_rate'), { limit: f.limit ?? '100' }),
-      '/v1/tax_rates',
-    ),
+    page(await s.list<TaxRate>('tax_rate'), f, '/v1/tax_rates'),
   );
 
   // Subscriptions and schedules.
-  route('POST', '/subscriptions', (s, f) => createSubscription(s, f));
+  route('POST', '/subscriptions', (s, f) => createSubscription(s, f), {
+    required: ['customer', 'items', 'items[].price'],
+    integers: ['items[].quantity'],
+  });
   route('GET', '/subscriptions', async (s, f) =>
-    listOf(
-      limited(await subscriptionsOf(s, str(f.customer), str(f.status)), f),
-      '/v1/subscriptions',
-    ),
+    page(await subscriptionsOf(s, str(f.customer), str(f.status)), f, '/v1/subscriptions'),
   );
   route('GET', '/subscriptions/:id', (s, _f, p) => subscriptionOf(s, p.id as string));
-  route('POST', '/subscriptions/:id', (s, f, p) => updateSubscription(s, p.id as string, f));
+  route('POST', '/subscriptions/:id', (s, f, p) => updateSubscription(s, p.id as string, f), {
+    integers: ['items[].quantity'],
+  });
   route('DELETE', '/subscriptions/:id', (s, _f, p) => cancelSubscription(s, p.id as string));
-  route('POST', '/subscription_schedules', (s, f) => createSchedule(s, f));
+  route('POST', '/subscription_schedules', (s, f) => createSchedule(s, f), {
+    required: ['from_subscription'],
+  });
   route('GET', '/subscription_schedules/:id', (s, _f, p) => scheduleOf(s, p.id as string));
-  route('POST', '/subscription_schedules/:id', (s, f, p) => updateSchedule(s, p.id as string, f));
+  route('POST', '/subscription_schedules/:id', (s, f, p) => updateSchedule(s, p.id as string, f), {
+    required: ['phases', 'phases[].items', 'phases[].items[].price'],
+    integers: [
+      'phases[].items[].quantity',
+      'phases[].iterations',
+      'phases[].duration.interval_count',
+    ],
+  });
   route('POST', '/subscription_schedules/:id/release', (s, _f, p) =>
     releaseSchedule(s, p.id as string),
   );
 
   // Invoices.
-  route('POST', '/invoices/create_preview', (s, f) => previewInvoice(s, f));
+  route('POST', '/invoices/create_preview', (s, f) => previewInvoice(s, f), {
+    required: ['customer'],
+    integers: ['subscription_details.items[].quantity'],
+  });
   route('GET', '/invoices/:id', (s, _f, p) => s.get('invoice', p.id as string));
   route('POST', '/invoices/:id/pay', (s, f, p) =>
     payInvoice(s, p.id as string, str(f.payment_method)),
@@ -197,7 +248,7 @@ export function simulatorApi(app: FastifyInstance, ctx: AppContext, secretKey: s
       .filter((i) => !subscription || i.parent?.subscription_details.subscription === subscription)
       .filter((i) => !status || i.status === status)
       .sort((a, b) => b.created - a.created);
-    return listOf(limited(invoices, f), '/v1/invoices');
+    return page(invoices, f, '/v1/invoices');
   });
   route('GET', '/events/:id', (s, _f, p) => s.get('event', p.id as string));
 }

@@ -1,5 +1,5 @@
 import { formatEuros } from '@roomscale/shared';
-import { invalid, SimError } from './errors.ts';
+import { invalid, paymentRefused } from './errors.ts';
 import { attemptPayment, createPaymentIntent } from './payments.ts';
 import { applyPendingUpdate } from './pending.ts';
 import { newId, type SimStore } from './store.ts';
@@ -271,23 +271,7 @@ export async function payInvoice(s: SimStore, id: string, paymentMethod: string 
   const after = await collect(s, invoice, paymentMethod ?? invoice.default_payment_method);
   if (after.status !== 'paid') {
     const intent = after._paymentIntent ? await s.find<PaymentIntent>(after._paymentIntent) : null;
-    if (intent?.status === 'requires_action')
-      throw new SimError(
-        402,
-        'card_error',
-        'This payment requires additional user action before it can be completed successfully.',
-        {
-          code: 'invoice_payment_intent_requires_action',
-        },
-      );
-    throw new SimError(
-      402,
-      'card_error',
-      intent?.last_payment_error?.message ?? 'Your card was declined.',
-      {
-        code: 'card_declined',
-      },
-    );
+    throw paymentRefused(intent);
   }
   return after;
 }

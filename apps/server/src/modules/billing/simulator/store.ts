@@ -5,6 +5,7 @@ import { billingSimObjects } from '../../../db/schema.ts';
 import { enqueueJob } from '../../../platform/jobs/runner.ts';
 import { dueAtOf } from './due.ts';
 import { missing } from './errors.ts';
+import { eventObjectView, stripeView } from './shapes.ts';
 import type { Subscription } from './types.ts';
 
 /** A Stripe-shaped object; keys starting with `_` are the simulator's own and never leave it. */
@@ -159,8 +160,9 @@ export class SimStore {
       request: { id: null, idempotency_key: null },
       type,
       data: {
-        object: publicView(structuredClone(object)),
-        ...(previous ? { previous_attributes: previous } : {}),
+        // As Stripe sends it: complete (shapes.ts).
+        object: await eventObjectView(this, type, object),
+        ...(previous ? { previous_attributes: await stripeView(this, previous) } : {}),
       },
     };
     await this.save(event);
