@@ -5,6 +5,7 @@ import { expect, type Page, test } from './support/fixtures.ts';
 import { choose, field } from './support/forms.ts';
 import { acceptTermsAndSkipAvatar, logIn } from './support/login.ts';
 import { linkFrom } from './support/mailbox.ts';
+import { expectNoSidewaysScroll, phone } from './support/phone.ts';
 import { screenshot } from './support/screenshot.ts';
 import { openTeamTab, teamTabs } from './support/team.ts';
 
@@ -163,6 +164,65 @@ test.describe('team details', () => {
     await memberPage.getByRole('link', { name: 'Go to the dashboard' }).click();
     await expect(memberPage).toHaveURL(/\/dashboard$/);
     await memberSession.close();
+  });
+});
+
+test.describe('team tabs on a phone', () => {
+  test('the tabs that do not fit show that they are there, scroll into view and take the keyboard', async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    const admin = await seedUser(request, mailbox, {
+      prefix: 'tabs-admin',
+      team: 'Pocket Team',
+      avatar: true,
+    });
+    await page.setViewportSize(phone);
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/team/users');
+    const tabs = teamTabs(page);
+    // All five are in the navigation, whether they fit or not: a screen reader lists every one.
+    await expect(tabs.getByRole('link')).toHaveText([
+      'Users',
+      'Subscription',
+      'Details',
+      'Single sign-on',
+      'Audit log',
+    ]);
+    const audit = tabs.getByRole('link', { name: 'Audit log' });
+    await expect(audit).not.toBeInViewport({ ratio: 1 });
+    // The edge with more tabs behind it has an arrow (and a fade); the other has none.
+    const more = tabs.getByTitle('Show more tabs');
+    const back = tabs.getByTitle('Show the previous tabs');
+    await expect(more).toBeVisible();
+    await expect(back).toHaveCount(0);
+    await expectNoSidewaysScroll(page, 'the team users page');
+    await screenshot(page, 'team-tabs-phone');
+    await expectAccessible(page, 'the team tabs on a phone');
+
+    await more.click();
+    await expect(audit).toBeInViewport({ ratio: 1 });
+    await expect(back).toBeVisible();
+    await expect(more).toHaveCount(0);
+    await screenshot(page, 'team-tabs-phone-scrolled');
+    await back.click();
+    await expect(audit).not.toBeInViewport({ ratio: 1 });
+    await expect(more).toBeVisible();
+
+    // By keyboard: Tab walks the tabs, each comes into view, and Enter opens it.
+    await tabs.getByRole('link', { name: 'Users' }).focus();
+    for (const name of ['Subscription', 'Details', 'Single sign-on', 'Audit log']) {
+      await page.keyboard.press('Tab');
+      const tab = tabs.getByRole('link', { name });
+      await expect(tab).toBeFocused();
+      await expect(tab).toBeInViewport({ ratio: 1 });
+    }
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/team\/audit$/);
+    await expect(audit).toHaveAttribute('aria-current', 'page');
+    await expect(audit).toBeInViewport({ ratio: 1 });
+    await screenshot(page, 'team-tabs-phone-audit');
   });
 });
 

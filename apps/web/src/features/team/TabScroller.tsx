@@ -6,6 +6,9 @@ import classes from './TabScroller.module.css';
 
 type Edges = { start: boolean; end: boolean };
 
+/** The width of the faded edge (TabScroller.module.css). */
+const FADE = 64;
+
 /**
  * A row of tabs that scrolls sideways when it does not fit (a phone): the edge with more tabs
  * beyond it fades out, and an arrow there scrolls that way. The tabs stay in the tab order, and
@@ -36,11 +39,27 @@ export function TabScroller({ children }: { children: ReactNode }) {
     return () => observer.disconnect();
   }, [measure]);
 
+  // The browser scrolls a focused tab only until some of it shows; a keyboard user needs all of
+  // it, clear of the fade (the scroller's scroll padding).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const reveal = (e: FocusEvent) => {
+      if (e.target instanceof HTMLElement) {
+        e.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      }
+    };
+    el.addEventListener('focusin', reveal);
+    return () => el.removeEventListener('focusin', reveal);
+  }, []);
+
   const scroll = (direction: 1 | -1) => {
     const el = scroller.current;
     if (!el) return;
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    el.scrollBy({ left: direction * el.clientWidth * 0.7, behavior: still ? 'auto' : 'smooth' });
+    // A page at a time, less the faded edge: the tab half shown there comes fully into view.
+    const page = Math.max(el.clientWidth - FADE, el.clientWidth / 2);
+    el.scrollBy({ left: direction * page, behavior: still ? 'auto' : 'smooth' });
   };
 
   return (
