@@ -54,6 +54,10 @@ export const auditFieldLabels: Record<string, string> = {
   userAmount: 'Users',
   sharingType: 'Sharing',
   allowedOrganizations: 'Allowed teams',
+  category: 'Category',
+  addressableUrlAndroid: 'Android content address',
+  addressableUrlWindows: 'Windows content address',
+  addressableUrlMac: 'Mac content address',
   maxUsers: 'Max users',
   sceneName: 'Scene name',
   imageUrl: 'Image url',
@@ -64,6 +68,12 @@ export const auditFieldLabels: Record<string, string> = {
   providerKey: 'Account id',
   hasMetaSubscription: 'Meta subscription',
   card: 'Card',
+};
+
+/** Where a room template's record names a field otherwise than the others do. */
+export const auditTemplateFieldLabels: Record<string, string> = {
+  description: 'Description',
+  sharingType: 'Sharing type',
 };
 
 /** User-facing strings of the audit log screens (super admins' and team admins'). */
@@ -83,6 +93,9 @@ export const auditTexts = {
     address: 'Address',
   },
   tableLabel: 'Recorded changes',
+  /** What a row is about when it is not a user: its name, and under it its kind. */
+  about: { template: 'Room template', team: 'Team' },
+  unknownTemplate: 'Unnamed room template',
   system: 'System',
   systemHint: 'Made by Roomscale itself, for example a license that ended',
   unknownPerson: 'Unknown user',

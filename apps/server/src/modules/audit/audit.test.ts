@@ -115,6 +115,84 @@ describe('GET /api/Admin/AuditLog', () => {
   });
 });
 
+describe('room template rows name what they are about, in words', () => {
+  const form = {
+    name: 'Lecture hall',
+    category: 'Teaching',
+    description: 'Rows of seats',
+    imageUrl: '/room-templates/meeting-room.svg',
+    sceneName: 'Lecture',
+    addressableUrlAndroid: 'https://cdn.example.com/android/lecture',
+    addressableUrlWindows: 'https://cdn.example.com/windows/lecture',
+    addressableUrlMac: null,
+    maxUsers: 30,
+    persistent: false,
+    capabilities: ['Whiteboard', 'Notes'],
+    roomSharingType: 'OrganizationAllowlist',
+    allowedOrganizations: [] as string[],
+  };
+
+  it('records the template by name, and allowed teams by their names', async () => {
+    const beta = await team(t, 'Beta school');
+    const alpha = await team(t, 'Alpha academy');
+    const created = await call(t, 'PUT', '/api/Admin/RoomTemplates', {
+      token: root.session,
+      body: { name: 'Lecture room' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json() as { id: string };
+    const saved = await call(t, 'PATCH', `/api/Admin/RoomTemplates/${id}`, {
+      token: root.session,
+      body: { ...form, allowedOrganizations: [beta.id, alpha.id] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const deleted = await call(t, 'DELETE', `/api/Admin/RoomTemplate/${id}`, {
+      token: root.session,
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const { results } = page(await adminLog('Page=1&PageSize=50'));
+    const rows = results.filter((r) => r.entityId === id);
+    expect(rows.map((r) => [r.action, r.targetName])).toEqual([
+      ['template.delete', 'Lecture hall'],
+      ['template.edit', 'Lecture hall'],
+      ['template.create', 'Lecture room'],
+    ]);
+    const edit = rows.find((r) => r.action === 'template.edit')!;
+    expect(edit.targetUserId).toBeNull();
+    expect(edit.before).toMatchObject({ name: 'Lecture room', allowedOrganizations: [] });
+    expect(edit.after).toMatchObject({
+      name: 'Lecture hall',
+      allowedOrganizations: ['Alpha academy', 'Beta school'],
+      capabilities: ['Whiteboard', 'Notes'],
+      sharingType: 'OrganizationAllowlist',
+    });
+  });
+
+  it('names template rows recorded before it did, and their teams', async () => {
+    const gamma = await team(t, 'Gamma college');
+    const created = await call(t, 'PUT', '/api/Admin/RoomTemplates', {
+      token: root.session,
+      body: { name: 'Old hall' },
+    });
+    const { id } = created.json() as { id: string };
+    await t.ctx.db.insert(auditLog).values({
+      at: new Date(Date.now() + 60_000),
+      action: 'template.edit',
+      entityId: id,
+      actorId: root.id,
+      before: { allowedOrganizations: [] },
+      after: { allowedOrganizations: [gamma.id], maxUsers: 12 },
+    });
+    const { results } = page(await adminLog('Page=1&PageSize=5'));
+    expect(results[0]).toMatchObject({
+      action: 'template.edit',
+      targetName: 'Old hall',
+      after: { allowedOrganizations: ['Gamma college'], maxUsers: 12 },
+    });
+  });
+});
+
 describe('GET /api/Organizations/{organizationId}/AuditLog', () => {
   it("shows a team's admins their own team's entries only", async () => {
     const w = await team(t, 'Own team');

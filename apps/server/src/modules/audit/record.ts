@@ -1,8 +1,8 @@
 import type { AuditAction } from '@roomscale/shared';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, organizations } from '../../db/schema.ts';
 import { callerOf } from '../../platform/http/access.ts';
 
 /** Who made a change, and from where: a signed-in person, or the system (`userId` null). */
@@ -25,6 +25,11 @@ export type AuditChange = {
   entityId?: string | null;
   organizationId?: string | null;
   targetUserId?: string | null;
+  /**
+   * The name of what the change is about when that is not a user (a room template), copied in
+   * as the target's name; a user target's name is read from the user.
+   */
+  subjectName?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 };
@@ -49,7 +54,9 @@ export async function recordAudit(tx: DbOrTx, at: Date, actor: Actor, change: Au
     actorName: nameOfUser(actor.userId),
     actorEmail: actor.userId ? sql`(select email from users where id = ${actor.userId})` : null,
     targetUserId: change.targetUserId ?? null,
-    targetName: nameOfUser(change.targetUserId),
+    targetName: change.targetUserId
+      ? nameOfUser(change.targetUserId)
+      : (change.subjectName ?? null),
     before: change.before ?? null,
     after: change.after ?? null,
     ip: actor.ip,
@@ -72,4 +79,34 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
     now[key] = value;
   }
   return { before: was, after: now, changed: Object.keys(now).length > 0 };
+}
+
+/** Fields of a record that hold team ids; the record keeps the teams' names instead. */
+const teamListFields = ['allowedOrganizations'] as const;
+
+/**
+ * A record's team-id lists (a template's allowed teams) as the teams' names at the time, sorted,
+ * so the log reads in words and outlives renamed and deleted teams. An id without a team stays.
+ */
+export async function withTeamNames(
+  tx: DbOrTx,
+  record: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const ids = teamListFields.flatMap((f) =>
+    Array.isArray(record[f]) ? (record[f] as unknown[]).filter((v) => typeof v === 'string') : [],
+  ) as string[];
+  if (ids.length === 0) return record;
+  const rows = await tx
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, [...new Set(ids)]));
+  const nameOf = new Map(rows.map((r) => [r.id, r.name]));
+  const out = { ...record };
+  for (const f of teamListFields) {
+    if (!Array.isArray(out[f])) continue;
+    out[f] = (out[f] as string[])
+      .map((id) => nameOf.get(id) ?? id)
+      .sort((a, b) => a.localeCompare(b));
+  }
+  return out;
 }

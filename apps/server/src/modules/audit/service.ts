@@ -4,11 +4,11 @@ import {
   type adminAuditQuery,
   fileLimits,
 } from '@roomscale/shared';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { cappedCount } from '../../db/count.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, organizations, rooms } from '../../db/schema.ts';
 import { paged } from '../../platform/http/paging.ts';
 
 type Query = { Page: number; PageSize: number; OrganizationId?: string; UserId?: string };
@@ -39,7 +39,71 @@ export async function listAudit(
       .offset(offset),
     cappedCount(ctx.db, auditLog, where, offset + q.PageSize + fileLimits.countWindow, newestFirst),
   ]);
-  return paged(rows.map(presentAudit), { page: q.Page, pageSize: q.PageSize, entryCount });
+  const named = await namedOlderRows(ctx, rows);
+  return paged(named.map(presentAudit), { page: q.Page, pageSize: q.PageSize, entryCount });
+}
+
+type Row = typeof auditLog.$inferSelect;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const teamIdsIn = (r: Row) =>
+  [r.before, r.after].flatMap((x) =>
+    Array.isArray(x?.allowedOrganizations)
+      ? (x.allowedOrganizations as unknown[]).filter(
+          (v): v is string => typeof v === 'string' && uuid.test(v),
+        )
+      : [],
+  );
+
+/**
+ * Rows recorded before the log named everything (room templates without their name, allowed
+ * teams as ids) read as the newer ones: the template's name from the record or the template,
+ * the teams' names as they are now. Costs nothing on a page without such rows.
+ */
+async function namedOlderRows(ctx: AppContext, rows: Row[]): Promise<Row[]> {
+  const unnamed = rows.filter((r) => r.action.startsWith('template.') && !r.targetName);
+  const teamIds = [...new Set(rows.flatMap(teamIdsIn))];
+  if (unnamed.length === 0 && teamIds.length === 0) return rows;
+  const templateIds = [
+    ...new Set(unnamed.map((r) => r.entityId ?? '').filter((v) => uuid.test(v))),
+  ];
+  const [templates, teams] = await Promise.all([
+    templateIds.length
+      ? ctx.db
+          .select({ id: rooms.id, name: rooms.name })
+          .from(rooms)
+          .where(inArray(rooms.id, templateIds))
+      : [],
+    teamIds.length
+      ? ctx.db
+          .select({ id: organizations.id, name: organizations.name })
+          .from(organizations)
+          .where(inArray(organizations.id, teamIds))
+      : [],
+  ]);
+  const templateName = new Map(templates.map((x) => [x.id, x.name]));
+  const teamName = new Map(teams.map((x) => [x.id, x.name]));
+  const recordedName = (r: Row) =>
+    [r.after?.name, r.before?.name].find((v): v is string => typeof v === 'string');
+  const namedTeams = (x: Record<string, unknown> | null) =>
+    x && Array.isArray(x.allowedOrganizations)
+      ? {
+          ...x,
+          allowedOrganizations: (x.allowedOrganizations as unknown[]).map((v) =>
+            typeof v === 'string' ? (teamName.get(v) ?? v) : v,
+          ),
+        }
+      : x;
+  return rows.map((r) => ({
+    ...r,
+    targetName:
+      r.targetName ??
+      (r.action.startsWith('template.')
+        ? (recordedName(r) ?? templateName.get(r.entityId ?? '') ?? null)
+        : null),
+    before: namedTeams(r.before),
+    after: namedTeams(r.after),
+  }));
 }
 
 function presentAudit(r: typeof auditLog.$inferSelect): AuditEntry {

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { organizations, rooms, roomTemplateOrganizations, users } from '../../db/schema.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
-import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
+import { changedFields, type PersonActor, recordAudit, withTeamNames } from '../audit/record.ts';
 import { presentTemplate, presentTemplateSummary } from './presenter.ts';
 
 /** Platform templates: made by super admins, owned by no team (teams' own templates are not here). */
@@ -92,6 +92,7 @@ export async function createTemplate(
     await recordAudit(tx, now, actor, {
       action: 'template.create',
       entityId: t!.id,
+      subjectName: input.name,
       after: { name: input.name },
     });
     return t!.id;
@@ -153,8 +154,9 @@ export async function editTemplate(
       await recordAudit(tx, now, actor, {
         action: 'template.edit',
         entityId: id,
-        before: diff.before,
-        after: diff.after,
+        subjectName: input.name,
+        before: await withTeamNames(tx, diff.before),
+        after: await withTeamNames(tx, diff.after),
       });
     await tx
       .update(rooms)
@@ -184,6 +186,7 @@ export async function deleteTemplate(ctx: AppContext, actor: PersonActor, id: st
     await recordAudit(tx, now, actor, {
       action: 'template.delete',
       entityId: id,
+      subjectName: t.name,
       before: { name: t.name, sharingType: t.sharingType },
     });
   });

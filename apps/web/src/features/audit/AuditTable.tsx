@@ -114,8 +114,20 @@ function Team({ entry: e }: { entry: AuditEntry }) {
   );
 }
 
+/**
+ * What the change is about, in words: the user; else a room template or the team, by name and
+ * kind.
+ */
 function About({ entry: e, link }: { entry: AuditEntry; link: boolean }) {
-  if (!e.targetUserId) return <Text size="sm">{t.none}</Text>;
+  if (!e.targetUserId) {
+    if (e.action.startsWith('template.')) {
+      return <Subject name={e.targetName ?? t.unknownTemplate} kind={t.about.template} />;
+    }
+    if (e.organizationId || e.organizationName) {
+      return <Subject name={e.organizationName ?? t.unknownTeam} kind={t.about.team} />;
+    }
+    return <Text size="sm">{t.none}</Text>;
+  }
   const name = e.targetName ?? t.unknownPerson;
   return link ? (
     <Anchor component={Link} to={`/admin/users/${e.targetUserId}`} size="sm">
@@ -126,8 +138,19 @@ function About({ entry: e, link }: { entry: AuditEntry; link: boolean }) {
   );
 }
 
+function Subject({ name, kind }: { name: string; kind: string }) {
+  return (
+    <>
+      <Text size="sm">{name}</Text>
+      <Text size="xs" c="dimmed">
+        {kind}
+      </Text>
+    </>
+  );
+}
+
 function Changes({ entry: e }: { entry: AuditEntry }) {
-  const changes = fieldChanges(e.before, e.after);
+  const changes = fieldChanges(e.before, e.after, e.action);
   if (changes.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -7,6 +7,9 @@ describe('audit change formatting', () => {
     expect(fieldLabel('licenseType')).toBe('License type');
     expect(fieldLabel('userAmount')).toBe('Users');
     expect(fieldLabel('samlLoginProviderId')).toBe('Saml login provider id');
+    expect(fieldLabel('description', 'license.create')).toBe('Name');
+    expect(fieldLabel('description', 'template.edit')).toBe('Description');
+    expect(fieldLabel('addressableUrlMac', 'template.edit')).toBe('Mac content address');
   });
 
   it('shows values as people read them', () => {
@@ -16,7 +19,11 @@ describe('audit change formatting', () => {
     expect(formatValue(1200)).toBe('1,200');
     const at = '2025-03-07T14:05:09.000Z';
     expect(formatValue(at)).toBe(dayjs(at).format('D-M-YYYY H:mm:ss'));
-    expect(formatValue(['a', 'b'])).toBe('["a","b"]');
+    expect(formatValue(['a', 'b'])).toBe('a, b');
+    expect(formatValue([])).toBe('—');
+    expect(formatValue([{ id: 1 }])).toBe('[{"id":1}]');
+    expect(formatValue('OrganizationAllowlist', 'sharingType')).toBe('Organization allowlist');
+    expect(formatValue('OrganizationAllowlist')).toBe('OrganizationAllowlist');
   });
 
   it('cuts long values and keeps the whole of them', () => {

@@ -1,4 +1,12 @@
-import { auditFieldLabels, auditTexts, dateFormats } from '@roomscale/shared';
+import {
+  type AuditAction,
+  auditFieldLabels,
+  auditTemplateFieldLabels,
+  auditTexts,
+  dateFormats,
+  type TemplateSharingType,
+  templateSharingLabels,
+} from '@roomscale/shared';
 import dayjs from 'dayjs';
 
 const t = auditTexts;
@@ -6,9 +14,11 @@ const t = auditTexts;
 /** Values longer than this are cut in the table; the full value is in the tooltip. */
 export const valueMaxChars = 80;
 
+const isTemplate = (action?: AuditAction) => action?.startsWith('template.') ?? false;
+
 /** 'validUntil' → 'Valid until', for fields the labels do not name yet. */
-export function fieldLabel(key: string): string {
-  const known = auditFieldLabels[key];
+export function fieldLabel(key: string, action?: AuditAction): string {
+  const known = (isTemplate(action) && auditTemplateFieldLabels[key]) || auditFieldLabels[key];
   if (known) return known;
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -20,9 +30,20 @@ export function fieldLabel(key: string): string {
 
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** A recorded value as a person reads it: dates in d-M-y H:mm:ss, Yes/No, JSON for the rest. */
-export function formatValue(value: unknown): string {
+const isPlain = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+
+/**
+ * A recorded value as a person reads it: dates in d-M-y H:mm:ss, Yes/No, lists of words (teams,
+ * capabilities) joined, a template's sharing type as the admin screens name it, JSON for the rest.
+ */
+export function formatValue(value: unknown, key?: string): string {
   if (value === null || value === undefined || value === '') return t.none;
+  if (Array.isArray(value) && value.every(isPlain)) {
+    return value.length === 0 ? t.none : value.map((v) => formatValue(v)).join(', ');
+  }
+  if (key === 'sharingType' && typeof value === 'string' && value in templateSharingLabels) {
+    return templateSharingLabels[value as TemplateSharingType];
+  }
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (typeof value === 'number') return value.toLocaleString('en');
   if (typeof value === 'string') {
@@ -50,14 +71,15 @@ export type FieldChange = {
 export function fieldChanges(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
+  action?: AuditAction,
 ): FieldChange[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const kind: FieldChange['kind'] = !before ? 'created' : !after ? 'removed' : 'changed';
   return keys.map((key) => ({
     key,
-    label: fieldLabel(key),
+    label: fieldLabel(key, action),
     kind,
-    before: formatValue(before?.[key]),
-    after: formatValue(after?.[key]),
+    before: formatValue(before?.[key], key),
+    after: formatValue(after?.[key], key),
   }));
 }
