@@ -154,3 +154,27 @@ test.describe('signing in again after a session was ended elsewhere', () => {
     await signInAgainTo(page, user, user.password, 'revoked');
   });
 });
+
+test('a logout in another tab ends the session in this one, which signs in again', async ({
+  page,
+  context,
+  request,
+  mailbox,
+}) => {
+  const user = await seedUser(request, mailbox, {
+    prefix: 'ended-tab',
+    team: 'Ended Tab',
+    avatar: true,
+  });
+  await logIn(page, user.email, user.password);
+  await page.goto('/meetings');
+  await expect(page).toHaveTitle(/^Meetings/);
+  const other = await context.newPage();
+  await other.goto('/dashboard');
+  await other.getByRole('button', { name: 'Open user menu' }).click();
+  await other.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+
+  // The first tab leaves its screen for the login page at once, keeping its page as the target.
+  await signInAgainTo(page, user, user.password, 'other-tab');
+});

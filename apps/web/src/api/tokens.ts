@@ -145,8 +145,21 @@ async function loseSession() {
   for (const l of lostListeners) l();
 }
 
+// The tokens removed in another tab (a logout there, or a refused refresh or token) end this
+// tab's session too: its screens would otherwise stay signed in while every call fails.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if ((e.key === KEY || e.key === null) && e.oldValue !== e.newValue && !readTokens()) {
+      for (const l of lostListeners) l();
+    }
+  });
+}
+
 const lostListeners = new Set<() => void>();
-/** Called when the session is lost (a refused refresh or token) and the user is logged out. */
+/**
+ * Called when the session is lost (a refused refresh or token, the tokens removed by another tab)
+ * and the user is logged out.
+ */
 export function onSessionLost(listener: () => void) {
   lostListeners.add(listener);
   return () => lostListeners.delete(listener);

@@ -115,6 +115,26 @@ describe('the session’s end', () => {
     expect(localStorage.getItem(SNAPSHOT)).toBeNull();
   });
 
+  it('a logout in another tab ends the session in this one too', async () => {
+    await signIn();
+    queryClient.setQueryData(leftover, 'stale');
+    // The other tab removed the tokens from the storage both share.
+    localStorage.removeItem('roomscale.tokens');
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'roomscale.tokens', oldValue: 'tokens', newValue: null }),
+    );
+    expect(session.get()).toMatchObject({ status: 'anonymous', user: null, team: null });
+    expect(queryClient.getQueryData(leftover)).toBeUndefined();
+  });
+
+  it('another tab refreshing the tokens leaves this one signed in', async () => {
+    await signIn();
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'roomscale.tokens', oldValue: 'old', newValue: 'new' }),
+    );
+    expect(session.get()).toMatchObject({ status: 'authenticated', user: me, team });
+  });
+
   it('a late 401 for the token of an earlier session leaves the new sign-in alone', async () => {
     storeValidTokens(me.id);
     let refuse: () => void = () => undefined;
