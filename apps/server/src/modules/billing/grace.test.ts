@@ -1,10 +1,11 @@
 import { formatBillingDate, type SubscriptionDetail } from '@roomscale/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships } from '../../db/schema.ts';
+import { jobs, memberships } from '../../db/schema.ts';
 import { call, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { team } from '../../test/workspace.ts';
+import { BILLING_GRACE_END } from './sync.ts';
 import {
   licenses,
   orderOk,
@@ -67,6 +68,12 @@ describe('the grace of an unpaid renewal', () => {
       stripeLicenseCount: 2,
       licensesInUse: 1,
     });
+    // The renewal's many events queue its grace's end once, for two days after it.
+    const graceJobs = await t.ctx.db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(eq(jobs.kind, BILLING_GRACE_END));
+    expect(graceJobs.map((j) => j.runAt.getTime())).toEqual([end.getTime() + 2 * day * 1000]);
     const failed = t.mailer.to(w.admin.email).find((m) => m.subject.includes('failed'));
     expect(failed?.text).toContain(formatBillingDate(new Date(end.getTime() + 2 * day * 1000)));
 

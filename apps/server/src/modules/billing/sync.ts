@@ -145,6 +145,14 @@ export async function storeSubscription(
   await lockTeam(tx, organizationId);
   const now = ctx.clock.now();
   const before = await licensingSummary(tx, organizationId, now);
+  const [stored] = await tx
+    .select({
+      subscriptionId: billingSubscriptions.subscriptionId,
+      status: billingSubscriptions.status,
+      currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
+    })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.organizationId, organizationId));
   const row = {
     organizationId,
     customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
@@ -174,7 +182,12 @@ export async function storeSubscription(
   const after = await licensingSummary(tx, organizationId, now);
   if (after.licenseCount < before.licenseCount)
     await returnUncoveredLicenses(ctx, tx, organizationId, now, systemActor);
-  if (sub.status === 'past_due' && row.quantity > 0)
+  // Once per unpaid renewal: the first store that sees it past due queues its grace's end.
+  const queued =
+    stored?.subscriptionId === sub.id &&
+    stored.status === 'past_due' &&
+    stored.currentPeriodEnd.getTime() === row.currentPeriodEnd.getTime();
+  if (sub.status === 'past_due' && row.quantity > 0 && !queued)
     await enqueueJob(
       tx,
       BILLING_GRACE_END,
