@@ -208,6 +208,27 @@ test.describe('rooms and room templates', () => {
     await expect(page.getByText('Never')).toHaveCount(0);
     await expect(page.getByText('Organization allowlist', { exact: true }).first()).toBeVisible();
 
+    // The audit log names the template and says the change in words (allowed teams by name,
+    // capabilities as a list, the sharing type by its label).
+    await page.goto('/admin/auditlog');
+    const auditRow = page
+      .getByRole('row')
+      .filter({ hasText: 'Room template changed' })
+      .filter({ hasText: templateName });
+    await expect(auditRow).toHaveCount(1);
+    await expect(auditRow.locator('td[data-label="About"]')).toHaveText(
+      `${templateName}Room template`,
+    );
+    const auditChange = auditRow.locator('td[data-label="Change"]');
+    await expect(auditChange).toContainText(/Allowed teams: —\s*→\s*changed to\s*Orbit Studio/);
+    await expect(auditChange).toContainText(/Capabilities: —\s*→\s*changed to\s*Whiteboard, Notes/);
+    await expect(auditChange).toContainText(
+      /Sharing type: None\s*→\s*changed to\s*Organization allowlist/,
+    );
+    await expect(auditChange).not.toContainText(ownerTeam.id);
+    await auditRow.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-audit-room-template');
+
     // Back to the list: the search (1 s debounce) finds the template, with its room count.
     await page.getByRole('link', { name: 'Room templates' }).first().click();
     await expect(page).toHaveURL(/\/admin\/roomtemplates$/);
