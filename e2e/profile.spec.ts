@@ -28,6 +28,10 @@ async function openProfile(page: Page) {
   await expect(page).toHaveTitle(title('Profile'));
 }
 
+/** An 8 × 8 orange PNG. */
+const ORANGE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGN4ViGCFTEMLQkAWWRcgTKGLswAAAAASUVORK5CYII=';
+
 type Stored = { accessToken: string; refreshToken: string; validUntil: number };
 const storedTokens = (page: Page) =>
   page.evaluate(
@@ -72,6 +76,53 @@ test.describe('profile', () => {
     await expect(field(page, 'Last name')).toHaveValue('Johnson');
     await expect(field(page, 'Position')).toHaveValue('Flight engineer');
     await expect(menu).toContainText('Katherine Johnson');
+  });
+
+  test('a user uploads a picture: the profile and the user menu show it; its address alone shows nothing', async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    const user = await seedUser(request, mailbox, {
+      prefix: 'profile-picture',
+      team: 'Picture Team',
+      avatar: true,
+    });
+    await logIn(page, user.email, user.password);
+    await openProfile(page);
+    const section = page.getByRole('region', { name: 'Profile picture' });
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/ProfileImage/user?fileName=me.png') && r.ok(),
+    );
+    await section.locator('input[type="file"]').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(ORANGE_PNG, 'base64'),
+    });
+    const answer = (await (await uploaded).json()) as { url: string; slug: string };
+    await expect(section.getByRole('button', { name: 'Remove picture' })).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // Shown in the profile and in the user menu (loaded with the token), and after a reload.
+    const picture = section.getByRole('img', { name: 'Your profile picture' });
+    const menuPicture = page.getByRole('button', { name: 'Open user menu' }).locator('img');
+    for (const round of ['uploaded', 'reloaded']) {
+      if (round === 'reloaded') await page.reload();
+      for (const img of [picture, menuPicture]) {
+        // (The avatar's 3D view keeps a slow machine busy: a generous wait.)
+        await expect(img, round).toHaveJSProperty('naturalWidth', 8, { timeout: 30_000 });
+      }
+    }
+    await screenshot(page, 'profile-picture');
+
+    // The picture's address without a token is refused; the signed address of the upload's
+    // answer works (until it expires).
+    const plain = answer.url.replace(/&expires=.*$/, '');
+    expect((await request.get(plain)).status()).toBe(401);
+    const signed = await request.get(answer.url);
+    expect(signed.status()).toBe(200);
+    expect(signed.headers()['content-type']).toBe('image/png');
   });
 
   test('changing the password ends the other sessions, not this one', async ({
