@@ -1,5 +1,5 @@
 import { isValidVatNumber } from '@roomscale/shared';
-import { invalid, SimError } from './errors.ts';
+import { invalid, missing, SimError } from './errors.ts';
 import { type Form, list, obj, str } from './form.ts';
 import { newId, type SimStore } from './store.ts';
 import type { Address, Customer, PaymentMethod, TaxId } from './types.ts';
@@ -58,7 +58,7 @@ export async function createCustomer(s: SimStore, form: Form): Promise<Customer>
 
 export async function customerOf(s: SimStore, id: string, param = 'customer'): Promise<Customer> {
   const c = await s.get<Customer>('customer', id, param);
-  if (c.deleted) throw invalid(`No such customer: '${id}'`, param);
+  if (c.deleted) throw missing('customer', id, param);
   return c;
 }
 
@@ -124,7 +124,7 @@ export async function taxIdsOf(s: SimStore, customerId: string) {
 
 export async function deleteTaxId(s: SimStore, customerId: string, id: string) {
   const t = await s.get<TaxId>('tax_id', id);
-  if (t.customer !== customerId) throw invalid(`No such tax id: '${id}'`, 'id');
+  if (t.customer !== customerId) throw missing('tax_id', id);
   await s.save({ ...t, deleted: true });
   return { id, object: 'tax_id', deleted: true };
 }

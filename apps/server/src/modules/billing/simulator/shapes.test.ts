@@ -323,7 +323,8 @@ describe('the simulator is Stripe to the SDK', () => {
     expect([...problems].sort()).toEqual([]);
     const deliveredTypes = new Set(delivered.map((e) => String(e.type)));
     expect([...emittedTypes()].filter((x) => !deliveredTypes.has(x))).toEqual([]);
-  });
+    // A long run: four teams through weeks of billing time, on two shared cores.
+  }, 120_000);
 });
 
 describe("the simulator's errors are Stripe's", () => {
@@ -452,5 +453,29 @@ describe("the simulator's errors are Stripe's", () => {
     expect(after.attempt_count).toBe(before.attempt_count + 1);
     expect(after.payments?.data[0]?.payment.payment_intent).toBe(intent.id);
     expect((await s.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
+
+    // The subscription's own parameter errors.
+    const itemId = sub.items.data[0]?.id ?? '';
+    expect(
+      await codeOf(() =>
+        s.subscriptions.update(subId, { items: [{ id: 'si_none', quantity: 2 }] }),
+      ),
+    ).toEqual({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'items[0][id]',
+    });
+    expect(
+      await codeOf(() => s.subscriptions.update(subId, { items: [{ id: itemId, quantity: 0 }] })),
+    ).toMatchObject({
+      status: 400,
+      code: 'parameter_invalid_integer',
+      param: 'items[0][quantity]',
+    });
+    await s.subscriptions.cancel(subId);
+    expect(
+      await codeOf(() => s.subscriptions.update(subId, { cancel_at_period_end: true })),
+    ).toMatchObject({ status: 400, code: 'invalid_canceled_subscription_fields' });
   });
 });

@@ -2,7 +2,7 @@ import { billingLimits } from '@roomscale/shared';
 import { addInterval, priceOf } from './catalog.ts';
 import { customerOf } from './customers.ts';
 import { dueAtOf, ENDED, graceEndOf, INCOMPLETE_EXPIRES_SECONDS, openInvoicesOf } from './due.ts';
-import { invalid } from './errors.ts';
+import { invalid, invalidInteger, missing, paramMissing } from './errors.ts';
 import { bool, type Form, list, num, obj, str, strings } from './form.ts';
 import {
   closeInvoice,
@@ -50,13 +50,13 @@ async function requestedItem(s: SimStore, form: Form, current?: SubscriptionItem
   if (items.length !== 1) throw invalid('The simulator bills exactly one item.', 'items');
   const i = obj(items[0]);
   if (current && str(i.id) && str(i.id) !== current.id)
-    throw invalid(`No such subscription item: '${str(i.id)}'`, 'items[0][id]');
+    throw missing('subscription_item', str(i.id) ?? '', 'items[0][id]');
   const priceId = str(i.price) ?? current?.price.id;
-  if (!priceId) throw invalid('Missing required param: items[0][price].', 'items[0][price]');
+  if (!priceId) throw paramMissing('items[0][price]');
   const price = await priceOf(s, priceId, 'items[0][price]');
   const quantity = num(i.quantity) ?? current?.quantity ?? 1;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > billingLimits.maxUsers)
-    throw invalid('Invalid quantity.', 'items[0][quantity]');
+    throw invalidInteger('items[0][quantity]', quantity, 'Invalid quantity.');
   return { price, quantity };
 }
 
@@ -171,7 +171,11 @@ export async function updateSubscription(
 ): Promise<Subscription> {
   const sub = await subscriptionOf(s, id);
   if (ENDED.includes(sub.status))
-    throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    throw invalid(
+      'A canceled subscription can only update its cancellation_details and metadata.',
+      undefined,
+      'invalid_canceled_subscription_fields',
+    );
   const customer = await customerOf(s, sub.customer);
   if (str(form.payment_behavior) === 'pending_if_incomplete')
     return updateWhenPaid(s, sub, customer, form);
@@ -430,7 +434,7 @@ export async function updateSchedule(s: SimStore, id: string, form: Form) {
       for (let k = 0; k < iterations; k++) end = addInterval(end, firstPrice.recurring.interval);
     phases.push({ start_date: start, end_date: end, items });
   }
-  if (phases.length === 0) throw invalid('Missing required param: phases.', 'phases');
+  if (phases.length === 0) throw paramMissing('phases');
   schedule.phases = phases;
   const eb = str(form.end_behavior);
   if (eb === 'release' || eb === 'cancel') schedule.end_behavior = eb;
