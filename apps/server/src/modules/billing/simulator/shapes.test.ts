@@ -163,7 +163,7 @@ describe('the simulator is Stripe to the SDK', () => {
     await authenticateAt(t, failed.redirectUrl ?? '', false);
     const card = await saveCard(t, w.admin, w.id, testCards.authenticates);
     await authenticateAt(t, card.redirectUrl ?? '', true);
-    await saveCard(t, w.admin, w.id, testCards.declined);
+    const refused = await saveCard(t, w.admin, w.id, testCards.declined);
     // Subscribe, preview and take an upgrade, schedule a downgrade.
     await orderOk(t, w.admin, w.id, {
       priceId: prices(t).month,
@@ -278,6 +278,9 @@ describe('the simulator is Stripe to the SDK', () => {
     const taxIds = await s.customers.listTaxIds(customer.id);
     await s.customers.deleteTaxId(customer.id, taxIds.data[0]?.id ?? '');
     await s.setupIntents.retrieve(card.id);
+    // A declined card's setup intent, with its error and the card refused.
+    const declinedSetup = await s.setupIntents.retrieve(refused.id);
+    expect(declinedSetup.last_setup_error?.decline_code).toBe('generic_decline');
     await s.paymentMethods.retrieve(card.paymentMethodId ?? '');
     await s.paymentIntents.retrieve(intentId);
     await s.products.retrieve(billingOf(t.ctx).productId);
