@@ -132,6 +132,57 @@ test.describe('team invitations', () => {
     await expect(member).toBeVisible();
   });
 
+  test('an admin withdraws a pending invitation; the answer never named the account', async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    const admin = await seedUser(request, mailbox, {
+      prefix: 'inv-withdraw-admin',
+      team: 'Quasar Inc',
+      avatar: true,
+    });
+    const invitee = await seedUser(request, mailbox, {
+      prefix: 'inv-withdraw',
+      team: 'Their Own',
+      avatar: true,
+    });
+    const inviteeApi = await signInApi(request, invitee);
+    const me = await request.get('/api/Users/Me', { headers: inviteeApi.headers });
+    const inviteeId = ((await me.json()) as { id: string }).id;
+
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/team/users');
+    const users = page.getByRole('list', { name: 'Team users' });
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const row = users.getByRole('listitem', { name: 'New user' });
+    await row.getByLabel(/^First name/).fill('Any');
+    await row.getByLabel(/^Last name/).fill('Name');
+    await row.getByLabel(/^Email/).fill(invitee.email);
+    const added = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && /\/api\/Organizations\/[^/]+\/Users$/.test(r.url()),
+    );
+    await row.getByRole('button', { name: 'Save user' }).click();
+    // The pending row is the invitation's: nothing of the account, not even its id.
+    const answer = await (await added).text();
+    expect(answer).not.toContain(inviteeId);
+    await closeModal(page, 'User has been invited.');
+
+    const pending = users.getByRole('listitem', { name: invitee.email });
+    await pending
+      .getByRole('button', { name: `Withdraw the invitation of ${invitee.email}` })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Withdraw invitation' });
+    await confirm.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(pending).toHaveCount(0);
+    await page.reload();
+    await expect(users).toContainText(admin.email);
+    await expect(users).not.toContainText(invitee.email);
+    // The invitee has nothing left to answer.
+    const open = await request.get('/api/Users/Me/Invitations', { headers: inviteeApi.headers });
+    expect(await open.json()).toEqual([]);
+  });
+
   test('an invitation link: another account is told it is not theirs; the invitee declines', async ({
     page,
     request,
