@@ -19,6 +19,9 @@ import {
  */
 
 const title = (t: string) => `${t} - Roomscale Dashboard`;
+/** An 8 × 8 orange PNG. */
+const ORANGE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGN4ViGCFTEMLQkAWWRcgTKGLswAAAAASUVORK5CYII=';
 
 /**
  * A customer at the payment provider that no team holds: another team's admin saves billing
@@ -124,6 +127,20 @@ test.describe('admin teams', () => {
     await expect(members.getByText('Super admin', { exact: true })).toBeVisible();
     await expect(members.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible();
     await expect(members.getByRole('cell', { name: 'Trial', exact: true })).toBeVisible();
+
+    // ── The team's logo (uploaded by its admin, here the super admin) shows in 'About'. ──
+    const teamId = new URL(page.url()).pathname.split('/').pop()!;
+    const logo = await request.post(`/api/ProfileImage/organization/${teamId}?fileName=logo.png`, {
+      headers: { ...rootHeaders, 'content-type': 'image/png' },
+      data: Buffer.from(ORANGE_PNG, 'base64'),
+    });
+    expect(logo.status()).toBe(200);
+    await page.reload();
+    await expect(about.getByRole('img', { name: `Picture of ${name}` })).toHaveJSProperty(
+      'naturalWidth',
+      8,
+      { timeout: 30_000 },
+    );
 
     // ── A manual license: the defaults, the rules, then it is active and highlighted. ──
     await page.getByRole('button', { name: 'Add license' }).click();
