@@ -232,6 +232,20 @@ test.describe('single sign-on', () => {
     await screenshot(herPage, 'sso-landing');
     // Her session is a real one: the spent one-time token is not in the address any more.
     expect(herPage.url()).not.toContain('/sso/token');
+    // Single sign-on is her only way in, and she has no password to set: the profile keeps it,
+    // and says whom to ask.
+    await herPage.goto('/profile');
+    await herPage.getByRole('button', { name: /^Unlink / }).click();
+    await herPage
+      .getByRole('dialog', { name: 'Unlink single sign-on' })
+      .getByRole('button', { name: 'Unlink' })
+      .click();
+    const kept = herPage.getByRole('dialog', { name: 'Error' });
+    await expect(kept).toContainText('Ask a team admin for another way to sign in');
+    await expect(kept).not.toContainText(/set a password/i);
+    await screenshot(herPage, 'profile-unlink-only-login', { fullPage: false });
+    await kept.getByRole('button', { name: 'Ok' }).click();
+    await expect(herPage.getByRole('button', { name: /^Unlink / })).toBeVisible();
     await hers.close();
 
     // The admin sees her activated, with single sign-on as her only login.
