@@ -83,8 +83,20 @@ describe('useProfileImage', () => {
     await waitFor(() => expect(result.current.src).toMatch(/^blob:/));
     const src = result.current.src;
     unmount();
+    await new Promise((done) => setTimeout(done, 10));
     expect(revoked).toEqual([]);
     client.clear();
-    expect(revoked).toEqual([src]);
+    await waitFor(() => expect(revoked).toEqual([src]));
+  });
+
+  it('frees the old address when everything is invalidated and the picture loaded again', async () => {
+    const { result } = render(WHEN);
+    await waitFor(() => expect(result.current.src).toMatch(/^blob:/));
+    const first = result.current.src;
+    await client.invalidateQueries();
+    await waitFor(() => expect(result.current.src).not.toBe(first));
+    expect(result.current.src).toMatch(/^blob:/);
+    expect(requests).toHaveLength(2);
+    await waitFor(() => expect(revoked).toEqual([first]));
   });
 });

@@ -22,16 +22,23 @@ async function fetchPicture(url: string, signal: AbortSignal): Promise<string> {
 
 /**
  * The object URLs belong to the query cache: one per picture version, shared by every img that
- * shows it, freed when the cache drops the entry (unused for a while, or the session's end).
+ * shows it, freed when the cache drops the entry (unused for a while, or the session's end) or
+ * replaces it (a refetch after everything was invalidated: the imgs take the new one first).
  */
 const freeing = new WeakSet<QueryClient>();
 function freeWithCache(client: QueryClient) {
   if (freeing.has(client)) return;
   freeing.add(client);
+  const held = new Map<string, string>();
   client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'removed' || event.query.queryKey[0] !== KEY) return;
-    const objectUrl = event.query.state.data;
-    if (typeof objectUrl === 'string') URL.revokeObjectURL(objectUrl);
+    const { query } = event;
+    if (query.queryKey[0] !== KEY) return;
+    const before = held.get(query.queryHash);
+    const now = event.type === 'removed' ? undefined : (query.state.data as string | undefined);
+    if (before === now) return;
+    if (now) held.set(query.queryHash, now);
+    else held.delete(query.queryHash);
+    if (before) setTimeout(() => URL.revokeObjectURL(before), 0);
   });
 }
 
