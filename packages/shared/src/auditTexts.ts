@@ -94,7 +94,7 @@ export const auditTexts = {
   },
   tableLabel: 'Recorded changes',
   /** What a row is about when it is not a user: its name, and under it its kind. */
-  about: { template: 'Room template', team: 'Team' },
+  about: { template: 'Room template', license: 'License', team: 'Team' },
   unknownTemplate: 'Unnamed room template',
   system: 'System',
   systemHint: 'Made by Roomscale itself, for example a license that ended',

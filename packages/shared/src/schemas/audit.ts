@@ -46,7 +46,7 @@ export const auditEntry = z.object({
   actorEmail: z.string().nullable(),
   /** The user the change is about, if any. */
   targetUserId: id.nullable(),
-  /** The name of what the change is about: the user, or else the room template. */
+  /** The name of what the change is about: the user, or else the room template or license. */
   targetName: z.string().nullable(),
   before: snapshot,
   after: snapshot,

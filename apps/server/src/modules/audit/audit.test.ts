@@ -193,6 +193,37 @@ describe('room template rows name what they are about, in words', () => {
   });
 });
 
+describe('manual license rows name the license', () => {
+  it('records the license by its name, and names older rows from their record', async () => {
+    const w = await team(t, 'Licensed school');
+    const created = await call(t, 'PUT', '/api/Admin/ManualLicenses', {
+      token: root.session,
+      body: {
+        organizationId: w.id,
+        description: 'Pilot',
+        userAmount: 2,
+        start: new Date(Date.now() - 3600_000).toISOString(),
+        end: new Date(Date.now() + 30 * 86400_000).toISOString(),
+        sendEmailNow: false,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await t.ctx.db.insert(auditLog).values({
+      at: new Date(Date.now() + 120_000),
+      action: 'license.delete',
+      entityId: '66666666-6666-4666-8666-666666666666',
+      organizationId: w.id,
+      actorId: root.id,
+      before: { description: 'Old pilot', userAmount: 1 },
+    });
+    const { results } = page(await adminLog(`Page=1&PageSize=10&OrganizationId=${w.id}`));
+    expect(results.map((r) => [r.action, r.targetName])).toEqual([
+      ['license.delete', 'Old pilot'],
+      ['license.create', 'Pilot'],
+    ]);
+  });
+});
+
 describe('GET /api/Organizations/{organizationId}/AuditLog', () => {
   it("shows a team's admins their own team's entries only", async () => {
     const w = await team(t, 'Own team');

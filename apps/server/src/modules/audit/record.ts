@@ -26,8 +26,8 @@ export type AuditChange = {
   organizationId?: string | null;
   targetUserId?: string | null;
   /**
-   * The name of what the change is about when that is not a user (a room template), copied in
-   * as the target's name; a user target's name is read from the user.
+   * The name of what the change is about when that is not a user (a room template, a manual
+   * license), copied in as the target's name; a user target's name is read from the user.
    */
   subjectName?: string | null;
   before?: Record<string, unknown> | null;

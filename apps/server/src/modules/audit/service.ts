@@ -45,6 +45,10 @@ export async function listAudit(
 
 type Row = typeof auditLog.$inferSelect;
 
+/** Actions about a named thing that is not a user: a room template, a manual license. */
+const namedKind = (action: string) =>
+  action.startsWith('template.') || /^license\.(create|edit|delete)$/.test(action);
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const teamIdsIn = (r: Row) =>
   [r.before, r.after].flatMap((x) =>
@@ -56,16 +60,21 @@ const teamIdsIn = (r: Row) =>
   );
 
 /**
- * Rows recorded before the log named everything (room templates without their name, allowed
- * teams as ids) read as the newer ones: the template's name from the record or the template,
- * the teams' names as they are now. Costs nothing on a page without such rows.
+ * Rows recorded before the log named everything (room templates and manual licenses without
+ * their name, allowed teams as ids) read as the newer ones: the name from the record or the
+ * template, the teams' names as they are now. Costs nothing on a page without such rows.
  */
 async function namedOlderRows(ctx: AppContext, rows: Row[]): Promise<Row[]> {
-  const unnamed = rows.filter((r) => r.action.startsWith('template.') && !r.targetName);
+  const unnamed = rows.filter((r) => namedKind(r.action) && !r.targetUserId && !r.targetName);
   const teamIds = [...new Set(rows.flatMap(teamIdsIn))];
   if (unnamed.length === 0 && teamIds.length === 0) return rows;
   const templateIds = [
-    ...new Set(unnamed.map((r) => r.entityId ?? '').filter((v) => uuid.test(v))),
+    ...new Set(
+      unnamed
+        .filter((r) => r.action.startsWith('template.'))
+        .map((r) => r.entityId ?? '')
+        .filter((v) => uuid.test(v)),
+    ),
   ];
   const [templates, teams] = await Promise.all([
     templateIds.length
@@ -83,8 +92,11 @@ async function namedOlderRows(ctx: AppContext, rows: Row[]): Promise<Row[]> {
   ]);
   const templateName = new Map(templates.map((x) => [x.id, x.name]));
   const teamName = new Map(teams.map((x) => [x.id, x.name]));
-  const recordedName = (r: Row) =>
-    [r.after?.name, r.before?.name].find((v): v is string => typeof v === 'string');
+  /** A template's name, a license's name (its description), as the row recorded it. */
+  const recordedName = (r: Row) => {
+    const field = r.action.startsWith('template.') ? 'name' : 'description';
+    return [r.after?.[field], r.before?.[field]].find((v): v is string => typeof v === 'string');
+  };
   const namedTeams = (x: Record<string, unknown> | null) =>
     x && Array.isArray(x.allowedOrganizations)
       ? {
@@ -98,7 +110,7 @@ async function namedOlderRows(ctx: AppContext, rows: Row[]): Promise<Row[]> {
     ...r,
     targetName:
       r.targetName ??
-      (r.action.startsWith('template.')
+      (namedKind(r.action) && !r.targetUserId
         ? (recordedName(r) ?? templateName.get(r.entityId ?? '') ?? null)
         : null),
     before: namedTeams(r.before),

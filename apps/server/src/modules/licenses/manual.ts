@@ -77,6 +77,7 @@ export async function createManualLicense(
     await recordAudit(tx, now, actor, {
       action: 'license.create',
       entityId: row!.id,
+      subjectName: row!.description,
       organizationId: row!.organizationId,
       after: snapshot(row!),
     });
@@ -128,6 +129,7 @@ export async function editManualLicense(
     await recordAudit(tx, now, actor, {
       action: 'license.edit',
       entityId: licenseId,
+      subjectName: row!.description,
       organizationId: row!.organizationId,
       before: diff.before,
       after: diff.after,
@@ -152,6 +154,7 @@ export async function deleteManualLicense(
     await recordAudit(tx, now, actor, {
       action: 'license.delete',
       entityId: licenseId,
+      subjectName: row.description,
       organizationId: row.organizationId,
       before: snapshot(row),
     });

@@ -64,7 +64,7 @@ describe('audit rows name what they are about, in words', () => {
     expect(row!.textContent).not.toContain('OrganizationAllowlist');
   });
 
-  it('names the team of a team change, and a template recorded without a name', () => {
+  it('names the team of a team change, a license, and a template recorded without a name', () => {
     const rows = renderTable(
       [
         auditEntry(1, {
@@ -84,11 +84,27 @@ describe('audit rows name what they are about, in words', () => {
           after: null,
         }),
         auditEntry(3),
+        auditEntry(4, {
+          action: 'license.edit',
+          targetUserId: null,
+          targetName: 'Pilot',
+          before: { userAmount: 2 },
+          after: { userAmount: 5 },
+        }),
+        auditEntry(5, {
+          action: 'license.edit',
+          targetUserId: null,
+          targetName: null,
+          before: { userAmount: 2 },
+          after: { userAmount: 5 },
+        }),
       ],
       false,
     );
     expect(cell(rows[0]!, 'About')).toBe('Acme VRTeam');
     expect(cell(rows[1]!, 'About')).toBe('Unnamed room templateRoom template');
     expect(cell(rows[2]!, 'About')).toBe('Alan Turing');
+    expect(cell(rows[3]!, 'About')).toBe('PilotLicense');
+    expect(cell(rows[4]!, 'About')).toBe('Acme VRTeam');
   });
 });

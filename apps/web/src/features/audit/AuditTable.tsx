@@ -115,13 +115,16 @@ function Team({ entry: e }: { entry: AuditEntry }) {
 }
 
 /**
- * What the change is about, in words: the user; else a room template or the team, by name and
- * kind.
+ * What the change is about, in words: the user; else a room template, a manual license or the
+ * team, by name and kind.
  */
 function About({ entry: e, link }: { entry: AuditEntry; link: boolean }) {
   if (!e.targetUserId) {
     if (e.action.startsWith('template.')) {
       return <Subject name={e.targetName ?? t.unknownTemplate} kind={t.about.template} />;
+    }
+    if (e.action.startsWith('license.') && e.targetName) {
+      return <Subject name={e.targetName} kind={t.about.license} />;
     }
     if (e.organizationId || e.organizationName) {
       return <Subject name={e.organizationName ?? t.unknownTeam} kind={t.about.team} />;
