@@ -27,6 +27,9 @@ export async function startWebServer() {
     WEB_DIST_DIR: web,
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
+    // The avatar builder whose models the bench user's avatar is (prepareUser): the profile then
+    // shows the avatar as most users' is, kept by the builder's host and not drawn in 3D.
+    AVATAR_BUILDER_URL: AVATAR_BUILDER,
   });
   const close = async () => {
     await stop(server.child);
@@ -46,17 +49,19 @@ export async function startWebServer() {
   }
 }
 
+/** The avatar builder the bench server is configured with; its models are on models.example.com. */
+const AVATAR_BUILDER = 'https://avatar.models.example.com/';
+
 /** The super admin's tokens, after giving them an avatar and a team (the dashboard needs both). */
 async function prepareUser(origin: string) {
   const { tokens, token } = await benchUser(origin, ['Bench team']);
   await json(origin, '/api/Users/Me', {
     method: 'PATCH',
     token,
-    // The default avatar: the server accepts only it and the avatar builder's models.
-    body: JSON.stringify({
-      readyPlayerMeAvatar: (await json<{ defaultAvatarUrl: string }>(origin, '/api/Config', {}))
-        .defaultAvatarUrl,
-    }),
+    // A model of the avatar builder's service (the server accepts only those and the default
+    // avatar). The default avatar would be drawn in 3D on /profile, loading the model viewer
+    // (about 300 KiB gzip) after the first paint: docs/performance.md "Web weights".
+    body: JSON.stringify({ readyPlayerMeAvatar: 'https://models.example.com/bench.glb' }),
   });
   return tokens;
 }
