@@ -13,6 +13,7 @@ import { fileEditorRule, fileItemRule } from './modules/files/policy.ts';
 import { modules } from './modules/index.ts';
 import { meetingModeratorRule } from './modules/meetings/policy.ts';
 import { roomManagerRule, roomViewerRule } from './modules/rooms/policy.ts';
+import { scimTokenRule } from './modules/scim/tokens.ts';
 import { registerAccess } from './platform/http/access.ts';
 import { contentSecurityDirectives } from './platform/http/csp.ts';
 import { installDrain } from './platform/http/drain.ts';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
       fileItem: fileItemRule(ctx.db),
       fileEditor: fileEditorRule(ctx.db),
     },
+    scimToken: scimTokenRule(ctx),
   });
   installErrorHandling(app);
   installDrain(app);

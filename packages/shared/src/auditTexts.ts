@@ -26,6 +26,8 @@ export const auditLabels = {
   'billing.order': 'Subscription ordered',
   'billing.paymentMethod': 'Payment method changed',
   'billing.cancel': 'Subscription cancelled',
+  'scim.tokenCreate': 'SCIM token created',
+  'scim.tokenRevoke': 'SCIM token revoked',
 } as const satisfies Record<AuditAction, string>;
 
 /**

@@ -198,6 +198,21 @@ export const samlProviders = pgTable('saml_providers', {
 });
 
 /**
+ * A team's one SCIM token (docs/scim.md): its identity provider provisions the team's members
+ * with it under /scim/v2/{organizationId}. Stored as SHA-256, like refresh tokens; replacing it
+ * replaces the row, revoking deletes it.
+ */
+export const scimTokens = pgTable('scim_tokens', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('scim_tokens_hash'),
+  created: created(),
+  createdBy: uuid('created_by'),
+  lastUsedAt: ts('last_used_at'),
+});
+
+/**
  * AuthnRequests we sent and have not seen answered: a response must answer one of them (its
  * InResponseTo), once, for the same provider, before it expires. A link request remembers who
  * started it, so only that user can finish the link.

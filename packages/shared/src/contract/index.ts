@@ -13,6 +13,7 @@ import { organizationsApi } from './organizations.ts';
 import { profileImagesApi } from './profileImages.ts';
 import { roomsApi } from './rooms.ts';
 import { roomTemplatesApi } from './roomTemplates.ts';
+import { scimApi } from './scim.ts';
 import { seatsApi } from './seats.ts';
 import { ssoApi } from './sso.ts';
 import { teamUsersApi } from './teamUsers.ts';
@@ -38,6 +39,7 @@ export {
   profileImagesApi,
   roomsApi,
   roomTemplatesApi,
+  scimApi,
   seatsApi,
   ssoApi,
   teamUsersApi,
@@ -62,6 +64,7 @@ export const contract = {
   profileImages: profileImagesApi,
   rooms: roomsApi,
   roomTemplates: roomTemplatesApi,
+  scim: scimApi,
   seats: seatsApi,
   sso: ssoApi,
   teamUsers: teamUsersApi,

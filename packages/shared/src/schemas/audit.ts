@@ -26,6 +26,8 @@ export const AuditActions = [
   'billing.order',
   'billing.paymentMethod',
   'billing.cancel',
+  'scim.tokenCreate',
+  'scim.tokenRevoke',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

@@ -64,7 +64,10 @@ describe('access rules', () => {
       const anonymous = await t.app.inject(request);
       expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
       if (route.method !== 'HEAD') {
-        expect(anonymous.headers['content-type']).toContain('application/problem+json');
+        // SCIM answers in its own error body and media type (docs/scim.md).
+        const type =
+          route.access === 'scimToken' ? 'application/scim+json' : 'application/problem+json';
+        expect(anonymous.headers['content-type']).toContain(type);
       }
       const withForged = await t.app.inject({
         ...request,
@@ -434,6 +437,7 @@ describe('object rules on a route whose parameters let any id through', () => {
           checked.push(id);
         },
       } as Record<ObjectRule, ObjectRuleCheck>,
+      scimToken: async () => {},
     });
     let handled = 0;
     const handler = async () => {

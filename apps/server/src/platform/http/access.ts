@@ -23,6 +23,9 @@ import { forbidden, notFound, unauthorized } from './problem.ts';
  *   guest tokens on every other rule, so a guest never reaches team data.
  * - userOrSigned: a request whose query carries a `signature` goes on to the route, which checks
  *   that signed address itself; any other request is held to the rule `user`.
+ * - scimToken: the SCIM protocol under /scim/v2/{organizationId} (docs/scim.md): the bearer token
+ *   must be that team's SCIM token, else 401; user and guest tokens never pass. Routes under
+ *   /scim/ declare a rule like those under /api/, and are walked with them.
  */
 export type Access =
   | 'public'
@@ -31,7 +34,8 @@ export type Access =
   | 'teamAdmin'
   | 'superAdmin'
   | 'guest'
-  | 'userOrSigned';
+  | 'userOrSigned'
+  | 'scimToken';
 
 export type GuestCaller = { guestId: string; sessionId: string; email: string };
 
@@ -111,6 +115,8 @@ type AccessDeps = {
   jwt: Jwt;
   clock: Clock;
   objectRules: Record<ObjectRule, ObjectRuleCheck>;
+  /** Checks a scimToken route's token against its team's (modules/scim); throws when refused. */
+  scimToken: (req: FastifyRequest) => Promise<void>;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -140,7 +146,8 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
   app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const walked = route.url.startsWith('/api/') || route.url.startsWith('/scim/');
+    if (!walked || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
@@ -172,6 +179,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     if (!access || access === 'public') return;
     if (access === 'userOrSigned' && (req.query as { signature?: unknown }).signature !== undefined)
       return;
+    if (access === 'scimToken') return deps.scimToken(req);
     if (access === 'guest') {
       req.guest = await resolveGuest(deps, req.headers.authorization);
       if (!req.guest) throw unauthorized();

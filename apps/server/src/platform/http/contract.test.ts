@@ -15,6 +15,7 @@ const key = (method: string, url: string) => `${method} ${url}`;
  */
 const ownProtocol = (method: string, url: string) =>
   url.startsWith('/api/Storage/') ||
+  url.startsWith('/scim/') ||
   url === '/api/openapi.json' ||
   url === '/api/StripeWebhooks' ||
   method === 'HEAD';

@@ -1,0 +1,22 @@
+/**
+ * SCIM 2.0 provisioning (docs/scim.md): the `detail` of the SCIM errors an identity provider
+ * shows its admin, and the protocol's limits.
+ */
+export const scimMessages = {
+  unauthorized: "The bearer token is not this team's SCIM token.",
+  notFound: 'No such resource in this team.',
+  groupsUnsupported: 'Groups are not supported: Roomscale provisions users only.',
+  unsupportedMediaType: 'Send application/scim+json or application/json.',
+  invalidSyntax: 'The request body is not valid JSON.',
+  tooManyRequests: 'Too many requests with this token; try again later.',
+  internal: 'The request could not be completed.',
+} as const;
+
+export const scimLimits = {
+  /** Calls per minute with one team's token (Okta and Entra ID send a few per second at most). */
+  requestsPerMinute: 600,
+  /** The most users one list answers (`count` beyond it is cut, as RFC 7644 §3.4.2.4 allows). */
+  maxResults: 200,
+  /** A SCIM request body (one user, one PATCH) fits well within this. */
+  bodyBytes: 64 * 1024,
+} as const;
