@@ -1,5 +1,5 @@
 import { routeTitles } from './routeTitles.ts';
-import type { AuditAction } from './schemas/audit.ts';
+import type { AuditAction, SsoRefusalReason } from './schemas/audit.ts';
 
 /** What each recorded action reads as in the audit log. */
 export const auditLabels = {
@@ -20,6 +20,7 @@ export const auditLabels = {
   'template.edit': 'Room template changed',
   'template.delete': 'Room template deleted',
   'sso.configure': 'Single sign-on configured',
+  'sso.refused': 'Single sign-on refused',
   'login.link': 'Login linked',
   'login.unlink': 'Login unlinked',
   'billing.customer': 'Billing details saved',
@@ -70,7 +71,28 @@ export const auditFieldLabels: Record<string, string> = {
   providerKey: 'Account id',
   hasMetaSubscription: 'Meta subscription',
   card: 'Card',
+  refusalReason: 'Reason',
+  userKey: 'Account at the identity provider',
 };
+
+/**
+ * Why a single sign-on was refused ('sso.refused'), for the team admin who is asked why a
+ * sign-in failed; the browser itself only ever shows the general failure text.
+ */
+export const ssoRefusalTexts = {
+  signature: 'The signature is missing, not made with the saved certificate, or not allowed',
+  audience: 'The response is meant for another service provider (Entity ID)',
+  expired: 'The response is expired or not yet valid (check the clocks)',
+  issuer: "The response's issuer is not the saved identity provider entity ID",
+  destination: 'The response is addressed to another reply URL',
+  request: 'The sign-in was not started here, took too long, or was already answered',
+  replay: 'The same response was posted again',
+  status: 'The identity provider reported that the sign-in failed',
+  unknownUser: 'Nobody in Roomscale has a single sign-on login with this account',
+  malformed: 'The response is not a readable SAML response',
+  tooLarge: 'The response is larger or more deeply nested than allowed',
+  other: 'The response did not pass the checks',
+} as const satisfies Record<SsoRefusalReason, string>;
 
 /** Where a room template's record names a field otherwise than the others do. */
 export const auditTemplateFieldLabels: Record<string, string> = {

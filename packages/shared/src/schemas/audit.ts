@@ -20,6 +20,7 @@ export const AuditActions = [
   'template.edit',
   'template.delete',
   'sso.configure',
+  'sso.refused',
   'login.link',
   'login.unlink',
   'billing.customer',
@@ -30,6 +31,26 @@ export const AuditActions = [
   'scim.tokenRevoke',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
+
+/**
+ * Why a single sign-on response was refused, as an 'sso.refused' entry records it
+ * (`refusalReason`; docs/sso.md "When a sign-in is refused"). Stable: entries keep them.
+ */
+export const SsoRefusalReasons = [
+  'signature',
+  'audience',
+  'expired',
+  'issuer',
+  'destination',
+  'request',
+  'replay',
+  'status',
+  'unknownUser',
+  'malformed',
+  'tooLarge',
+  'other',
+] as const;
+export type SsoRefusalReason = (typeof SsoRefusalReasons)[number];
 
 const snapshot = z.record(z.string(), z.unknown()).nullable();
 

@@ -1,9 +1,12 @@
+import type { SsoRefusalReason } from '@roomscale/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { samlAssertions, userLogins, users } from '../../db/schema.ts';
 import { spAddresses } from './addresses.ts';
+import { boundSamlResponse } from './bound.ts';
 import { checkAssertion, checkDestination, userKeysOf } from './checks.ts';
 import { providerById } from './providers.ts';
+import { auditRefusal, refusalReasonOf } from './refusals.ts';
 import { consumeRequest, purposeOf, type RequestPurpose, requestStore } from './requests.ts';
 import { serviceProvider } from './serviceProvider.ts';
 import { issueSsoToken } from './tokens.ts';
@@ -31,18 +34,23 @@ export async function consumeResponse(
   ctx: AppContext,
   providerId: string,
   form: { SAMLResponse?: unknown },
+  client: { ip: string | null } = { ip: null },
 ): Promise<string> {
   const now = ctx.clock.now();
   const samlResponse = typeof form.SAMLResponse === 'string' ? form.SAMLResponse : '';
   const provider = await providerById(ctx.db, providerId);
-  if (!provider || samlResponse === '') return ssoLanding.loginFailed;
+  if (!provider) return ssoLanding.loginFailed;
+  // The work is bounded before any XML parser runs (bound.ts): size, depth, element count.
+  const bounded = boundSamlResponse(samlResponse);
+  if (!bounded.ok) return fail(bounded.detail, null, bounded.reason);
   const sp = spAddresses(ctx.config, provider.id);
 
   let verified: Awaited<ReturnType<typeof verify>>;
   try {
     verified = await verify();
   } catch (err) {
-    return fail((err as Error).message, await purposeOf(ctx.db, provider.id, samlResponse, now));
+    const purpose = await purposeOf(ctx.db, provider.id, bounded.inResponseTo, now);
+    return fail((err as Error).message, purpose);
   }
   const outcome = await ctx.db.transaction(async (tx) => {
     const fresh = await tx
@@ -95,7 +103,13 @@ export async function consumeResponse(
     });
     return { ok: true, to: ssoLanding.login(login.userId, provider.id, token) } as const;
   });
-  if (!outcome.ok) return fail(outcome.failure, outcome.purpose);
+  if (!outcome.ok)
+    return fail(
+      outcome.failure,
+      outcome.purpose,
+      undefined,
+      outcome.purpose === 'login' ? verified.keys[0] : undefined,
+    );
   return outcome.to;
 
   async function verify() {
@@ -119,8 +133,30 @@ export async function consumeResponse(
     return { inResponseTo, assertionId, expiresAt, keys };
   }
 
-  function fail(reason: string, purpose: RequestPurpose['purpose'] | null) {
-    ctx.log.info({ providerId, reason }, 'single sign-on response refused');
+  /**
+   * A refusal: logged with its message, recorded in the team's audit log by its reason code
+   * (refusals.ts, rate-limited), and the browser sent to the failure page, which says no more.
+   */
+  async function fail(
+    message: string,
+    purpose: RequestPurpose['purpose'] | null,
+    reason: SsoRefusalReason = refusalReasonOf(message),
+    userKey?: string,
+  ) {
+    const audited = await auditRefusal(
+      ctx,
+      provider!.organizationId,
+      { userId: null, ip: client.ip },
+      {
+        reason,
+        providerId: provider!.id,
+        userKey,
+      },
+    ).catch((err: unknown) => {
+      ctx.log.warn({ err, providerId }, 'single sign-on refusal not recorded');
+      return false;
+    });
+    ctx.log.info({ providerId, reason, message, audited }, 'single sign-on response refused');
     return purpose === 'link' ? ssoLanding.linkFailed : ssoLanding.loginFailed;
   }
 }

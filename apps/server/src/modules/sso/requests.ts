@@ -1,7 +1,6 @@
 import type { CacheProvider } from '@node-saml/node-saml';
 import { security } from '@roomscale/shared';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { parseStringPromise, processors } from 'xml2js';
 import type { DbOrTx } from '../../db/client.ts';
 import { samlRequests } from '../../db/schema.ts';
 
@@ -83,31 +82,25 @@ export async function dropExpiredRequests(db: DbOrTx, now: Date) {
 
 /**
  * What the request a response claims to answer was for, without consuming it — only to choose
- * which page a refused response lands on (the login page or the profile). Unverified input.
+ * which page a refused response lands on (the login page or the profile). `requestId` is the
+ * unverified InResponseTo the bound pass (bound.ts) read: the document is not parsed again.
  */
 export async function purposeOf(
   db: DbOrTx,
   providerId: string,
-  samlResponse: string,
+  requestId: string | null,
   now: Date,
 ): Promise<RequestPurpose['purpose'] | null> {
-  try {
-    const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
-    const doc = await parseStringPromise(xml, { tagNameProcessors: [processors.stripPrefix] });
-    const requestId = doc?.Response?.$?.InResponseTo;
-    if (typeof requestId !== 'string') return null;
-    const [row] = await db
-      .select({ purpose: samlRequests.purpose })
-      .from(samlRequests)
-      .where(
-        and(
-          eq(samlRequests.id, requestId),
-          eq(samlRequests.providerId, providerId),
-          gt(samlRequests.expiresAt, now),
-        ),
-      );
-    return row?.purpose ?? null;
-  } catch {
-    return null;
-  }
+  if (!requestId) return null;
+  const [row] = await db
+    .select({ purpose: samlRequests.purpose })
+    .from(samlRequests)
+    .where(
+      and(
+        eq(samlRequests.id, requestId),
+        eq(samlRequests.providerId, providerId),
+        gt(samlRequests.expiresAt, now),
+      ),
+    );
+  return row?.purpose ?? null;
 }

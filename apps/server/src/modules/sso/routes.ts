@@ -101,6 +101,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx,
         req.params.providerId,
         (req.body ?? {}) as Record<string, unknown>,
+        { ip: req.ip },
       );
       // 303: the browser follows with a GET, and the response is not posted again on reload.
       return reply.header('cache-control', 'no-store').redirect(to, 303);
