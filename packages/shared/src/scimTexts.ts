@@ -17,6 +17,8 @@ export const scimLimits = {
   requestsPerMinute: 600,
   /** The most users one list answers (`count` beyond it is cut, as RFC 7644 §3.4.2.4 allows). */
   maxResults: 200,
+  /** totalResults counts the matches of a list up to this many (a team has far fewer). */
+  countCap: 10_000,
   /** A SCIM request body (one user, one PATCH) fits well within this. */
   bodyBytes: 64 * 1024,
 } as const;

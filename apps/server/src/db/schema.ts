@@ -213,6 +213,28 @@ export const scimTokens = pgTable('scim_tokens', {
 });
 
 /**
+ * What a team's identity provider told us about a person over SCIM (docs/scim.md): their
+ * `externalId` in its directory, kept per team (the account may be in other teams).
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    uniqueIndex('scim_users_external_id').on(t.organizationId, t.externalId),
+  ],
+);
+
+/**
  * AuthnRequests we sent and have not seen answered: a response must answer one of them (its
  * InResponseTo), once, for the same provider, before it expires. A link request remembers who
  * started it, so only that user can finish the link.

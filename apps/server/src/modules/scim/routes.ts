@@ -16,6 +16,7 @@ import {
   scimBearer,
   scimTokenStatus,
 } from './tokens.ts';
+import { getScimUser, type ListQuery, listScimUsers } from './users.ts';
 
 /**
  * SCIM 2.0 provisioning (docs/scim.md): the team admins' token calls under /api, and the SCIM
@@ -102,6 +103,15 @@ function scimProtocol(scim: FastifyInstance, ctx: AppContext) {
   scim.get(`${prefix}/Schemas/:id`, { config, schema }, async (req, reply) =>
     send(reply, await schemas(base(req.params), (req.params as { id: string }).id)),
   );
+
+  scim.get(`${prefix}/Users`, { config, schema }, async (req, reply) => {
+    const team = (req.params as TeamParams).organizationId;
+    return send(reply, await listScimUsers(ctx, team, req.query as ListQuery));
+  });
+  scim.get(`${prefix}/Users/:id`, { config, schema }, async (req, reply) => {
+    const { organizationId, id } = req.params as TeamParams & { id: string };
+    return send(reply, await getScimUser(ctx, organizationId, id));
+  });
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   scim.route({
