@@ -108,6 +108,27 @@ export const security = {
   samlRequestSeconds: 10 * 60,
   /** Clocks of the identity provider and ours may differ by this much. */
   samlClockSkewSeconds: 60,
+  /**
+   * The consumer URL is open to anyone, and parsing XML and checking its signature costs time
+   * that grows with the document's size and shape (25,000 nested elements cost about a second).
+   * Before any XML parser runs, a linear pass over the decoded response refuses one that is
+   * larger, deeper or has more elements than these (apps/server/src/modules/sso/bound.ts).
+   * Real responses are far inside them: about 10 levels deep (Response, Assertion, Signature,
+   * KeyInfo, X509Data…) and a few dozen elements, a few hundred with Entra ID's group claims.
+   */
+  samlResponse: {
+    /** Decoded bytes; a signed response with many attributes and a certificate chain fits. */
+    maxBytes: 160 * 1024,
+    /** Elements inside elements. */
+    maxDepth: 32,
+    /** Elements in the whole document. */
+    maxElements: 3000,
+  },
+  /**
+   * Refused single sign-on responses recorded in a team's audit log, at most this many per
+   * hour: beyond, a refusal is only in the server's log, so a flood cannot fill the audit log.
+   */
+  ssoRefusalsAuditedPerHour: 20,
   /** The one-time token a SAML sign-in leaves for the browser works once, this briefly. */
   ssoTokenSeconds: 60,
   /** Longest request address (path and query) the API reads; longer ones get 414. */
@@ -199,24 +220,3 @@ export const meetingLimits = {
   /** Public code lookups per minute and IP (codes must not be guessable by brute force). */
   lookupPerMinute: 60,
 } as const;
-  /**
-   * The consumer URL is open to anyone, and parsing XML and checking its signature costs time
-   * that grows with the document's size and shape (25,000 nested elements cost about a second).
-   * Before any XML parser runs, a linear pass over the decoded response refuses one that is
-   * larger, deeper or has more elements than these (apps/server/src/modules/sso/bound.ts).
-   * Real responses are far inside them: about 10 levels deep (Response, Assertion, Signature,
-   * KeyInfo, X509Data…) and a few dozen elements, a few hundred with Entra ID's group claims.
-   */
-  samlResponse: {
-    /** Decoded bytes; a signed response with many attributes and a certificate chain fits. */
-    maxBytes: 160 * 1024,
-    /** Elements inside elements. */
-    maxDepth: 32,
-    /** Elements in the whole document. */
-    maxElements: 3000,
-  },
-  /**
-   * Refused single sign-on responses recorded in a team's audit log, at most this many per
-   * hour: beyond, a refusal is only in the server's log, so a flood cannot fill the audit log.
-   */
-  ssoRefusalsAuditedPerHour: 20,
