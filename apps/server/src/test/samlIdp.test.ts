@@ -30,6 +30,7 @@ import {
   keyInfoCertificateSwapped,
   makeIdpKeys,
   NAMEID_EMAIL,
+  oneSignatureShapes,
   randomSamlId,
   samlAttack,
   samlAttacks,
@@ -207,11 +208,6 @@ describe('buildSamlResponse', () => {
  * signature the shape goes after ('original': it accepts, with the genuine, signed user). */
 const refusals: Record<string, { strict: RegExp; alone?: RegExp | 'original' }> = {
   unsigned: { strict: /^Invalid document signature$/, alone: /^Invalid (document )?signature$/ },
-  assertionUnsigned: { strict: /^Invalid signature$/, alone: /^Invalid signature$/ },
-  responseUnsigned: {
-    strict: /^Invalid document signature$/,
-    alone: /^Invalid document signature$/,
-  },
   signedByUntrustedKey: {
     strict: /^Invalid document signature$/,
     alone: /^Invalid (document )?signature$/,
@@ -234,6 +230,22 @@ const refusals: Record<string, { strict: RegExp; alone?: RegExp | 'original' }> 
   xsw6: { strict: /^Invalid document signature$/, alone: /Referenced node does not refer/ },
   xsw7: { strict: /^Invalid document signature$/, alone: 'original' },
   xsw8: { strict: /^Invalid document signature$/, alone: /Referenced node does not refer/ },
+  responseSignedAssertionSwapped: {
+    strict: /^Invalid document signature$/,
+    alone: /^Invalid document signature$/,
+  },
+  responseSignedSecondAssertion: {
+    strict: /^Invalid document signature$/,
+    alone: /^Invalid document signature$/,
+  },
+  // node-saml reads only the verified bytes: it signs in the genuine user; our SP refuses it.
+  assertionInResponseSignature: { strict: /^Invalid signature$/, alone: 'original' },
+  signedResponseInsideWrapper: {
+    strict: /^Invalid document signature$/,
+    alone: /^Invalid document signature$/,
+  },
+  // node-saml ignores a Response signature it cannot verify; our SP refuses it.
+  responseSignedByUntrustedKey: { strict: /^Invalid document signature$/, alone: 'original' },
   digestValueComment: {
     strict: /^Invalid document signature$/,
     alone: /^Invalid (document )?signature$/,
@@ -291,6 +303,19 @@ describe('attack shapes against node-saml 5.1', () => {
       }
     },
   );
+
+  it('a strict SP refuses a response signed once; one requiring only that signature accepts it', async () => {
+    await expect(post(oneSignatureShapes.assertionOnly)).rejects.toThrow(
+      /^Invalid document signature$/,
+    );
+    await expect(post(oneSignatureShapes.responseOnly)).rejects.toThrow(/^Invalid signature$/);
+    await expect(post(oneSignatureShapes.assertionOnly, alone('assertion'))).resolves.toMatchObject(
+      { profile: { nameID: ALICE } },
+    );
+    await expect(post(oneSignatureShapes.responseOnly, alone('response'))).resolves.toMatchObject({
+      profile: { nameID: ALICE },
+    });
+  });
 
   it('refuses a failure status as a SamlStatusError', async () => {
     await expect(post(samlAttack('failureStatus').build)).rejects.toBeInstanceOf(SamlStatusError);

@@ -25,6 +25,7 @@ export {
   commentTruncationSignedNameId,
   DEFAULT_EVIL_NAME_ID,
   keyInfoCertificateSwapped,
+  oneSignatureShapes,
   protocol,
   type SamlAttack,
   samlAttack,

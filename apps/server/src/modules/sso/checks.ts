@@ -1,5 +1,5 @@
 import type { Profile } from '@node-saml/node-saml';
-import { parseStringPromise, processors } from 'xml2js';
+import { normalizedEmail } from '@roomscale/shared';
 
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 
@@ -53,25 +53,49 @@ export function checkAssertion(
   return { assertionId, expiresAt };
 }
 
-/**
- * The Response's Destination must be our consumer URL. The response's own signature covers its
- * root element (node-saml requires it, `wantAuthnResponseSigned`), so its attributes can be read.
- */
-export async function checkDestination(samlResponse: string, consumerUrl: string) {
-  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
-  const doc = (await parseStringPromise(xml, {
-    tagNameProcessors: [processors.stripPrefix],
-    explicitRoot: true,
-  })) as { Response?: XmlNode };
-  if (doc.Response?.$?.Destination !== consumerUrl) {
-    throw new Error('destination is not our consumer URL');
-  }
-}
+/** NameID formats whose value is the user key when it is an address (no Format is unspecified). */
+export const ADDRESS_NAMEID_FORMATS: readonly string[] = [
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+];
 
-/** The user keys a response can match a linked login by: its NameID and its email attribute. */
+/** The attributes that may carry the address, in the order they are read (docs/sso.md). */
+export const ADDRESS_ATTRIBUTES: readonly string[] = [
+  'email',
+  'mail',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  'urn:oid:0.9.2342.19200300.100.1.3',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/upn',
+];
+
+const addressIn = (value: unknown): string | null => {
+  const text = typeof value === 'object' && value !== null ? (value as { _?: unknown })._ : value;
+  return typeof text === 'string' ? normalizedEmail(text) : null;
+};
+
+/**
+ * The user key of a verified assertion (docs/sso.md "The user key"): the NameID when it is an
+ * address in the emailAddress or unspecified format; otherwise the first of ADDRESS_ATTRIBUTES
+ * (names compared without case) that holds an address — its first value that is one. Lower
+ * case. Empty when there is none: then nobody is signed in.
+ */
 export function userKeysOf(profile: Profile): string[] {
-  const keys = [profile.nameID, profile.email, profile.mail]
-    .filter((k): k is string => typeof k === 'string' && k.trim() !== '')
-    .map((k) => k.trim().toLowerCase());
-  return [...new Set(keys)];
+  const format = profile.nameIDFormat ?? ADDRESS_NAMEID_FORMATS[1]!;
+  if (ADDRESS_NAMEID_FORMATS.includes(format)) {
+    const fromNameId = addressIn(profile.nameID);
+    if (fromNameId) return [fromNameId];
+  }
+  const attributes = Object.entries(
+    (profile.attributes as Record<string, unknown> | undefined) ?? {},
+  );
+  for (const wanted of ADDRESS_ATTRIBUTES) {
+    for (const [name, value] of attributes) {
+      if (name.toLowerCase() !== wanted.toLowerCase()) continue;
+      for (const v of [value].flat()) {
+        const address = addressIn(v);
+        if (address) return [address];
+      }
+    }
+  }
+  return [];
 }

@@ -4,10 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { samlAssertions, userLogins, users } from '../../db/schema.ts';
 import { spAddresses } from './addresses.ts';
 import { boundSamlResponse } from './bound.ts';
-import { checkAssertion, checkDestination, userKeysOf } from './checks.ts';
+import { checkAssertion, userKeysOf } from './checks.ts';
 import { providerById } from './providers.ts';
 import { auditRefusal, refusalReasonOf } from './refusals.ts';
 import { consumeRequest, purposeOf, type RequestPurpose, requestStore } from './requests.ts';
+import { checkResponse } from './responseChecks.ts';
 import { serviceProvider } from './serviceProvider.ts';
 import { issueSsoToken } from './tokens.ts';
 
@@ -122,7 +123,10 @@ export async function consumeResponse(
     if (!profile) throw new Error('no profile in the response');
     const inResponseTo = profile.inResponseTo;
     if (typeof inResponseTo !== 'string' || inResponseTo === '') throw new Error('no InResponseTo');
-    await checkDestination(samlResponse, sp.consumerUrl);
+    checkResponse(samlResponse, {
+      certificatePem: provider!.certificate,
+      consumerUrl: sp.consumerUrl,
+    });
     const { assertionId, expiresAt } = checkAssertion(profile, {
       issuer: provider!.idpEntityId,
       consumerUrl: sp.consumerUrl,

@@ -1,5 +1,4 @@
-import { generateServiceProviderMetadata } from '@node-saml/node-saml';
-import type { SamlConfig, SamlConfigEdit } from '@roomscale/shared';
+import { publicTexts, type SamlConfig, type SamlConfigEdit } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -8,18 +7,41 @@ import { notFound } from '../../platform/http/problem.ts';
 import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
 import { providerIdOf, spAddresses } from './addresses.ts';
 import { readCertificate } from './certificate.ts';
+import { ADDRESS_ATTRIBUTES, ADDRESS_NAMEID_FORMATS } from './checks.ts';
 import { providerById } from './providers.ts';
 import type { Provider } from './serviceProvider.ts';
 
-/** Our SAML metadata for a provider: entity id, consumer service, signed assertions wanted. */
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const ATTRNAME_BASIC = 'urn:oasis:names:tc:SAML:2.0:attrname-format:basic';
+const ATTRNAME_URI = 'urn:oasis:names:tc:SAML:2.0:attrname-format:uri';
+
+/**
+ * Our SAML metadata for a provider (docs/sso.md "Our metadata"): entity id, the consumer service
+ * (HTTP-POST), signed assertions wanted, and what the user key is read from — the NameID formats
+ * whose value we take as the address, and the attributes that may carry it, as
+ * RequestedAttribute of an AttributeConsumingService (none required: the NameID may carry it).
+ */
 export function spMetadata(config: Config, providerId: string): string {
   const sp = spAddresses(config, providerId);
-  return generateServiceProviderMetadata({
-    issuer: sp.appIdUri,
-    callbackUrl: sp.consumerUrl,
-    identifierFormat: null,
-    wantAssertionsSigned: true,
+  const attributes = ADDRESS_ATTRIBUTES.map((name) => {
+    const format = name.includes(':') ? ATTRNAME_URI : ATTRNAME_BASIC;
+    return `      <md:RequestedAttribute Name="${escapeXml(name)}" NameFormat="${format}" isRequired="false"/>`;
   });
+  return [
+    '<?xml version="1.0"?>',
+    `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeXml(sp.appIdUri)}">`,
+    '  <md:SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" AuthnRequestsSigned="false" WantAssertionsSigned="true">',
+    ...ADDRESS_NAMEID_FORMATS.map((f) => `    <md:NameIDFormat>${f}</md:NameIDFormat>`),
+    `    <md:AssertionConsumerService index="1" isDefault="true" Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${escapeXml(sp.consumerUrl)}"/>`,
+    '    <md:AttributeConsumingService index="1" isDefault="true">',
+    `      <md:ServiceName xml:lang="en">${escapeXml(publicTexts.productName)}</md:ServiceName>`,
+    ...attributes,
+    '    </md:AttributeConsumingService>',
+    '  </md:SPSSODescriptor>',
+    '</md:EntityDescriptor>',
+    '',
+  ].join('\n');
 }
 
 function present(config: Config, providerId: string, p: Provider | null): SamlConfig {

@@ -60,6 +60,12 @@ export type SamlResponseOptions = {
   signAssertion?: boolean;
   /** Sign the Response (enveloped, after its Issuer), after the assertion; default true. */
   signResponse?: boolean;
+  /** SignatureMethod of both signatures; default RSA-SHA256. */
+  signatureAlgorithm?: string;
+  /** DigestMethod of both signatures; default SHA-256. */
+  digestAlgorithm?: string;
+  /** Keep the Assertion in a response whose status is not Success (an attack shape). */
+  assertionDespiteStatus?: boolean;
 };
 
 export const randomSamlId = () => `_${randomBytes(20).toString('hex')}`;
@@ -124,8 +130,8 @@ export function buildSamlResponseXml(options: SamlResponseOptions): string {
     ),
   );
 
-  const success = o.status === 'Success';
-  if (success) {
+  const withAssertion = o.status === 'Success' || o.assertionDespiteStatus === true;
+  if (withAssertion) {
     const instant = samlInstant(o.issueInstant);
     const attributes = Object.entries(o.attributes);
     const assertion = saml(
@@ -181,8 +187,10 @@ export function buildSamlResponseXml(options: SamlResponseOptions): string {
   const signer = {
     privateKeyPem: o.keys.privateKeyPem,
     keyInfoCertificatePem: o.keys.certificatePem,
+    signatureAlgorithm: o.signatureAlgorithm,
+    digestAlgorithm: o.digestAlgorithm,
   };
-  if (success && o.signAssertion) xml = signElement(xml, o.assertionId, signer);
+  if (withAssertion && o.signAssertion) xml = signElement(xml, o.assertionId, signer);
   if (o.signResponse) xml = signElement(xml, o.responseId, signer);
   return xml;
 }

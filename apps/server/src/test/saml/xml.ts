@@ -23,7 +23,10 @@ export const NS = {
 export const ALG = {
   rsaSha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
   rsaSha1: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  rsaSha512: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+  sha1: 'http://www.w3.org/2000/09/xmldsig#sha1',
   sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  sha512: 'http://www.w3.org/2001/04/xmlenc#sha512',
   excC14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
   enveloped: 'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
 } as const;
@@ -151,24 +154,29 @@ export type SignOptions = {
   keyInfoCertificatePem: string;
   /** Sign the whole document with Reference URI="" instead of URI="#id" (an attack shape). */
   emptyUri?: boolean;
+  /** SignatureMethod; default RSA-SHA256 (ALG.rsaSha256). */
+  signatureAlgorithm?: string;
+  /** DigestMethod; default SHA-256 (ALG.sha256). */
+  digestAlgorithm?: string;
 };
 
 /**
  * Signs the element whose ID is `id` with an enveloped signature placed right after its Issuer,
- * as SAML requires: RSA-SHA256, exclusive c14n, SHA-256 digest, the certificate in KeyInfo.
+ * as SAML requires: RSA-SHA256, exclusive c14n, SHA-256 digest (unless the options say other
+ * algorithms), the certificate in KeyInfo.
  */
 export function signElement(xml: string, id: string, options: SignOptions): string {
   const target = `//*[@ID='${id}']`;
   const sig = new SignedXml({
     privateKey: options.privateKeyPem,
     publicCert: options.keyInfoCertificatePem,
-    signatureAlgorithm: ALG.rsaSha256,
+    signatureAlgorithm: options.signatureAlgorithm ?? ALG.rsaSha256,
     canonicalizationAlgorithm: ALG.excC14n,
   });
   sig.addReference({
     xpath: options.emptyUri ? '/*' : target,
     transforms: [ALG.enveloped, ALG.excC14n],
-    digestAlgorithm: ALG.sha256,
+    digestAlgorithm: options.digestAlgorithm ?? ALG.sha256,
     isEmptyUri: options.emptyUri === true,
   });
   sig.computeSignature(xml, {

@@ -37,10 +37,16 @@ const entry = (
  */
 export const samlAttacks: readonly SamlAttack[] = [
   entry('unsigned', signatures.unsigned, { targets: 'both' }),
-  entry('assertionUnsigned', signatures.assertionUnsigned, { targets: 'assertion' }),
-  entry('responseUnsigned', signatures.responseUnsigned, { targets: 'response' }),
   entry('signedByUntrustedKey', signatures.signedByUntrustedKey, { targets: 'both' }),
   entry('tamperedNameId', signatures.tamperedNameId, { targets: 'both' }),
+  entry('sha1Signature', signatures.sha1Signature, {
+    nodeSaml: 'accepts',
+    spMustCheck: 'the signature algorithm is on an allow-list (RSA-SHA256 or stronger)',
+  }),
+  entry('sha1Digest', signatures.sha1Digest, {
+    nodeSaml: 'accepts',
+    spMustCheck: 'the digest algorithm is on an allow-list (SHA-256 or stronger)',
+  }),
 
   entry('xsw1', wrapping.xsw1, { targets: 'response' }),
   entry('xsw2', wrapping.xsw2, { targets: 'response' }),
@@ -50,6 +56,21 @@ export const samlAttacks: readonly SamlAttack[] = [
   entry('xsw6', wrapping.xsw6, { targets: 'assertion' }),
   entry('xsw7', wrapping.xsw7, { targets: 'assertion' }),
   entry('xsw8', wrapping.xsw8, { targets: 'assertion' }),
+  entry('responseSignedAssertionSwapped', wrapping.responseSignedAssertionSwapped, {
+    targets: 'response',
+  }),
+  entry('responseSignedSecondAssertion', wrapping.responseSignedSecondAssertion, {
+    targets: 'response',
+  }),
+  entry('assertionInResponseSignature', wrapping.assertionInResponseSignature, {
+    targets: 'response',
+  }),
+  entry('signedResponseInsideWrapper', wrapping.signedResponseInsideWrapper, {
+    targets: 'response',
+  }),
+  entry('responseSignedByUntrustedKey', wrapping.responseSignedByUntrustedKey, {
+    targets: 'assertion',
+  }),
 
   entry('digestValueComment', advisories.digestValueComment, { targets: 'both' }),
   entry('multipleSignedInfo', advisories.multipleSignedInfo, { targets: 'assertion' }),
@@ -83,11 +104,25 @@ export const samlAttacks: readonly SamlAttack[] = [
   entry('unknownRequest', protocol.unknownRequest),
   entry('subjectAnswersOtherRequest', protocol.subjectAnswersOtherRequest),
   entry('failureStatus', protocol.failureStatus),
+  entry('failureStatusWithAssertion', protocol.failureStatusWithAssertion, {
+    nodeSaml: 'accepts',
+    spMustCheck: 'the Response status is Success: node-saml reads it only without an assertion',
+  }),
   entry('sessionAlreadyEnded', protocol.sessionAlreadyEnded, {
     nodeSaml: 'accepts',
     spMustCheck: 'AuthnStatement@SessionNotOnOrAfter, if honoured: node-saml ignores it',
   }),
 ];
+
+/**
+ * Genuine responses with one signature, as identity providers send them by default (Entra ID,
+ * ADFS and Okta sign the assertion only): not attacks. An SP that requires both signatures
+ * refuses them; one that accepts either signature covering the one assertion signs them in.
+ */
+export const oneSignatureShapes = {
+  assertionOnly: signatures.responseUnsigned,
+  responseOnly: signatures.assertionUnsigned,
+} as const;
 
 export const samlAttack = (name: string): SamlAttack => {
   const found = samlAttacks.find((a) => a.name === name);

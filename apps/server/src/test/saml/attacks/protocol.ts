@@ -110,3 +110,15 @@ export const failureStatus = (opts: AttackOptions) =>
  */
 export const sessionAlreadyEnded = (opts: AttackOptions) =>
   buildSamlResponse({ ...opts, sessionNotOnOrAfter: new Date(nowOf(opts) - MINUTE) });
+
+/**
+ * A failure (Responder / AuthnFailed) that nonetheless carries a signed assertion for the user,
+ * Response and Assertion signed. node-saml reads the status only of a response without an
+ * assertion, so it accepts: the SP must check that the status is Success.
+ */
+export const failureStatusWithAssertion = (opts: AttackOptions) =>
+  buildSamlResponse({
+    ...opts,
+    status: { code: 'Responder', subCode: 'AuthnFailed', message: 'Sign-in failed' },
+    assertionDespiteStatus: true,
+  });

@@ -1,4 +1,5 @@
 import { buildSamlResponse } from '../response.ts';
+import { ALG } from '../xml.ts';
 import {
   type AttackOptions,
   evilNameIdOf,
@@ -9,8 +10,10 @@ import {
 } from './shared.ts';
 
 /*
- * Missing, foreign and broken signatures. A strict SP (both the Response and its Assertion
- * signed by the team's pinned certificate) must refuse every one of them.
+ * Missing, foreign and broken signatures, which an SP must refuse, and the two genuine shapes
+ * with one signature (`assertionUnsigned`, `responseUnsigned`): SAML lets the IdP sign the
+ * Assertion, the Response or both, so an SP that accepts either signature as covering the one
+ * assertion accepts those two, and one that requires both (node-saml's strictest) refuses them.
  */
 
 /** Neither the Response nor the Assertion is signed, and the assertion names the evil user. */
@@ -22,11 +25,11 @@ export const unsigned = (opts: AttackOptions) =>
     signResponse: false,
   });
 
-/** The Response is signed, its Assertion is not (the SP wants both signed). */
+/** Response-only signed: the Response is signed, its Assertion is not (not an attack). */
 export const assertionUnsigned = (opts: AttackOptions) =>
   buildSamlResponse({ ...opts, signAssertion: false, signResponse: true });
 
-/** The Assertion is signed, the Response is not (the SP wants both signed). */
+/** Assertion-only signed, the default of Entra ID, ADFS and Okta (not an attack). */
 export const responseUnsigned = (opts: AttackOptions) =>
   buildSamlResponse({ ...opts, signAssertion: true, signResponse: false });
 
@@ -61,3 +64,15 @@ export function tamperedNameId(opts: AttackOptions) {
   impersonate(assertion, evilNameIdOf(opts));
   return finish(doc);
 }
+
+/**
+ * Both signatures genuinely the IdP's, but RSA-SHA1 (with SHA-256 digests). SHA-1 is broken for
+ * collisions; xml-crypto still verifies it, so node-saml accepts: the SP must refuse the
+ * algorithm itself.
+ */
+export const sha1Signature = (opts: AttackOptions) =>
+  buildSamlResponse({ ...opts, signatureAlgorithm: ALG.rsaSha1 });
+
+/** Both signatures genuinely the IdP's, RSA-SHA256 over SHA-1 digests. node-saml accepts. */
+export const sha1Digest = (opts: AttackOptions) =>
+  buildSamlResponse({ ...opts, digestAlgorithm: ALG.sha1 });

@@ -1,5 +1,5 @@
-import { randomSamlId } from '../response.ts';
-import { child, el, NS } from '../xml.ts';
+import { buildSamlResponseXml, randomSamlId, resolveOptions, toSamlResponse } from '../response.ts';
+import { child, el, NS, signElement } from '../xml.ts';
 import {
   type AttackOptions,
   evilCopy,
@@ -7,6 +7,7 @@ import {
   finish,
   genuine,
   impersonate,
+  requireAttackerKeys,
   unsignedCopy,
 } from './shared.ts';
 
@@ -115,4 +116,76 @@ export function xsw8(opts: AttackOptions) {
   impersonate(assertion, evilNameIdOf(opts));
   child(assertion, NS.ds, 'Signature').appendChild(el(doc, NS.ds, 'ds:Object', {}, original));
   return finish(doc);
+}
+
+/*
+ * Wrapping around a response whose Response alone is signed (the SP accepts that signature as
+ * covering its one assertion): the assertion swapped, a second one beside it, one hidden where
+ * the Response's enveloped signature does not reach, or one outside the signed Response.
+ */
+
+/** The one assertion of a Response-signed response swapped for an evil copy (same ID). */
+export function responseSignedAssertionSwapped(opts: AttackOptions) {
+  const { doc, response, assertion } = genuine(opts, { assertion: false, response: true });
+  response.replaceChild(evilCopy(assertion, opts, true), assertion);
+  return finish(doc);
+}
+
+/** An evil assertion (new ID) added after the one assertion of a Response-signed response. */
+export function responseSignedSecondAssertion(opts: AttackOptions) {
+  const { doc, response, assertion } = genuine(opts, { assertion: false, response: true });
+  response.appendChild(evilCopy(assertion, opts));
+  return finish(doc);
+}
+
+/**
+ * An evil assertion in a ds:Object of the Response's own Signature: the enveloped-signature
+ * transform leaves the Signature out of the digest, so the Response's signature stays valid.
+ * An SP that reads the verified bytes gets the genuine user; one that reads any Assertion of the
+ * message gets the evil one. A message with a second Assertion anywhere is refused.
+ */
+export function assertionInResponseSignature(opts: AttackOptions) {
+  const { doc, response, assertion } = genuine(opts, { assertion: false, response: true });
+  child(response, NS.ds, 'Signature').appendChild(
+    el(doc, NS.ds, 'ds:Object', {}, evilCopy(assertion, opts)),
+  );
+  return finish(doc);
+}
+
+/**
+ * An evil assertion outside the signed Response: an unsigned wrapper Response whose Extensions
+ * hold the genuine, Response-signed response, and whose own Assertion names the evil user.
+ */
+export function signedResponseInsideWrapper(opts: AttackOptions) {
+  const { doc, response, assertion } = genuine(opts, { assertion: false, response: true });
+  const wrapper = response.cloneNode(false) as typeof response;
+  wrapper.setAttribute('ID', randomSamlId());
+  for (const c of Array.from(response.childNodes)) {
+    if (c.nodeType === 1 && (c as typeof response).localName === 'Issuer')
+      wrapper.appendChild(c.cloneNode(true));
+  }
+  const status = child(response, NS.samlp, 'Status').cloneNode(true);
+  const evil = evilCopy(assertion, opts);
+  doc.replaceChild(wrapper, response);
+  wrapper.appendChild(el(doc, NS.samlp, 'samlp:Extensions', {}, response));
+  wrapper.appendChild(status);
+  wrapper.appendChild(evil);
+  return finish(doc);
+}
+
+/**
+ * An assertion-signed response whose Response carries a signature of the attacker's key (with
+ * the attacker's certificate in KeyInfo). The assertion's signature is genuine; a signature
+ * present on the message that does not verify with the team's certificate is refused all the
+ * same, rather than ignored.
+ */
+export function responseSignedByUntrustedKey(opts: AttackOptions) {
+  const o = resolveOptions({ ...opts, signAssertion: true, signResponse: false });
+  const attacker = requireAttackerKeys(opts);
+  return toSamlResponse(
+    signElement(buildSamlResponseXml(o), o.responseId, {
+      privateKeyPem: attacker.privateKeyPem,
+      keyInfoCertificatePem: attacker.certificatePem,
+    }),
+  );
 }
