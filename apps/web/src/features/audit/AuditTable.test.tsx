@@ -107,4 +107,43 @@ describe('audit rows name what they are about, in words', () => {
     expect(cell(rows[3]!, 'About')).toBe('PilotLicense');
     expect(cell(rows[4]!, 'About')).toBe('Acme VRTeam');
   });
+
+  it('says in words why a single sign-on was refused, and which account it named', () => {
+    const [signature, unknown] = renderTable([
+      auditEntry(1, {
+        action: 'sso.refused',
+        actorId: null,
+        actorName: null,
+        actorEmail: null,
+        targetUserId: null,
+        targetName: null,
+        before: null,
+        after: { refusalReason: 'signature' },
+      }),
+      auditEntry(2, {
+        action: 'sso.refused',
+        actorId: null,
+        actorName: null,
+        actorEmail: null,
+        targetUserId: null,
+        targetName: null,
+        before: null,
+        after: { refusalReason: 'unknownUser', userKey: 'sam@acme.test' },
+      }),
+    ]);
+    expect(cell(signature!, 'What')).toBe('Single sign-on refused');
+    expect(cell(signature!, 'Who')).toBe('System');
+    expect(cell(signature!, 'About')).toBe('Acme VRTeam');
+    expect(cell(signature!, 'Change')).toBe(
+      'Reason: The signature is missing, not made with the saved certificate, or not allowed',
+    );
+    const items = within(unknown!.querySelector('td[data-label="Change"]') as HTMLElement)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'Reason: Nobody in Roomscale has a single sign-on login with this account',
+      'Account at the identity provider: sam@acme.test',
+    ]);
+    expect(unknown!.textContent).not.toContain('unknownUser');
+  });
 });

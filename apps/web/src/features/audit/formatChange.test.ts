@@ -24,6 +24,14 @@ describe('audit change formatting', () => {
     expect(formatValue([{ id: 1 }])).toBe('[{"id":1}]');
     expect(formatValue('OrganizationAllowlist', 'sharingType')).toBe('Organization allowlist');
     expect(formatValue('OrganizationAllowlist')).toBe('OrganizationAllowlist');
+    expect(formatValue('expired', 'refusalReason')).toBe(
+      'The response is expired or not yet valid (check the clocks)',
+    );
+    expect(formatValue('tooLarge', 'refusalReason')).toBe(
+      'The response is larger or more deeply nested than allowed',
+    );
+    // A code a newer server records still shows, as it is.
+    expect(formatValue('somethingNew', 'refusalReason')).toBe('somethingNew');
   });
 
   it('cuts long values and keeps the whole of them', () => {

@@ -4,6 +4,8 @@ import {
   auditTemplateFieldLabels,
   auditTexts,
   dateFormats,
+  type SsoRefusalReason,
+  ssoRefusalTexts,
   type TemplateSharingType,
   templateSharingLabels,
 } from '@roomscale/shared';
@@ -34,7 +36,8 @@ const isPlain = (v: unknown) => typeof v === 'string' || typeof v === 'number';
 
 /**
  * A recorded value as a person reads it: dates in d-M-y H:mm:ss, Yes/No, lists of words (teams,
- * capabilities) joined, a template's sharing type as the admin screens name it, JSON for the rest.
+ * capabilities) joined, a template's sharing type as the admin screens name it, why a single
+ * sign-on was refused in words, JSON for the rest.
  */
 export function formatValue(value: unknown, key?: string): string {
   if (value === null || value === undefined || value === '') return t.none;
@@ -43,6 +46,9 @@ export function formatValue(value: unknown, key?: string): string {
   }
   if (key === 'sharingType' && typeof value === 'string' && value in templateSharingLabels) {
     return templateSharingLabels[value as TemplateSharingType];
+  }
+  if (key === 'refusalReason' && typeof value === 'string' && value in ssoRefusalTexts) {
+    return ssoRefusalTexts[value as SsoRefusalReason];
   }
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (typeof value === 'number') return value.toLocaleString('en');
