@@ -64,6 +64,12 @@ export function shorten(text: string): { text: string; full?: string } {
   return { text: `${text.slice(0, valueMaxChars - 1)}${t.truncated}`, full: text };
 }
 
+/**
+ * Fields read first in their entry whatever order the database keeps (jsonb orders keys by
+ * length): why a single sign-on was refused comes before the account it named.
+ */
+const leadingFields = new Set(['refusalReason']);
+
 export type FieldChange = {
   key: string;
   label: string;
@@ -79,7 +85,9 @@ export function fieldChanges(
   after: Record<string, unknown> | null,
   action?: AuditAction,
 ): FieldChange[] {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort(
+    (a, b) => Number(leadingFields.has(b)) - Number(leadingFields.has(a)),
+  );
   const kind: FieldChange['kind'] = !before ? 'created' : !after ? 'removed' : 'changed';
   return keys.map((key) => ({
     key,
