@@ -11,6 +11,8 @@ import { type Actor, recordAudit } from '../audit/record.ts';
  * general. A message no pattern knows is 'other' (the server log has the message itself).
  */
 const patterns: [RegExp, SsoRefusalReason][] = [
+  // Our own parse (responseChecks.ts) quotes the parser's message, which may name anything.
+  [/^invalid xml|^not a saml response/i, 'malformed'],
   [/status|provider returned .* error/i, 'status'],
   [/inresponseto|request already answered|request .*expired/i, 'request'],
   [/audience/i, 'audience'],

@@ -160,6 +160,24 @@ describe('each refusal is in the team audit log, by its reason', () => {
         'request',
         async () => buildSamlResponse(responseFor(config, keys, '_never-issued', ssoUser.email)),
       ],
+      [
+        'status',
+        async () =>
+          buildSamlResponse(
+            responseFor(config, keys, await startSignIn(t, config), ssoUser.email, {
+              status: { code: 'urn:oasis:names:tc:SAML:2.0:status:Responder' },
+            }),
+          ),
+      ],
+      [
+        'destination',
+        async () =>
+          buildSamlResponse(
+            responseFor(config, keys, await startSignIn(t, config), ssoUser.email, {
+              destination: otherConfig.consumerUrl,
+            }),
+          ),
+      ],
       ['malformed', async () => toSamlResponse('<not-xml')],
       ['malformed', async () => ''],
     ];
@@ -230,6 +248,13 @@ describe('each refusal is in the team audit log, by its reason', () => {
       ['no user with this single sign-on login', 'unknownUser'],
       ['Not a valid XML document', 'malformed'],
       ['Missing SAML assertion', 'malformed'],
+      ['invalid XML: unclosed xml attribute near the Status element', 'malformed'],
+      ['not a SAML Response', 'malformed'],
+      ['status is not Success', 'status'],
+      ['not exactly one assertion (signature wrapping)', 'signature'],
+      ['assertion not signed', 'signature'],
+      ['Assertion signature algorithm not allowed (rsa-sha1, sha1)', 'signature'],
+      ['Response signature is not valid', 'signature'],
       ['something nobody foresaw', 'other'],
     ];
     for (const [message, reason] of expected)
