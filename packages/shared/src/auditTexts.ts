@@ -29,6 +29,8 @@ export const auditLabels = {
   'billing.cancel': 'Subscription cancelled',
   'scim.tokenCreate': 'SCIM token created',
   'scim.tokenRevoke': 'SCIM token revoked',
+  'membership.suspend': 'Member suspended',
+  'membership.restore': 'Member restored',
 } as const satisfies Record<AuditAction, string>;
 
 /**
@@ -122,6 +124,9 @@ export const auditTexts = {
   unknownTemplate: 'Unnamed room template',
   system: 'System',
   systemHint: 'Made by Roomscale itself, for example a license that ended',
+  /** The actor of changes a team's identity provider makes over SCIM (docs/scim.md). */
+  scim: 'SCIM',
+  scimHint: "Made by the team's identity provider through SCIM provisioning",
   unknownPerson: 'Unknown user',
   unknownTeam: 'Deleted team',
   none: '—',

@@ -10,6 +10,18 @@ export const scimMessages = {
   invalidSyntax: 'The request body is not valid JSON.',
   tooManyRequests: 'Too many requests with this token; try again later.',
   internal: 'The request could not be completed.',
+  userExists: 'A user with this userName is already in the team.',
+  lastAdmin: "The team's last admin cannot be suspended or removed.",
+  addressFixed:
+    "userName and the work email are the account's address and cannot be changed through SCIM.",
+  emailMismatch: "The work email must be the userName (the account's one address).",
+  namesRequired: 'name.givenName and name.familyName are required.',
+  namesLocked:
+    'This account was not created by the team: its names and title are its owner’s to change.',
+  createInactive: 'Create users as active; suspend them with active: false afterwards.',
+  awaitingAcceptance:
+    'The person already had a Roomscale account and has not accepted the invitation yet.',
+  invalidUser: 'The body is not a valid User.',
 } as const;
 
 export const scimLimits = {

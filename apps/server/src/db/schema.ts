@@ -213,8 +213,8 @@ export const scimTokens = pgTable('scim_tokens', {
 });
 
 /**
- * What a team's identity provider told us about a person over SCIM (docs/scim.md): their
- * `externalId` in its directory, kept per team (the account may be in other teams).
+ * A person the team's identity provider provisioned over SCIM (docs/scim.md): their `externalId`
+ * in its directory, kept per team (the account may be in other teams), and a suspension.
  */
 export const scimUsers = pgTable(
   'scim_users',
@@ -226,6 +226,12 @@ export const scimUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     externalId: text('external_id'),
+    /**
+     * Set while the identity provider has the member suspended (`active: false`): the membership
+     * is removed like a team admin's removal (role and license None), and this is the role
+     * `active: true` gives back.
+     */
+    suspendedRole: text('suspended_role', { enum: Roles }),
     created: created(),
   },
   (t) => [

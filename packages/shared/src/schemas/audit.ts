@@ -29,6 +29,8 @@ export const AuditActions = [
   'billing.cancel',
   'scim.tokenCreate',
   'scim.tokenRevoke',
+  'membership.suspend',
+  'membership.restore',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

@@ -5,8 +5,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, organizations } from '../../db/schema.ts';
 import { callerOf } from '../../platform/http/access.ts';
 
-/** Who made a change, and from where: a signed-in person, or the system (`userId` null). */
-export type Actor = { userId: string | null; ip: string | null };
+/**
+ * Who made a change, and from where: a signed-in person, or the system (`userId` null), named
+ * by `name` when it is more than "the system" (a team's identity provider over SCIM: 'SCIM').
+ */
+export type Actor = { userId: string | null; ip: string | null; name?: string };
 
 /** The system itself (a license that ends on its own). */
 export const systemActor: Actor = { userId: null, ip: null };
@@ -51,7 +54,7 @@ export async function recordAudit(tx: DbOrTx, at: Date, actor: Actor, change: Au
       ? sql`(select name from organizations where id = ${change.organizationId})`
       : null,
     actorId: actor.userId,
-    actorName: nameOfUser(actor.userId),
+    actorName: actor.userId ? nameOfUser(actor.userId) : (actor.name ?? null),
     actorEmail: actor.userId ? sql`(select email from users where id = ${actor.userId})` : null,
     targetUserId: change.targetUserId ?? null,
     targetName: change.targetUserId

@@ -29,7 +29,7 @@ const unmapped = [
 ];
 
 let declared = false;
-function declare() {
+export function declare() {
   if (declared) return;
   declared = true;
   SCIMMY.Schemas.User.definition.truncate(...unmapped);

@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import SCIMMY from 'scimmy';
-import { scimUsers, users } from '../../db/schema.ts';
+import { memberships, scimUsers, users } from '../../db/schema.ts';
 import { ScimError } from './errors.ts';
 
 /**
@@ -43,6 +43,9 @@ function eqValue(attr: string, c: unknown[]): unknown {
   return c[1];
 }
 
+/** A membership that counts (role not None): SCIM's `active`. */
+const activeSql = sql<boolean>`coalesce(${memberships.role} <> 'None', false)`;
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const never = sql`false`;
 
@@ -69,9 +72,8 @@ function attributeCondition(attr: string, cond: unknown): SQL | undefined {
         return uuidPattern.test(id) ? eq(users.id, id) : never;
       }
       case 'active':
-        // Every listed member is active (a suspended one is not listed).
         if (typeof v !== 'boolean') throw unsupported(`${attr} with a value that is not a boolean`);
-        return v ? sql`true` : never;
+        return v ? activeSql : sql`not ${activeSql}`;
       default:
         throw unsupported(attr);
     }

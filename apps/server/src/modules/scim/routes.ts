@@ -9,6 +9,7 @@ import { routeOf } from '../../platform/http/route.ts';
 import { actorOf } from '../audit/record.ts';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery.ts';
 import { installScimErrors, SCIM_CONTENT_TYPE, ScimError } from './errors.ts';
+import { createScimUser, deleteScimUser, patchScimUser, replaceScimUser } from './provisioning.ts';
 import {
   createScimToken,
   revokeScimToken,
@@ -111,6 +112,24 @@ function scimProtocol(scim: FastifyInstance, ctx: AppContext) {
   scim.get(`${prefix}/Users/:id`, { config, schema }, async (req, reply) => {
     const { organizationId, id } = req.params as TeamParams & { id: string };
     return send(reply, await getScimUser(ctx, organizationId, id));
+  });
+
+  scim.post(`${prefix}/Users`, { config, schema }, async (req, reply) => {
+    const team = (req.params as TeamParams).organizationId;
+    return send(reply, await createScimUser(ctx, team, req.body, req.ip), 201);
+  });
+  scim.put(`${prefix}/Users/:id`, { config, schema }, async (req, reply) => {
+    const { organizationId, id } = req.params as TeamParams & { id: string };
+    return send(reply, await replaceScimUser(ctx, organizationId, id, req.body, req.ip));
+  });
+  scim.patch(`${prefix}/Users/:id`, { config, schema }, async (req, reply) => {
+    const { organizationId, id } = req.params as TeamParams & { id: string };
+    return send(reply, await patchScimUser(ctx, organizationId, id, req.body, req.ip));
+  });
+  scim.delete(`${prefix}/Users/:id`, { config, schema }, async (req, reply) => {
+    const { organizationId, id } = req.params as TeamParams & { id: string };
+    await deleteScimUser(ctx, organizationId, id, req.ip);
+    return reply.code(204).send();
   });
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,9 +1,8 @@
-import { scimLimits, scimMessages } from '@roomscale/shared';
+import { type Role, scimLimits, scimMessages } from '@roomscale/shared';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, scimUsers, users } from '../../db/schema.ts';
-import { activeMembership } from '../organizations/membership.ts';
 import { ScimError } from './errors.ts';
 import { filterCondition } from './filter.ts';
 import { scimBaseUrl } from './tokens.ts';
@@ -13,17 +12,21 @@ export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
 type Row = {
   user: typeof users.$inferSelect;
-  membership: typeof memberships.$inferSelect;
+  membership: typeof memberships.$inferSelect | null;
   externalId: string | null;
+  suspendedRole: Role | null;
+  provisioned: Date | null;
 };
 
 /**
- * A team member as a SCIM User (docs/scim.md "Mapping"): the account's address is both userName
- * and the one (work, primary) email, `id` is the user's id, `externalId` the team's identity
- * provider's own, `active` the membership.
+ * A member as a SCIM User (docs/scim.md "Mapping"): the account's address is both userName and
+ * the one (work, primary) email, `id` is the user's id, `externalId` the team's identity
+ * provider's own, `active` whether the membership counts (false while suspended or while the
+ * invitation of an existing account waits for its answer).
  */
 export function presentScimUser(baseUrl: string, row: Row) {
   const { user, membership } = row;
+  const created = membership?.created ?? row.provisioned ?? user.created;
   return {
     schemas: [USER_SCHEMA],
     id: user.id,
@@ -36,11 +39,11 @@ export function presentScimUser(baseUrl: string, row: Row) {
     },
     ...(user.position && { title: user.position }),
     emails: [{ value: user.email, type: 'work', primary: true }],
-    active: true,
+    active: membership !== null && membership.role !== 'None',
     meta: {
       resourceType: 'User',
-      created: membership.created.toISOString(),
-      lastModified: latest(membership.lastModified, user.lastModified, membership.created),
+      created: created.toISOString(),
+      lastModified: latest(membership?.lastModified ?? null, user.lastModified, created),
       location: `${baseUrl}/Users/${user.id}`,
     },
   };
@@ -49,25 +52,50 @@ export function presentScimUser(baseUrl: string, row: Row) {
 const latest = (...dates: (Date | null)[]) =>
   new Date(Math.max(...dates.map((d) => d?.getTime() ?? 0))).toISOString();
 
-/** The team's members as SCIM sees them (active memberships), with their externalId. */
+/**
+ * The users SCIM sees in a team: its members (role not None), and whoever its identity provider
+ * provisioned and has not deleted (a suspended member, an invited existing account).
+ */
+const inTeam = (organizationId: string) => sql`${users.id} in (
+  select ${memberships.userId} from ${memberships}
+    where ${memberships.organizationId} = ${organizationId} and ${memberships.role} <> 'None'
+  union
+  select ${scimUsers.userId} from ${scimUsers} where ${scimUsers.organizationId} = ${organizationId})`;
+
 function teamUsers(db: DbOrTx, organizationId: string, where?: SQL) {
   return db
-    .select({ user: users, membership: memberships, externalId: scimUsers.externalId })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .select({
+      user: users,
+      membership: memberships,
+      externalId: scimUsers.externalId,
+      suspendedRole: scimUsers.suspendedRole,
+      provisioned: scimUsers.created,
+    })
+    .from(users)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, organizationId), eq(memberships.userId, users.id)),
+    )
     .leftJoin(
       scimUsers,
       and(eq(scimUsers.organizationId, organizationId), eq(scimUsers.userId, users.id)),
     )
-    .where(and(eq(memberships.organizationId, organizationId), activeMembership(), where));
+    .where(and(inTeam(organizationId), where));
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** One user as SCIM sees it in the team, or null. */
+export async function scimUserRow(db: DbOrTx, organizationId: string, userId: string) {
+  if (!uuidPattern.test(userId)) return null;
+  const [row] = await teamUsers(db, organizationId, eq(users.id, userId));
+  return row ?? null;
+}
+
 /** GET /Users/{id}: a member of this team; anyone else — another team's too — is 404. */
 export async function getScimUser(ctx: AppContext, organizationId: string, id: string) {
   if (!uuidPattern.test(id)) throw new ScimError(404, scimMessages.notFound);
-  const [row] = await teamUsers(ctx.db, organizationId, eq(users.id, id));
+  const row = await scimUserRow(ctx.db, organizationId, id);
   if (!row) throw new ScimError(404, scimMessages.notFound);
   return presentScimUser(scimBaseUrl(ctx, organizationId), row);
 }
@@ -90,8 +118,9 @@ function integerOf(name: string, raw: string | undefined, fallback: number) {
 }
 
 /**
- * GET /Users: the team's members matching `filter`, ordered by id (the memberships index
- * (organization_id, user_id) serves the order and the page), from `startIndex` (1-based; below 1
+ * GET /Users: the team's users matching `filter`, ordered by id (the team's ids come from the
+ * indexes (organization_id, user_id) of memberships and scim_users; the users' primary key
+ * serves the order and the page), from `startIndex` (1-based; below 1
  * is 1) at most `count` (RFC 7644 §3.4.2.4: negative is 0, more than `maxResults` is cut to it).
  * totalResults counts the matches up to `countCap`, so one call costs the same for a team of any
  * size.
@@ -109,18 +138,21 @@ export async function listScimUsers(ctx: AppContext, organizationId: string, q: 
     pageSize === 0
       ? []
       : await matching
-          .orderBy(asc(memberships.userId))
+          .orderBy(asc(users.id))
           .offset(startIndex - 1)
           .limit(pageSize);
   const counted = ctx.db
     .select({ one: sql`1` })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .from(users)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, organizationId), eq(memberships.userId, users.id)),
+    )
     .leftJoin(
       scimUsers,
       and(eq(scimUsers.organizationId, organizationId), eq(scimUsers.userId, users.id)),
     )
-    .where(and(eq(memberships.organizationId, organizationId), activeMembership(), where))
+    .where(and(inTeam(organizationId), where))
     .limit(scimLimits.countCap)
     .as('counted');
   const [total] = await ctx.db.select({ n: count() }).from(counted);

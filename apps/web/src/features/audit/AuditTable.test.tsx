@@ -108,6 +108,21 @@ describe('audit rows name what they are about, in words', () => {
     expect(cell(rows[4]!, 'About')).toBe('Acme VRTeam');
   });
 
+  it('names SCIM as the author of the changes a team’s identity provider makes', () => {
+    const [suspended] = renderTable([
+      auditEntry(1, {
+        action: 'membership.suspend',
+        actorId: null,
+        actorName: 'SCIM',
+        actorEmail: null,
+        before: { role: 'User', licenseType: 'License' },
+        after: null,
+      }),
+    ]);
+    expect(cell(suspended!, 'What')).toBe('Member suspended');
+    expect(cell(suspended!, 'Who')).toBe('SCIM');
+  });
+
   it('says in words why a single sign-on was refused, and which account it named', () => {
     const [signature, unknown] = renderTable([
       auditEntry(1, {

@@ -83,10 +83,14 @@ function Cell({ label, children }: { label: string; children: ReactNode }) {
 
 function Actor({ entry: e }: { entry: AuditEntry }) {
   if (e.actorId === null) {
+    const scim = e.actorName === t.scim;
     return (
-      <Tooltip label={t.systemHint} events={{ hover: true, focus: true, touch: true }}>
+      <Tooltip
+        label={scim ? t.scimHint : t.systemHint}
+        events={{ hover: true, focus: true, touch: true }}
+      >
         <Badge variant="light" color="gray" radius="sm" tt="none" tabIndex={0}>
-          {t.system}
+          {scim ? t.scim : t.system}
         </Badge>
       </Tooltip>
     );
