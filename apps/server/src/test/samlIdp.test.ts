@@ -39,8 +39,9 @@ import {
 } from './samlIdp.ts';
 
 /*
- * The test identity provider against node-saml configured as strictly as our SP: both
- * signatures, the pinned certificate, our audience, InResponseTo always. A genuine response
+ * The test identity provider against node-saml at its strictest (our SP accepts either
+ * signature, then checks more itself: docs/sso.md): both signatures, the pinned certificate,
+ * our audience, InResponseTo always. A genuine response
  * validates; each attack shape is refused — or, where node-saml accepts it, the test says so,
  * which is a check the SP must make itself.
  */

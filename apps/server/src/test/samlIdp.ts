@@ -17,7 +17,8 @@
  * - an identity provider over HTTP: `startTestIdp()` — a sign-in page for the SP's
  *   AuthnRequests that posts signed responses back, for browser journeys and HTTP tests.
  *
- * samlIdp.test.ts proves all of it against node-saml configured as strictly as our SP.
+ * samlIdp.test.ts proves all of it against node-saml at its strictest (both signatures required);
+ * our SP accepts either signature and adds its own checks (docs/sso.md).
  */
 export {
   type AttackOptions,

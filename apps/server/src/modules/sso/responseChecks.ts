@@ -118,7 +118,8 @@ function verifies(
 }
 
 /**
- * The Response's status is Success, its Destination is our consumer URL, it holds exactly one
+ * The Response's status is Success, its Destination (required when it is signed) is our
+ * consumer URL, it holds exactly one
  * assertion, and each signature of the Response and of that Assertion is valid (the team's
  * certificate, allowed algorithms); at least one of them is there. Throws the reason otherwise.
  * Run after node-saml accepted the response: node-saml decides which signed bytes are processed.
@@ -145,7 +146,12 @@ export function checkResponse(
   const [code] = status ? childElements(status, NS.samlp, 'StatusCode') : [];
   if (code?.getAttribute('Value') !== STATUS_SUCCESS) throw new Error('status is not Success');
 
-  if (response.getAttribute('Destination') !== expect.consumerUrl) {
+  // A signed Response must name its Destination (SAML bindings §3.5.5.2); any Destination must
+  // be ours. Without the Response's signature it is not the IdP's word: the signed assertion's
+  // Recipient (checks.ts) is what binds it to us.
+  const destination = response.getAttribute('Destination');
+  const responseSigned = childElements(response, NS.ds, 'Signature').length > 0;
+  if ((destination || responseSigned) && destination !== expect.consumerUrl) {
     throw new Error('destination is not our consumer URL');
   }
 

@@ -96,4 +96,15 @@ describe('responses as identity providers sign them', () => {
     expect(landing(to)).toBe(LOGIN_FAILED);
     expect(await tokenCount()).toBe(before);
   });
+
+  it('takes a Response without Destination when the Response is not signed, and refuses it signed', async () => {
+    const to = await signInWith(oneSignatureShapes.assertionOnly, { omitDestination: true });
+    expect(to.searchParams.get('u')).toBe(ssoUser.id);
+    const before = await tokenCount();
+    for (const signing of [{ signAssertion: false }, {}]) {
+      const refused = await signInWith(buildSamlResponse, { ...signing, omitDestination: true });
+      expect(landing(refused)).toBe(LOGIN_FAILED);
+    }
+    expect(await tokenCount()).toBe(before);
+  });
 });

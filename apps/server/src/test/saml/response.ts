@@ -64,6 +64,8 @@ export type SamlResponseOptions = {
   signatureAlgorithm?: string;
   /** DigestMethod of both signatures; default SHA-256. */
   digestAlgorithm?: string;
+  /** Leave Response@Destination out (allowed by SAML when the Response is not signed). */
+  omitDestination?: boolean;
   /** Keep the Assertion in a response whose status is not Success (an attack shape). */
   assertionDespiteStatus?: boolean;
 };
@@ -105,7 +107,7 @@ export function buildSamlResponseXml(options: SamlResponseOptions): string {
     ID: o.responseId,
     Version: '2.0',
     IssueInstant: samlInstant(o.issueInstant),
-    Destination: o.destination,
+    Destination: o.omitDestination ? undefined : o.destination,
     InResponseTo: o.inResponseTo,
   };
   for (const [name, value] of Object.entries(attrs))
