@@ -3,6 +3,7 @@ import { seedUser, signInApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { logIn } from './support/login.ts';
+import { expectNoSidewaysScroll, phone } from './support/phone.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -71,4 +72,45 @@ test('a team admin reads in the audit log why single sign-ons were refused', asy
   await expect(rows.nth(1)).toContainText('System');
   await screenshot(page, 'team-audit-sso-refused');
   await expectAccessible(page, 'team-audit-sso-refused');
+});
+
+test('a team admin opens the set-up steps of an identity provider with the keyboard', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const admin = await seedUser(request, mailbox, {
+    prefix: 'sso-guide-admin',
+    team: 'Contoso Guide',
+    avatar: true,
+  });
+  await logIn(page, admin.email, admin.password);
+  await page.goto('/team/sso');
+  const guide = page.getByRole('region', { name: 'Set up in your identity provider' });
+  const entra = guide.getByRole('button', { name: 'Microsoft Entra ID' });
+  await entra.focus();
+  await page.keyboard.press('Enter');
+  await expect(entra).toHaveAttribute('aria-expanded', 'true');
+  const table = guide.getByRole('table', { name: 'Microsoft Entra ID: Their field, Our value' });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row').nth(2)).toContainText(
+    'Reply URL (Assertion Consumer Service URL)',
+  );
+  await expect(table.getByRole('row').nth(2)).toContainText('/acs');
+  // Tab to the next provider and open it with Space: one open at a time.
+  await page.keyboard.press('Tab');
+  const okta = guide.getByRole('button', { name: 'Okta' });
+  await expect(okta).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(okta).toHaveAttribute('aria-expanded', 'true');
+  await expect(entra).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(entra).toHaveAttribute('aria-expanded', 'true');
+  await guide.scrollIntoViewIfNeeded();
+  await screenshot(page, 'team-sso-setup-guide');
+  await expectAccessible(page, 'team-sso-setup-guide');
+  await page.setViewportSize(phone);
+  await expectNoSidewaysScroll(page, 'the single sign-on set-up guide');
+  await screenshot(page, 'team-sso-setup-guide-phone');
 });

@@ -76,6 +76,85 @@ export const ssoTexts = {
     loadFailed: 'The single sign-on settings could not be loaded.',
     retry: 'Try again',
   },
+  /**
+   * 'Set up in your identity provider' on the tab: per common provider, which of our values goes
+   * into which of its fields, which claim must carry the person's address (the user key, docs/
+   * sso.md "The user key") and which of its values come back here. Field names as each
+   * provider's admin console and public documentation name them.
+   */
+  setupGuide: {
+    heading: 'Set up in your identity provider',
+    intro:
+      "Where our values go in the most common identity providers, and which claim must carry the person's email address.",
+    theirField: 'Their field',
+    ourValue: 'Our value',
+    addressHeading: 'The email address',
+    backHeading: 'Then enter here',
+    /** Our metadata is not one line to copy: it is named, not shown again. */
+    metadataValue: 'The XML above, saved as a file',
+    providers: [
+      {
+        id: 'entra',
+        name: 'Microsoft Entra ID',
+        where:
+          'Enterprise applications → New application → Create your own application (non-gallery), then Single sign-on → SAML → Basic SAML Configuration.',
+        fields: [
+          { theirs: 'Identifier (Entity ID)', ours: 'appIdUri' },
+          { theirs: 'Reply URL (Assertion Consumer Service URL)', ours: 'consumerUrl' },
+          { theirs: 'Sign on URL', ours: 'ssoUrl' },
+          { theirs: 'Upload metadata file (instead of the fields above)', ours: 'samlConfig' },
+        ],
+        address:
+          'Entra ID sends the user principal name as the Name ID, in the email address format. When people’s Roomscale address is another one (their mail), set Unique User Identifier (Name ID) to user.mail, or give the Name ID the Persistent format and keep the emailaddress claim (http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress = user.mail).',
+        back: 'From SAML Certificates and Set up: Microsoft Entra Identifier → Identity provider entity ID, Login URL → Login URL, Certificate (Base64) → Certificate.',
+      },
+      {
+        id: 'okta',
+        name: 'Okta',
+        where: 'Applications → Create App Integration → SAML 2.0, then Configure SAML → General.',
+        fields: [
+          {
+            theirs: 'Single sign-on URL (with "Use this for Recipient URL and Destination URL")',
+            ours: 'consumerUrl',
+          },
+          { theirs: 'Audience URI (SP Entity ID)', ours: 'appIdUri' },
+        ],
+        address:
+          'Set Name ID format to EmailAddress and Application username to Email, so the Name ID is the person’s address.',
+        back: 'From Sign On → View SAML setup instructions: Identity Provider Issuer → Identity provider entity ID, Identity Provider Single Sign-On URL → Login URL, X.509 Certificate → Certificate.',
+      },
+      {
+        id: 'google',
+        name: 'Google Workspace',
+        where:
+          'Admin console → Apps → Web and mobile apps → Add app → Add custom SAML app, then Service provider details.',
+        fields: [
+          { theirs: 'ACS URL', ours: 'consumerUrl' },
+          { theirs: 'Entity ID', ours: 'appIdUri' },
+          { theirs: 'Start URL (optional)', ours: 'ssoUrl' },
+        ],
+        address: 'Set Name ID format to EMAIL and Name ID to Basic Information › Primary email.',
+        back: 'From Google Identity Provider details: Entity ID → Identity provider entity ID, SSO URL → Login URL, Certificate → Certificate.',
+      },
+      {
+        id: 'other',
+        name: 'Another SAML 2.0 provider',
+        where:
+          'Add a SAML 2.0 service provider (relying party). Providers that import metadata can read it from the Entity ID address.',
+        fields: [
+          { theirs: 'Entity ID, Audience or Identifier', ours: 'appIdUri' },
+          {
+            theirs: 'Assertion Consumer Service, Reply or Single sign-on URL (HTTP-POST)',
+            ours: 'consumerUrl',
+          },
+          { theirs: 'Service provider metadata, to import', ours: 'samlConfig' },
+        ],
+        address:
+          'Send the address as the Name ID in the emailAddress (or unspecified) format, or as an attribute named email, mail or http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress. Sign the assertion, the response or both, with SHA-256 or stronger.',
+        back: 'Its entity ID (Issuer) → Identity provider entity ID, its single sign-on address (HTTP-Redirect) → Login URL, its signing certificate → Certificate.',
+      },
+    ],
+  },
   token: {
     /** Page title of /sso/token. */
     title: routeTitles.singleSignOn,

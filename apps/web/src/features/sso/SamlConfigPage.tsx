@@ -4,6 +4,7 @@ import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useSamlConfig } from './api.ts';
 import { IdpForm } from './IdpForm.tsx';
+import { IdpSetupGuide } from './IdpSetupGuide.tsx';
 import { ProviderValues } from './ProviderValues.tsx';
 import { SsoStatus } from './SsoStatus.tsx';
 
@@ -35,6 +36,7 @@ export function SamlConfigPage() {
         <>
           <SsoStatus config={config.data} />
           <ProviderValues config={config.data} />
+          <IdpSetupGuide config={config.data} />
           <IdpForm teamId={team.id} config={config.data} />
         </>
       ) : (
