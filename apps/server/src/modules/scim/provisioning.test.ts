@@ -317,6 +317,24 @@ describe('SCIM creation', () => {
     expect(scimError(renamed, 400, 'mutability').detail).toBe(scimMessages.namesLocked);
   });
 
+  it('takes a user without externalId, title or emails (the least a provider sends)', async () => {
+    const w = await scimTeam();
+    const email = uniqueEmail('least');
+    const created = ok(
+      await w.scim('POST', '/Users', {
+        schemas: [USER],
+        userName: email,
+        name: { givenName: 'Grace', familyName: 'Hopper' },
+        active: true,
+      }),
+      201,
+    );
+    expect(created).toMatchObject({ userName: email, active: true });
+    expect(created.externalId).toBeUndefined();
+    const off = ok(await w.scim('PATCH', `/Users/${created.id}`, dialects.okta.active(false)));
+    expect(off.active).toBe(false);
+  });
+
   it('in a team with single sign-on, a new user gets the team’s SSO login and needs no activation', async () => {
     const w = await scimTeam();
     await configureSso(t, w.id, w.admin, await makeIdpKeys());

@@ -108,16 +108,13 @@ async function rememberScimUser(
   values: { externalId?: string | null; suspendedRole?: Role | null },
   now: Date,
 ) {
-  await tx
-    .insert(scimUsers)
-    .values({
-      organizationId,
-      userId,
-      externalId: values.externalId ?? null,
-      ...values,
-      created: now,
-    })
-    .onConflictDoUpdate({ target: [scimUsers.organizationId, scimUsers.userId], set: values });
+  // Only the values given change (an externalId left out keeps the one stored).
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const insert = tx.insert(scimUsers).values({ organizationId, userId, ...set, created: now });
+  const target = [scimUsers.organizationId, scimUsers.userId];
+  await (Object.keys(set).length > 0
+    ? insert.onConflictDoUpdate({ target, set })
+    : insert.onConflictDoNothing({ target }));
 }
 
 /** The externalId is unique in the team: another user's is 409 uniqueness. */
