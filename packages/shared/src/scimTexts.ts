@@ -34,3 +34,32 @@ export const scimLimits = {
   /** A SCIM request body (one user, one PATCH) fits well within this. */
   bodyBytes: 64 * 1024,
 } as const;
+
+/** The SCIM card on the team's Single sign-on tab (team admins; docs/scim.md). */
+export const scimTexts = {
+  title: 'SCIM provisioning',
+  intro:
+    "Let your identity provider (Entra ID, Okta, …) add, update, suspend and remove the team's members. Enter the base URL and the token in its SCIM settings.",
+  enabled: 'SCIM provisioning is on',
+  disabled: 'SCIM provisioning is off: the team has no token.',
+  createdAt: (date: string) => `Token created ${date}`,
+  lastUsedAt: (date: string) => `last used ${date}`,
+  neverUsed: 'not used yet',
+  create: 'Create token',
+  replace: 'Replace token',
+  revoke: 'Revoke token',
+  baseUrl: 'SCIM base URL',
+  token: 'Token',
+  tokenOnce:
+    'Copy the token now: it is shown only this once. Roomscale keeps only a fingerprint of it.',
+  replaceTitle: 'Replace the SCIM token?',
+  replaceText:
+    'The current token stops working at once. Enter the new one in your identity provider, or provisioning stops.',
+  revokeTitle: 'Revoke the SCIM token?',
+  revokeText:
+    "Your identity provider can no longer change the team's members. Members it added stay.",
+  created: 'A new SCIM token was created.',
+  revoked: 'The SCIM token was revoked.',
+  loadFailed: 'The SCIM settings could not be loaded.',
+  failed: 'That did not work. Please try again.',
+} as const;

@@ -6,6 +6,7 @@ import { useSamlConfig } from './api.ts';
 import { IdpForm } from './IdpForm.tsx';
 import { IdpSetupGuide } from './IdpSetupGuide.tsx';
 import { ProviderValues } from './ProviderValues.tsx';
+import { ScimTokenCard } from './ScimTokenCard.tsx';
 import { SsoStatus } from './SsoStatus.tsx';
 
 const t = ssoTexts.tab;
@@ -38,6 +39,7 @@ export function SamlConfigPage() {
           <ProviderValues config={config.data} />
           <IdpSetupGuide config={config.data} />
           <IdpForm teamId={team.id} config={config.data} />
+          <ScimTokenCard teamId={team.id} />
         </>
       ) : (
         <Stack gap="lg" aria-busy="true" aria-label={t.title}>
