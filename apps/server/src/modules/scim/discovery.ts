@@ -9,7 +9,7 @@ import SCIMMY from 'scimmy';
  * scimmy's declarations are process-wide; everything per team (the locations) is added here per
  * request.
  */
-const unmapped = [
+export const unmapped = [
   'displayName',
   'nickName',
   'profileUrl',

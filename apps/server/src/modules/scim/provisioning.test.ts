@@ -335,6 +335,46 @@ describe('SCIM creation', () => {
     expect(off.active).toBe(false);
   });
 
+  it('ignores what Entra ID’s default mappings send that we do not store, in POST and PATCH', async () => {
+    const w = await scimTeam();
+    const email = uniqueEmail('entra-defaults');
+    const created = ok(
+      await w.scim('POST', '/Users', {
+        ...newUser(email, 'entra-1'),
+        displayName: 'Grace Hopper',
+        preferredLanguage: 'en-US',
+        phoneNumbers: [{ type: 'work', value: '+1 555 0100' }],
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { department: 'Navy' },
+      }),
+      201,
+    );
+    const patched = ok(
+      await w.scim('PATCH', `/Users/${created.id}`, {
+        schemas: [PATCH],
+        Operations: [
+          { op: 'Add', path: 'displayName', value: 'Amazing Grace' },
+          { op: 'Add', path: 'phoneNumbers[type eq "work"].value', value: '+1 555 0101' },
+          {
+            op: 'Add',
+            path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
+            value: 'Research',
+          },
+          { op: 'Replace', path: 'title', value: 'Rear Admiral' },
+        ],
+      }),
+    );
+    expect(patched).toMatchObject({ title: 'Rear Admiral', active: true });
+    expect(patched.displayName).toBeUndefined();
+    // Only what we do not store: nothing changes, 200 with the user.
+    const nothing = ok(
+      await w.scim('PATCH', `/Users/${created.id}`, {
+        schemas: [PATCH],
+        Operations: [{ op: 'Replace', path: 'preferredLanguage', value: 'de-DE' }],
+      }),
+    );
+    expect(nothing.id).toBe(created.id);
+  });
+
   it('in a team with single sign-on, a new user gets the team’s SSO login and needs no activation', async () => {
     const w = await scimTeam();
     await configureSso(t, w.id, w.admin, await makeIdpKeys());
@@ -389,7 +429,7 @@ describe('SCIM creation', () => {
     scimError(
       await w.scim('PATCH', `/Users/${created.id}`, {
         schemas: [PATCH],
-        Operations: [{ op: 'replace', path: 'nickName', value: 'x' }],
+        Operations: [{ op: 'replace', path: 'favouriteColour', value: 'x' }],
       }),
       400,
       'invalidPath',

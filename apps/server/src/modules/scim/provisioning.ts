@@ -28,7 +28,7 @@ import {
   withdrawInvitation,
 } from '../teamUsers/invitations.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
-import { declare } from './discovery.ts';
+import { declare, unmapped } from './discovery.ts';
 import { ScimError } from './errors.ts';
 import { scimBaseUrl } from './tokens.ts';
 import { presentScimUser, scimUserRow, USER_SCHEMA } from './users.ts';
@@ -399,9 +399,26 @@ export function replaceScimUser(
 
 const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
+const CORE_USER = `${USER_SCHEMA}:`.toLowerCase();
+const ignoredAttributes = new Set(unmapped.map((a) => a.toLowerCase()));
+
 /**
- * Entra ID's dialect, made RFC 7644's before scimmy applies it: boolean values as strings
- * ("False"), in a path's value or in a value object (Okta sends real booleans).
+ * Whether an attribute path names something we do not store: an attribute of the core User schema
+ * we do not map (Entra ID's default mappings send displayName, phone numbers, addresses,
+ * preferredLanguage) or an extension's (the enterprise User's department, manager, …). Ignored,
+ * as on creation, rather than refused: RFC 7644 lets a provider ignore what it does not store.
+ */
+function ignoredPath(path: string) {
+  const lower = path.toLowerCase();
+  const rest = lower.startsWith(CORE_USER) ? lower.slice(CORE_USER.length) : lower;
+  if (rest.startsWith('urn:')) return true;
+  return ignoredAttributes.has(rest.split(/[.[]/)[0] ?? '');
+}
+
+/**
+ * The operations made RFC 7644's before scimmy applies them: Entra ID's booleans as strings
+ * ("False") made booleans, in a path's value or in a value object (Okta sends real booleans), and
+ * what we do not store (`ignoredPath`) left out.
  */
 function normalizeOperations(body: unknown) {
   if (!body || typeof body !== 'object') return body;
@@ -409,27 +426,22 @@ function normalizeOperations(body: unknown) {
   if (!Array.isArray(ops)) return body;
   const bool = (v: unknown) =>
     typeof v === 'string' && /^(true|false)$/i.test(v) ? v.toLowerCase() === 'true' : v;
-  return {
-    ...body,
-    Operations: ops.map((op) => {
-      if (!op || typeof op !== 'object') return op;
-      const o = op as { path?: unknown; value?: unknown };
-      if (typeof o.path === 'string' && o.path.toLowerCase() === 'active')
-        return { ...o, value: bool(o.value) };
-      if (
-        o.path === undefined &&
-        o.value &&
-        typeof o.value === 'object' &&
-        !Array.isArray(o.value)
-      ) {
-        const value = Object.fromEntries(
-          Object.entries(o.value).map(([k, v]) => [k, k.toLowerCase() === 'active' ? bool(v) : v]),
-        );
-        return { ...o, value };
-      }
-      return o;
-    }),
-  };
+  const kept = ops.flatMap((op) => {
+    if (!op || typeof op !== 'object') return [op];
+    const o = op as { path?: unknown; value?: unknown };
+    if (typeof o.path === 'string') {
+      if (ignoredPath(o.path)) return [];
+      return [o.path.toLowerCase() === 'active' ? { ...o, value: bool(o.value) } : o];
+    }
+    if (o.path === undefined && o.value && typeof o.value === 'object' && !Array.isArray(o.value)) {
+      const entries = Object.entries(o.value)
+        .filter(([k]) => !ignoredPath(k))
+        .map(([k, v]) => [k, k.toLowerCase() === 'active' ? bool(v) : v]);
+      return entries.length > 0 ? [{ ...o, value: Object.fromEntries(entries) }] : [];
+    }
+    return [o];
+  });
+  return { ...body, Operations: kept };
 }
 
 /**
@@ -451,6 +463,9 @@ export async function patchScimUser(
     // Some clients leave the message schema out; the operations are what counts.
     if (message && typeof message === 'object') message.schemas = [PATCH_SCHEMA];
   }
+  // Operations on nothing we store change nothing (scimmy refuses an empty list).
+  const ops = (message as { Operations?: unknown }).Operations;
+  if (Array.isArray(ops) && ops.length === 0) return current;
   const patch = new SCIMMY.Messages.PatchOp(message as never);
   const { meta: _meta, ...resource } = current;
   const result = await patch.apply(
