@@ -22,6 +22,8 @@ export const scimMessages = {
   awaitingAcceptance:
     'The person already had a Roomscale account and has not accepted the invitation yet.',
   invalidUser: 'The body is not a valid User.',
+  removedByAdmin:
+    'A team admin removed this member in Roomscale; a team admin adds the person again.',
 } as const;
 
 export const scimLimits = {

@@ -261,6 +261,22 @@ describe('SCIM deprovisioning of a signed-in member', () => {
     expect((await teamCall()).statusCode).toBe(200);
   });
 
+  it('a member a team admin removed stays removed: SCIM shows them inactive and cannot restore them', async () => {
+    const w = await scimTeam();
+    const created = ok(await w.scim('POST', '/Users', newUser(uniqueEmail('removed'), 'r-1')), 201);
+    const removed = await call(t, 'DELETE', `/api/Organizations/${w.id}/Users/${created.id}`, {
+      token: w.admin.session,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(ok(await w.scim('GET', `/Users/${created.id}`)).active).toBe(false);
+    const restore = await w.scim('PATCH', `/Users/${created.id}`, dialects.okta.active(true));
+    expect(scimError(restore, 400, 'mutability').detail).toBe(scimMessages.removedByAdmin);
+    expect((await membershipOf(w.id, created.id))?.role).toBe('None');
+    // The provider can still delete it.
+    expect((await w.scim('DELETE', `/Users/${created.id}`)).statusCode).toBe(204);
+    scimError(await w.scim('GET', `/Users/${created.id}`), 404);
+  });
+
   it('the last admin can be neither suspended nor removed: SCIM 400 with a clear detail', async () => {
     const w = await scimTeam();
     for (const res of [

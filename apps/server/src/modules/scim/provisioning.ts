@@ -307,8 +307,9 @@ async function setActive(
     });
     return;
   }
-  if (!membership || !row.suspendedRole)
-    throw new ScimError(400, scimMessages.awaitingAcceptance, 'mutability');
+  if (!membership) throw new ScimError(400, scimMessages.awaitingAcceptance, 'mutability');
+  // Removed by a team admin, not suspended here: only the team brings the person back.
+  if (!row.suspendedRole) throw new ScimError(400, scimMessages.removedByAdmin, 'mutability');
   await tx
     .update(memberships)
     .set({
