@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import { type AuditEntry, type SamlConfig, security } from '@roomscale/shared';
-import { DOMParser } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Parser as Xml2jsParser } from 'xml2js';
@@ -10,6 +10,14 @@ import { toSamlResponse } from '../../test/saml/response.ts';
 import { buildSamlResponse, type IdpKeys, makeIdpKeys } from '../../test/samlIdp.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
 import { refusalReasonOf } from './refusals.ts';
+
+// xmldom's own type declarations pull TypeScript's DOM types into the server's build (as in
+// test/saml/xml.ts): it is loaded with `require`, the same module node-saml parses with, and
+// described by the one member spied on here.
+const { DOMParser } = createRequire(import.meta.url)('@xmldom/xmldom') as {
+  DOMParser: { prototype: { parseFromString(source: string, mimeType: string): unknown } };
+};
+
 import {
   configureSso,
   postResponse,

@@ -1,6 +1,49 @@
 import { randomBytes } from 'node:crypto';
-import * as samlify from 'samlify';
+import { createRequire } from 'node:module';
 import type { IdpKeys } from './keys.ts';
+
+/** What an SP entity of samlify offers here: its metadata's values. */
+type SamlifySp = {
+  entityMeta: {
+    getAssertionConsumerService(binding: string): unknown;
+    getEntityID(): string;
+  };
+};
+
+/**
+ * The members of samlify used here. Its own type declarations import xmldom's, which pull
+ * TypeScript's DOM types into the server's build (as test/saml/xml.ts says): it is loaded with
+ * `require` and described by what this file calls.
+ */
+type Samlify = {
+  setSchemaValidator(validator: { validate: (xml: string) => Promise<string> }): void;
+  Constants: {
+    algorithms: { signature: { RSA_SHA1: string; RSA_SHA256: string; RSA_SHA512: string } };
+    namespace: { binding: { redirect: string } };
+    StatusCode: { Success: string };
+  };
+  SamlLib: {
+    defaultLoginResponseTemplate: { context: string };
+    replaceTagsByValue(template: string, values: Record<string, string>): string;
+  };
+  IdentityProvider(options: Record<string, unknown>): {
+    parseLoginRequest(
+      sp: SamlifySp,
+      binding: string,
+      request: { query: Record<string, string>; octetString: string },
+    ): Promise<{ extract: unknown }>;
+    createLoginResponse(
+      sp: SamlifySp,
+      requestInfo: { extract: unknown },
+      binding: string,
+      user: Record<string, unknown>,
+      template: (template: string) => { id: string; context: string },
+    ): Promise<unknown>;
+  };
+  ServiceProvider(options: { metadata: string; wantMessageSigned: boolean }): SamlifySp;
+};
+
+const samlify = createRequire(import.meta.url)('samlify') as Samlify;
 
 /**
  * A second SAML identity provider for the tests, written by nobody here: samlify's
@@ -83,14 +126,14 @@ export async function samlifyAnswer(
   const request = await idp.parseLoginRequest(sp, 'redirect', {
     query: Object.fromEntries(url.searchParams),
     octetString: url.search.slice(1),
-  } as never);
+  });
   const requestId = String((request.extract as { request?: { id?: string } }).request?.id ?? '');
 
   const now = new Date();
   const later = new Date(now.getTime() + 5 * 60_000);
   const acs = sp.entityMeta.getAssertionConsumerService('post') as string;
   if (!acs) throw new Error('no HTTP-POST assertion consumer service in the SP metadata');
-  const requestInfo = { extract: request.extract as never };
+  const requestInfo = { extract: request.extract };
   const context = await idp.createLoginResponse(sp, requestInfo, 'post', {}, (template: string) => {
     const id = `_${randomBytes(20).toString('hex')}`;
     const values: Record<string, string> = {
