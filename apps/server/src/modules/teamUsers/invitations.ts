@@ -5,7 +5,7 @@ import {
   teamUserLimits,
   teamUserMessages,
 } from '@roomscale/shared';
-import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, teamInvitations, users } from '../../db/schema.ts';
@@ -65,39 +65,30 @@ export async function assertInvitationAllowance(
 }
 
 /** The open invitation of this person to this team, if any (pending and not expired). */
-export async function openInvitation(
-  db: DbOrTx,
-  organizationId: string,
-  userId: string,
-  now: Date,
-): Promise<Invitation | null> {
-  const [row] = await db
-    .select()
-    .from(teamInvitations)
-    .where(
-      and(
-        eq(teamInvitations.organizationId, organizationId),
-        eq(teamInvitations.userId, userId),
-        eq(teamInvitations.status, 'pending'),
-      ),
-    );
-  if (!row) return null;
-  return row.expiresAt.getTime() > now.getTime() ? row : null;
-}
+export const openInvitation = (db: DbOrTx, organizationId: string, userId: string, now: Date) =>
+  openInvitationWhere(db, organizationId, eq(teamInvitations.userId, userId), now);
 
 /** The team's open invitation with this id (a pending invitee's row in the users list). */
-export async function openInvitationById(
+export const openInvitationById = (
   db: DbOrTx,
   organizationId: string,
   invitationId: string,
   now: Date,
+) => openInvitationWhere(db, organizationId, eq(teamInvitations.id, invitationId), now);
+
+/** The team's pending invitation that `which` picks, unless its time is over. */
+async function openInvitationWhere(
+  db: DbOrTx,
+  organizationId: string,
+  which: SQL,
+  now: Date,
 ): Promise<Invitation | null> {
   const [row] = await db
     .select()
     .from(teamInvitations)
     .where(
       and(
-        eq(teamInvitations.id, invitationId),
+        which,
         eq(teamInvitations.organizationId, organizationId),
         eq(teamInvitations.status, 'pending'),
       ),

@@ -65,26 +65,20 @@ export function resetPasswordEmail(config: Config, user: Recipient, token: strin
  * to reset and gets none (the team chose single sign-on), so the mail says how to sign in.
  * `teams`: the names of the teams whose single sign-on the account can use.
  */
-export function ssoOnlyResetEmail(config: Config, user: Recipient, teams: string[]): Mail {
-  const m = accountMailTexts.ssoOnlyReset;
-  return {
-    to: user.email,
-    subject: m.subject,
-    ...actionEmail({
-      greeting: `Hello ${user.firstName},`,
-      paragraphs: m.paragraphs(user.email, teams),
-      action: { label: m.action, url: `${config.publicUrl}/login` },
-    }),
-  };
-}
+export const ssoOnlyResetEmail = (config: Config, user: Recipient, teams: string[]) =>
+  ssoOnlyEmail(config, user, teams, accountMailTexts.ssoOnlyReset);
 
 /** A registration with the address of a single sign-on-only account: no reset link either. */
-export function ssoOnlyAlreadyRegisteredEmail(
+export const ssoOnlyAlreadyRegisteredEmail = (config: Config, user: Recipient, teams: string[]) =>
+  ssoOnlyEmail(config, user, teams, accountMailTexts.ssoOnlyAlreadyRegistered);
+
+/** A mail to a single sign-on-only account: how to sign in, with a link to the login. */
+function ssoOnlyEmail(
   config: Config,
   user: Recipient,
   teams: string[],
+  m: (typeof accountMailTexts)['ssoOnlyReset' | 'ssoOnlyAlreadyRegistered'],
 ): Mail {
-  const m = accountMailTexts.ssoOnlyAlreadyRegistered;
   return {
     to: user.email,
     subject: m.subject,
