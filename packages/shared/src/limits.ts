@@ -125,6 +125,20 @@ export const security = {
     maxElements: 3000,
   },
   /**
+   * An identity provider's federation metadata imported on the Single sign-on tab (pasted, a
+   * file, or fetched once from an address by the server; docs/sso.md "Importing the identity
+   * provider's metadata"). Bounded like a response before any XML parser sees it. Entra ID's
+   * federationmetadata.xml, the largest common one, is about 20 KB and 10 levels deep.
+   */
+  samlMetadata: {
+    /** Bytes of XML (UTF-8), pasted, uploaded or fetched. */
+    maxBytes: 512 * 1024,
+    maxDepth: 32,
+    maxElements: 5000,
+    /** The whole fetch of a metadata address: connect, answer and body. */
+    fetchTimeoutMs: 5000,
+  },
+  /**
    * Refused single sign-on responses recorded in a team's audit log, at most this many per
    * hour: beyond, a refusal is only in the server's log, so a flood cannot fill the audit log.
    */

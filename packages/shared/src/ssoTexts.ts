@@ -28,6 +28,25 @@ export const ssoMessages = {
    */
   lastLogin:
     'This is your only way to log in. Ask a team admin for another way to sign in, or link another account, before removing it.',
+  /** Importing the identity provider's metadata (docs/sso.md): `xml` or `url`, not both. */
+  metadataOneSource: 'Give the metadata XML or its address, not both.',
+  metadataMissing:
+    "Paste your identity provider's metadata XML, choose its file or enter its address.",
+  metadataTooLarge: 'The metadata is larger than allowed, nests too deep or has too many elements.',
+  metadataUnreadable:
+    'This is not readable SAML metadata (XML without a document type declaration).',
+  metadataNoIdp:
+    'The metadata describes no SAML 2.0 identity provider (no IDPSSODescriptor in an EntityDescriptor).',
+  metadataNoLoginUrl: 'The metadata has no single sign-on address with the HTTP-Redirect binding.',
+  metadataNoCertificate: 'The metadata has no signing certificate of the identity provider.',
+  metadataUrlInvalid: 'Enter the https or http address of the metadata.',
+  /** Loopback, private, link-local and other non-public addresses are never fetched. */
+  metadataUrlPrivate:
+    'This address is not public: the metadata can only be fetched from the internet.',
+  metadataUrlUnreachable: 'The metadata could not be fetched from this address.',
+  metadataUrlRedirect:
+    'This address redirects elsewhere. Enter the address the metadata is served at.',
+  metadataUrlTimeout: 'The address did not answer in time.',
 } as const;
 
 export const ssoTexts = {
@@ -75,6 +94,20 @@ export const ssoTexts = {
     configured: 'Single sign-on is set up. Team members with a single sign-on login can use it.',
     loadFailed: 'The single sign-on settings could not be loaded.',
     retry: 'Try again',
+    /** Importing the identity provider's metadata into the form below it (nothing is saved). */
+    importHeading: 'Import metadata',
+    importIntro:
+      "Fill the fields below from your identity provider's federation metadata, then review them and save.",
+    importSources: { paste: 'Paste XML', file: 'File', url: 'Address' },
+    importXml: 'Metadata XML',
+    importFile: 'Metadata file',
+    importFilePlaceholder: 'Choose an XML file',
+    importUrl: 'Metadata address',
+    importUrlHint: 'Fetched once by Roomscale, e.g. the App Federation Metadata Url of Entra ID',
+    importButton: 'Import',
+    /** The form was filled: nothing is saved yet. */
+    imported: 'Metadata imported. Review the values and save.',
+    importFailed: (message: string) => `The metadata could not be imported: ${message}`,
   },
   /**
    * 'Set up in your identity provider' on the tab: per common provider, which of our values goes

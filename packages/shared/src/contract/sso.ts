@@ -1,4 +1,10 @@
-import { organizationParams, samlConfig, samlConfigEdit } from '../index.ts';
+import {
+  organizationParams,
+  samlConfig,
+  samlConfigEdit,
+  samlMetadataImport,
+  samlMetadataValues,
+} from '../index.ts';
 import { bearer as security } from './common.ts';
 import { endpoint } from './define.ts';
 
@@ -25,5 +31,14 @@ export const ssoApi = {
     params: organizationParams,
     body: samlConfigEdit,
     response: { 200: samlConfig },
+  }),
+  importMetadata: endpoint('POST', '/api/Organization/:organizationId/SamlConfig/Metadata', {
+    tags,
+    security,
+    summary:
+      "Read the identity provider's metadata (XML or an address fetched once) into the values to save; nothing is saved (team admins)",
+    params: organizationParams,
+    body: samlMetadataImport,
+    response: { 200: samlMetadataValues },
   }),
 };

@@ -1,4 +1,4 @@
-import { limits } from '../limits.ts';
+import { limits, security } from '../limits.ts';
 import { fieldMessages } from '../messages.ts';
 import { ssoMessages } from '../ssoTexts.ts';
 import { z } from '../zodErrors.ts';
@@ -51,3 +51,44 @@ export const samlConfig = z.object({
 export type SamlConfig = z.infer<typeof samlConfig>;
 
 export const organizationParams = z.object({ organizationId: id });
+
+/**
+ * POST /api/Organization/{organizationId}/SamlConfig/Metadata: the identity provider's
+ * federation metadata, as XML (pasted or read from a file) or an address the server fetches
+ * once. Exactly one of the two. Nothing is saved: the answer fills the form.
+ */
+export const samlMetadataImport = z
+  .object({
+    xml: z.string().max(security.samlMetadata.maxBytes, ssoMessages.metadataTooLarge).optional(),
+    url: z
+      .string()
+      .trim()
+      .max(limits.samlUrlMax, fieldMessages.maxLength(limits.samlUrlMax))
+      .pipe(z.url({ protocol: /^https?$/, error: ssoMessages.metadataUrlInvalid }))
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.xml !== undefined && v.url !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: ssoMessages.metadataOneSource });
+    } else if (v.url === undefined && (v.xml ?? '').trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['xml'], message: ssoMessages.metadataMissing });
+    }
+  });
+export type SamlMetadataImport = z.infer<typeof samlMetadataImport>;
+
+/**
+ * What the metadata says: the IdP's entity id (→ identityLabel), its HTTP-Redirect single
+ * sign-on address (→ loginUrl) and its signing certificates (base64 DER as published, with when
+ * each stops being valid; the first valid one → certificate), for the admin to review and save.
+ */
+export const samlMetadataValues = z.object({
+  entityId: z.string(),
+  loginUrl: z.string(),
+  certificates: z.array(
+    z.object({
+      certificate: z.string(),
+      validTo: z.iso.datetime({ offset: true }).nullable(),
+    }),
+  ),
+});
+export type SamlMetadataValues = z.infer<typeof samlMetadataValues>;

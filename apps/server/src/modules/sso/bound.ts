@@ -40,6 +40,21 @@ export function boundSamlResponse(samlResponse: string): BoundedResponse {
     return { ok: false, reason: 'tooLarge', detail: 'response larger than allowed' };
   }
   const xml = bytes.toString('utf8');
+  const walked = walkXml(xml, limit);
+  if (!walked.ok) return walked;
+  return { ok: true, xml, inResponseTo: inResponseToOf(walked.rootTag) };
+}
+
+export type WalkedXml =
+  | { ok: true /** The root element's start tag as written. */; rootTag: string }
+  | { ok: false; reason: 'tooLarge' | 'malformed'; detail: string };
+
+/**
+ * The linear pass itself, for any XML a stranger may hand us (a SAMLResponse, an identity
+ * provider's metadata): how deep its elements nest and how many there are, against `limit`, with
+ * document type declarations refused. No tree and no recursion.
+ */
+export function walkXml(xml: string, limit: { maxDepth: number; maxElements: number }): WalkedXml {
   const refuse = (reason: 'tooLarge' | 'malformed', detail: string) =>
     ({ ok: false, reason, detail }) as const;
 
@@ -107,7 +122,7 @@ export function boundSamlResponse(samlResponse: string): BoundedResponse {
   }
   if (elements === 0) return refuse('malformed', 'no XML element');
   if (depth !== 0) return refuse('malformed', 'unclosed elements');
-  return { ok: true, xml, inResponseTo: inResponseToOf(rootTag) };
+  return { ok: true, rootTag };
 }
 
 /** InResponseTo of a root start tag `<samlp:Response …>`, or null when it is something else. */

@@ -10,6 +10,7 @@ import { routeOf } from '../../platform/http/route.ts';
 import { actorOf } from '../audit/record.ts';
 import { linkedLoginsOf } from '../users/logins.ts';
 import { consumeResponse, ssoLanding } from './consumer.ts';
+import { importIdpMetadata } from './idpMetadata.ts';
 import { startSamlLink, updateLinkedLogin } from './linking.ts';
 import { teamOfProviderExists } from './providers.ts';
 import { getSamlConfig, saveSamlConfig, spMetadata } from './settings.ts';
@@ -35,6 +36,14 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
     ...routeOf(ssoApi.saveConfig),
     config: { access: 'teamAdmin' },
     handler: (req) => saveSamlConfig(ctx, actorOf(req), teamOf(req).organizationId, req.body),
+  });
+
+  r.route({
+    ...routeOf(ssoApi.importMetadata),
+    config: { access: 'teamAdmin' },
+    // Pasted metadata outgrows the API's default body limit (Entra ID's is about 20 KB).
+    bodyLimit: security.samlMetadata.maxBytes * 2,
+    handler: (req) => importIdpMetadata(req.body, ctx.clock.now()),
   });
 
   r.route({
