@@ -102,6 +102,7 @@ export const ssoTexts = {
     importXml: 'Metadata XML',
     importFile: 'Metadata file',
     importFilePlaceholder: 'Choose an XML file',
+    importFileClear: 'Remove the chosen file',
     importUrl: 'Metadata address',
     importUrlHint: 'Fetched once by Roomscale, e.g. the App Federation Metadata Url of Entra ID',
     importButton: 'Import',

@@ -39,6 +39,7 @@ export {
   startTestIdp,
   type TestIdp,
   type TestIdpOptions,
+  type TestIdpSigning,
 } from './saml/idp.ts';
 export { type IdpKeyOptions, type IdpKeys, makeIdpKeys } from './saml/keys.ts';
 export {

@@ -28,7 +28,15 @@ export type TestIdpOptions = {
   keys?: IdpKeys;
   /** When given, AuthnRequests must be signed (HTTP-Redirect query signature) with its key. */
   spCertificatePem?: string;
+  /** Which signatures its responses carry; default both (see TestIdp.signWith). */
+  signing?: TestIdpSigning;
 };
+
+/**
+ * The signatures of a response: the Assertion's and the Response's (the default), only the
+ * Assertion's (Entra ID's, ADFS's and Okta's default) or only the Response's.
+ */
+export type TestIdpSigning = 'both' | 'assertion' | 'response';
 
 export type TestIdp = {
   /** Issuer of its responses; its metadata is served there. */
@@ -39,6 +47,8 @@ export type TestIdp = {
   close(): Promise<void>;
   /** The last AuthnRequest it could read (also one refused for its Destination). */
   lastRequest(): AuthnRequestInfo | undefined;
+  /** The signatures of the responses from now on. */
+  signWith(signing: TestIdpSigning): void;
 };
 
 const POST_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
@@ -70,6 +80,7 @@ export async function startTestIdp(options: TestIdpOptions = {}): Promise<TestId
   const users = options.users?.map((u) => u.toLowerCase());
   const pending = new Map<string, AuthnRequestInfo>();
   let last: AuthnRequestInfo | undefined;
+  let signing: TestIdpSigning = options.signing ?? 'both';
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -177,7 +188,13 @@ export async function startTestIdp(options: TestIdpOptions = {}): Promise<TestId
       return send(res, 401, signInPage(token, request.issuer, 'No account with this email'));
     }
     pending.delete(token);
-    const samlResponse = buildSamlResponse({ ...base, nameId: email, attributes: { email } });
+    const samlResponse = buildSamlResponse({
+      ...base,
+      nameId: email,
+      attributes: { email },
+      signAssertion: signing !== 'response',
+      signResponse: signing !== 'assertion',
+    });
     send(res, 200, postBindingPage(request.acsUrl, samlResponse, request.relayState));
   }
 
@@ -216,6 +233,9 @@ export async function startTestIdp(options: TestIdpOptions = {}): Promise<TestId
     loginUrl,
     certificatePem: keys.certificatePem,
     lastRequest: () => last,
+    signWith(next) {
+      signing = next;
+    },
     close() {
       closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

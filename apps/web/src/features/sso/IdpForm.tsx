@@ -1,12 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type SamlConfig, type SamlConfigEdit, samlConfigEdit, ssoTexts } from '@roomscale/shared';
+import {
+  type SamlConfig,
+  type SamlConfigEdit,
+  type SamlMetadataValues,
+  samlConfigEdit,
+  ssoTexts,
+} from '@roomscale/shared';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors, serverMessage } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
 import { useSaveSamlConfig } from './api.ts';
+import { MetadataImport } from './MetadataImport.tsx';
 import classes from './SamlConfig.module.css';
 
 const t = ssoTexts.tab;
@@ -50,6 +57,17 @@ export function IdpForm({ teamId, config }: { teamId: string; config: SamlConfig
     reset(formValues(config));
   }, [config, dirty, reset]);
 
+  // Imported metadata fills the fields as if typed: the admin reviews them and saves. An entity
+  // ID that is not an http(s) address (a urn:) is left for the admin, since the field takes urls.
+  const onImported = (values: SamlMetadataValues) => {
+    const set = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
+    if (/^https?:\/\//i.test(values.entityId)) form.setValue('identityLabel', values.entityId, set);
+    form.setValue('loginUrl', values.loginUrl, set);
+    const [first] = values.certificates;
+    if (first) form.setValue('certificate', first.certificate, set);
+    notifications.show({ color: 'teal', message: t.imported });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = await save.mutateAsync(values);
@@ -67,11 +85,13 @@ export function IdpForm({ teamId, config }: { teamId: string; config: SamlConfig
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="sso-idp-title">
+      <Title order={2} size="h4" id="sso-idp-title" mb="md">
+        {t.idpHeading}
+      </Title>
+      <MetadataImport teamId={teamId} onImported={onImported} />
+      <Divider my="lg" />
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
-          <Title order={2} size="h4" id="sso-idp-title">
-            {t.idpHeading}
-          </Title>
           <TextInput
             label={t.fields.identityLabel}
             description={t.fields.identityLabelHint}

@@ -372,6 +372,83 @@ describe('the Single sign-on tab', () => {
   });
 });
 
+describe("importing the identity provider's metadata", () => {
+  const importPath = `${configPath}/Metadata`;
+  const imported = {
+    entityId: 'http://www.okta.com/exk1a2b3c4d5e6f7g8h9',
+    loginUrl: 'https://example.okta.com/app/roomscale/exk1a2b3c4d5e6f7g8h9/sso/saml',
+    certificates: [
+      { certificate: 'MIIC4jCCAcqgAwIBAgIQnext', validTo: '2036-06-15T12:00:00.000Z' },
+      { certificate: 'MIIC4jCCAcqgAwIBAgIQold', validTo: '2030-01-01T00:00:00.000Z' },
+    ],
+  };
+  const importButton = () => screen.getByRole('button', { name: 'Import' });
+
+  it('fills the form from pasted metadata for review, saving nothing', async () => {
+    serve(fresh, (c) =>
+      c.method === 'POST' && c.path === importPath ? { body: imported } : undefined,
+    );
+    renderAt('/team/sso');
+    await screen.findByRole('region', { name: 'Import metadata' });
+    expect(importButton()).toBeDisabled();
+    fireEvent.change(field('Metadata XML'), { target: { value: '<md:EntityDescriptor/>' } });
+    fireEvent.click(importButton());
+
+    expect(await screen.findByText('Metadata imported. Review the values and save.')).toBeVisible();
+    expect(calls.find((c) => c.path === importPath)?.body).toEqual({
+      xml: '<md:EntityDescriptor/>',
+    });
+    expect(field('Identity provider entity ID')).toHaveValue(imported.entityId);
+    expect(field('Login URL')).toHaveValue(imported.loginUrl);
+    expect(field('Certificate')).toHaveValue('MIIC4jCCAcqgAwIBAgIQnext');
+    // Nothing saved: only the admin's Save does that.
+    expect(calls.some((c) => c.method === 'POST' && c.path === configPath)).toBe(false);
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+  });
+
+  it('reads a chosen file and sends its text', async () => {
+    serve(fresh, (c) =>
+      c.method === 'POST' && c.path === importPath ? { body: imported } : undefined,
+    );
+    renderAt('/team/sso');
+    await screen.findByRole('region', { name: 'Import metadata' });
+    fireEvent.click(screen.getByRole('radio', { name: 'File' }));
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const xml = '<md:EntityDescriptor entityID="x"/>';
+    fireEvent.change(input, {
+      target: { files: [new File([xml], 'metadata.xml', { type: 'text/xml' })] },
+    });
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    fireEvent.click(importButton());
+    await waitFor(() => expect(field('Login URL')).toHaveValue(imported.loginUrl));
+    expect(calls.find((c) => c.path === importPath)?.body).toEqual({ xml });
+  });
+
+  it('sends an address for the server to fetch and shows its refusal under the field', async () => {
+    serve(fresh, (c) =>
+      c.method === 'POST' && c.path === importPath
+        ? problem400({ url: [ssoMessages.metadataUrlPrivate] }, 'Validation failed')
+        : undefined,
+    );
+    renderAt('/team/sso');
+    await screen.findByRole('region', { name: 'Import metadata' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Address' }));
+    fireEvent.change(field('Metadata address'), {
+      target: { value: 'http://10.0.0.5/metadata' },
+    });
+    fireEvent.click(importButton());
+    expect(
+      await screen.findByText(
+        `The metadata could not be imported: ${ssoMessages.metadataUrlPrivate}`,
+      ),
+    ).toBeVisible();
+    expect(calls.find((c) => c.path === importPath)?.body).toEqual({
+      url: 'http://10.0.0.5/metadata',
+    });
+    expect(field('Login URL')).toHaveValue('');
+  });
+});
+
 describe('the Single sign-on tab for a member who is not an admin', () => {
   it('shows a locked tab, and the address says access denied without loading anything', async () => {
     session.selectTeam(teamFixture({ role: 'User' }));

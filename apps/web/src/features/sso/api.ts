@@ -1,4 +1,4 @@
-import type { Membership, SamlConfig, SamlConfigEdit } from '@roomscale/shared';
+import type { Membership, SamlConfig, SamlConfigEdit, SamlMetadataImport } from '@roomscale/shared';
 import { ssoApi } from '@roomscale/shared/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
@@ -57,5 +57,16 @@ async function refreshTeam(client: QueryClient, teamId: string, saved: SamlConfi
         ? saved.loginProviderId
         : current.samlLoginProviderId,
     samlLoginDisplayName: fresh ? fresh.samlLoginDisplayName : current.samlLoginDisplayName,
+  });
+}
+
+/**
+ * POST …/SamlConfig/Metadata: the identity provider's metadata (XML, or an address the server
+ * fetches once) read into the values to save. Nothing is saved, so nothing is cached.
+ */
+export function useImportMetadata(teamId: string) {
+  return useMutation({
+    mutationFn: (body: SamlMetadataImport) =>
+      call(ssoApi.importMetadata, { params: { organizationId: teamId }, body }),
   });
 }
