@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  makeIdpKeys,
   startTestIdp,
   type TestIdp,
   type TestIdpSigning,
@@ -76,6 +77,14 @@ test('a team admin sets up single sign-on from the identity provider metadata fi
   await expect(
     page.getByRole('status').filter({ hasText: 'Single sign-on is set up.' }),
   ).toContainText(/Certificate valid until \S/);
+
+  // The provider announces its next certificate: both are kept, each with its end.
+  const next = await makeIdpKeys({ commonName: 'Meridian identity provider (next)' });
+  await field(page, 'Next certificate (optional)').fill(next.certificatePem);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Single sign-on is set up.' });
+  await expect(status).toContainText(/Next certificate valid until \S/);
+  await screenshot(page, 'sso-certificate-rollover');
 
   // ── A user with single sign-on only. ──
   const api = await signInApi(request, admin);

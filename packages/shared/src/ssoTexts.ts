@@ -64,6 +64,9 @@ export const ssoTexts = {
       loginUrlHint: "The identity provider's single sign-on address (HTTP-Redirect binding)",
       certificate: 'Certificate',
       certificateHint: 'The X.509 signing certificate of the identity provider, in PEM form',
+      nextCertificate: 'Next certificate (optional)',
+      nextCertificateHint:
+        'While your identity provider rolls its certificate over: its new certificate. Sign-ins signed with either are accepted.',
       appIdUri: 'Entity ID (App ID URI)',
       ssoUrl: 'Sign-on URL',
       consumerUrl: 'Reply URL (Assertion Consumer Service)',
@@ -73,6 +76,7 @@ export const ssoTexts = {
     appIdUriHint:
       'The service provider metadata below is also served at this address, for identity providers that import it.',
     certificateValidTo: (date: string) => `Certificate valid until ${date}`,
+    nextCertificateValidTo: (date: string) => `Next certificate valid until ${date}`,
     /** A saved certificate runs out soon (apps/web/src/features/sso/certificate.ts) or has run out. */
     certificateExpiresSoon: (date: string) =>
       `The certificate expires on ${date}. Paste the new certificate of your identity provider before then.`,

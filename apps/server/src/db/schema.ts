@@ -191,6 +191,12 @@ export const samlProviders = pgTable('saml_providers', {
   loginUrl: text('login_url').notNull(),
   certificate: text('certificate').notNull(),
   certificateValidTo: ts('certificate_valid_to').notNull(),
+  /**
+   * The IdP's next signing certificate while it rolls over (docs/sso.md "Certificate
+   * rollover"): a response signed with either is accepted. Null when there is none.
+   */
+  nextCertificate: text('next_certificate'),
+  nextCertificateValidTo: ts('next_certificate_valid_to'),
   created: created(),
   createdBy: uuid('created_by'),
   lastModified: ts('last_modified'),

@@ -26,6 +26,16 @@ export const samlConfigEdit = z.object({
     .trim()
     .min(1, fieldMessages.required)
     .max(limits.samlCertificateMax, fieldMessages.maxLength(limits.samlCertificateMax)),
+  /**
+   * The IdP's next signing certificate while it rolls over (docs/sso.md "Certificate rollover"):
+   * optional, empty for none. A response signed with either certificate is accepted; a team has
+   * at most these two.
+   */
+  nextCertificate: z
+    .string()
+    .trim()
+    .max(limits.samlCertificateMax, fieldMessages.maxLength(limits.samlCertificateMax))
+    .optional(),
 });
 export type SamlConfigEdit = z.infer<typeof samlConfigEdit>;
 
@@ -43,6 +53,9 @@ export const samlConfig = z.object({
   certificate: z.string(),
   /** When the saved certificate stops being valid; null before the first save. */
   certificateValidTo: z.iso.datetime({ offset: true }).nullable(),
+  /** The next certificate while the IdP rolls over, '' when there is none, and its end. */
+  nextCertificate: z.string(),
+  nextCertificateValidTo: z.iso.datetime({ offset: true }).nullable(),
   appIdUri: z.string(),
   ssoUrl: z.string(),
   consumerUrl: z.string(),

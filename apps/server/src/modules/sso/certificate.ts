@@ -9,9 +9,15 @@ const PEM_LINE = 64;
  * bare base64 most IdPs show — normalised to one PEM certificate and checked: it must parse and
  * be valid now. Returns the PEM and when it stops being valid.
  */
-export function readCertificate(pasted: string, now: Date): { pem: string; validTo: Date } {
+export function readCertificate(
+  pasted: string,
+  now: Date,
+  field: 'certificate' | 'nextCertificate' = 'certificate',
+  /** The next certificate of a rollover may start later (the IdP publishes it ahead). */
+  { notYetValid = false }: { notYetValid?: boolean } = {},
+): { pem: string; validTo: Date } {
   const body = pasted.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]+=*$/.test(body)) throw unreadable();
+  if (!/^[A-Za-z0-9+/]+=*$/.test(body)) throw unreadable(field);
   const pem = [
     '-----BEGIN CERTIFICATE-----',
     ...(body.match(new RegExp(`.{1,${PEM_LINE}}`, 'g')) ?? []),
@@ -22,15 +28,15 @@ export function readCertificate(pasted: string, now: Date): { pem: string; valid
   try {
     cert = new X509Certificate(pem);
   } catch {
-    throw unreadable();
+    throw unreadable(field);
   }
   const validFrom = new Date(cert.validFrom);
   const validTo = new Date(cert.validTo);
   if (Number.isNaN(validTo.getTime()) || validTo <= now) {
-    throw fieldError('certificate', ssoMessages.certificateExpired);
+    throw fieldError(field, ssoMessages.certificateExpired);
   }
-  if (validFrom > now) throw fieldError('certificate', ssoMessages.certificateNotYetValid);
+  if (validFrom > now && !notYetValid) throw fieldError(field, ssoMessages.certificateNotYetValid);
   return { pem, validTo };
 }
 
-const unreadable = () => fieldError('certificate', ssoMessages.certificateUnreadable);
+const unreadable = (field: string) => fieldError(field, ssoMessages.certificateUnreadable);

@@ -9,7 +9,7 @@ import { providerById } from './providers.ts';
 import { auditRefusal, refusalReasonOf } from './refusals.ts';
 import { consumeRequest, purposeOf, type RequestPurpose, requestStore } from './requests.ts';
 import { checkResponse } from './responseChecks.ts';
-import { serviceProvider } from './serviceProvider.ts';
+import { certificatesOf, serviceProvider } from './serviceProvider.ts';
 import { issueSsoToken } from './tokens.ts';
 
 /** Where the browser goes after the consumer, by outcome (docs/sso.md "The round trip"). */
@@ -124,7 +124,7 @@ export async function consumeResponse(
     const inResponseTo = profile.inResponseTo;
     if (typeof inResponseTo !== 'string' || inResponseTo === '') throw new Error('no InResponseTo');
     checkResponse(samlResponse, {
-      certificatePem: provider!.certificate,
+      certificatePem: certificatesOf(provider!),
       consumerUrl: sp.consumerUrl,
     });
     const { assertionId, expiresAt } = checkAssertion(profile, {

@@ -126,7 +126,7 @@ function verifies(
  */
 export function checkResponse(
   samlResponse: string,
-  expect: { certificatePem: string; consumerUrl: string },
+  expect: { certificatePem: string | readonly string[]; consumerUrl: string },
 ) {
   // As node-saml (and xml-crypto's verification) read it: newlines normalised first.
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8').replace(/\r\n?/g, '\n');
@@ -187,7 +187,10 @@ export function checkResponse(
         `${what} signature algorithm not allowed (${[...algorithms.signature, ...algorithms.digest].join(', ')})`,
       );
     }
-    if (!verifies(xml, doc, element, signatures[0]!, expect.certificatePem)) {
+    // The team's certificates: the current one and, while the IdP rolls over, the next one.
+    const pems =
+      typeof expect.certificatePem === 'string' ? [expect.certificatePem] : expect.certificatePem;
+    if (!pems.some((pem) => verifies(xml, doc, element, signatures[0]!, pem))) {
       throw new Error(`${what} signature is not valid`);
     }
     covered = true;

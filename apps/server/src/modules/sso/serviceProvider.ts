@@ -7,6 +7,15 @@ import { spAddresses } from './addresses.ts';
 export type Provider = typeof samlProviders.$inferSelect;
 
 /**
+ * The certificates a response of the provider may be signed with: the current one and, while
+ * the identity provider rolls over, the next one (docs/sso.md "Certificate rollover").
+ */
+export const certificatesOf = (provider: Provider): string[] =>
+  provider.nextCertificate
+    ? [provider.certificate, provider.nextCertificate]
+    : [provider.certificate];
+
+/**
  * node-saml for one team's provider: the response's one assertion must be covered by a valid
  * signature of the team's certificate (never one from the message's KeyInfo) — the Assertion's
  * own or the Response's — and only the bytes that signature covers are read; for our entity id
@@ -23,7 +32,7 @@ export function serviceProvider(config: Config, provider: Provider, requests: Ca
     entryPoint: provider.loginUrl,
     issuer: sp.appIdUri,
     audience: sp.appIdUri,
-    idpCert: provider.certificate,
+    idpCert: certificatesOf(provider),
     idpIssuer: provider.idpEntityId,
     wantAuthnResponseSigned: false,
     wantAssertionsSigned: false,

@@ -52,6 +52,8 @@ function present(config: Config, providerId: string, p: Provider | null): SamlCo
     loginUrl: p?.loginUrl ?? '',
     certificate: p?.certificate ?? '',
     certificateValidTo: p?.certificateValidTo.toISOString() ?? null,
+    nextCertificate: p?.nextCertificate ?? '',
+    nextCertificateValidTo: p?.nextCertificateValidTo?.toISOString() ?? null,
     ...spAddresses(config, providerId),
     samlConfig: spMetadata(config, providerId),
   };
@@ -76,6 +78,11 @@ export async function saveSamlConfig(
 ): Promise<SamlConfig> {
   const now = ctx.clock.now();
   const { pem, validTo } = readCertificate(edit.certificate, now);
+  // The next certificate while the IdP rolls over: read like the current one. It may not be
+  // valid yet (an IdP publishes it ahead), but must parse and not have run out.
+  const next = edit.nextCertificate
+    ? readCertificate(edit.nextCertificate, now, 'nextCertificate', { notYetValid: true })
+    : null;
   const providerId = providerIdOf(organizationId);
   const saved = await ctx.db.transaction(async (tx) => {
     const [team] = await tx
@@ -90,6 +97,8 @@ export async function saveSamlConfig(
       loginUrl: edit.loginUrl,
       certificate: pem,
       certificateValidTo: validTo,
+      nextCertificate: next?.pem ?? null,
+      nextCertificateValidTo: next?.validTo ?? null,
     };
     const [row] = await tx
       .insert(samlProviders)
@@ -107,6 +116,7 @@ export async function saveSamlConfig(
       identityLabel: p?.idpEntityId ?? null,
       loginUrl: p?.loginUrl ?? null,
       certificateValidTo: p?.certificateValidTo.toISOString() ?? null,
+      nextCertificateValidTo: p?.nextCertificateValidTo?.toISOString() ?? null,
     });
     const diff = changedFields(audited(before), audited(values));
     await recordAudit(tx, now, actor, {

@@ -22,6 +22,7 @@ const formValues = (c: SamlConfig): SamlConfigEdit => ({
   identityLabel: c.identityLabel,
   loginUrl: c.loginUrl,
   certificate: c.certificate,
+  nextCertificate: c.nextCertificate,
 });
 
 const valuesKey = (c: SamlConfig) => JSON.stringify(formValues(c));
@@ -70,7 +71,9 @@ export function IdpForm({ teamId, config }: { teamId: string; config: SamlConfig
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(values);
+      // An empty next certificate is left out: the team then has none.
+      const { nextCertificate, ...rest } = values;
+      const saved = await save.mutateAsync(nextCertificate ? values : rest);
       taken.current = valuesKey(saved);
       form.reset(formValues(saved));
     } catch (e) {
@@ -124,6 +127,16 @@ export function IdpForm({ teamId, config }: { teamId: string; config: SamlConfig
             classNames={{ input: classes.value }}
             error={errors.certificate?.message}
             {...form.register('certificate')}
+          />
+          <Textarea
+            label={t.fields.nextCertificate}
+            description={t.fields.nextCertificateHint}
+            rows={3}
+            spellCheck={false}
+            autoComplete="off"
+            classNames={{ input: classes.value }}
+            error={errors.nextCertificate?.message}
+            {...form.register('nextCertificate')}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={!isValid || isSubmitting} loading={isSubmitting}>

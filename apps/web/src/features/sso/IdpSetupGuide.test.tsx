@@ -14,6 +14,8 @@ const config: SamlConfig = {
   loginUrl: '',
   certificate: '',
   certificateValidTo: null,
+  nextCertificate: '',
+  nextCertificateValidTo: null,
   appIdUri: 'https://rs.example/saml/saml-0b8f9c4e/metadata',
   ssoUrl: 'https://rs.example/saml/saml-0b8f9c4e',
   consumerUrl: 'https://rs.example/saml/saml-0b8f9c4e/acs',

@@ -71,6 +71,8 @@ const fresh: SamlConfig = {
   loginUrl: '',
   certificate: '',
   certificateValidTo: null,
+  nextCertificate: '',
+  nextCertificateValidTo: null,
   appIdUri: 'https://rs.example/saml/saml-0b8f9c4e/metadata',
   ssoUrl: 'https://rs.example/saml/saml-0b8f9c4e',
   consumerUrl: 'https://rs.example/saml/saml-0b8f9c4e/acs',
@@ -193,6 +195,36 @@ describe('the Single sign-on tab', () => {
     expect(screen.getByText('Certificate valid until 15 June 2036')).toBeVisible();
     expect(screen.queryByText('Single sign-on is not set up yet.')).toBeNull();
     await waitFor(() => expect(saveButton()).toBeEnabled());
+  });
+
+  it('shows the end of each certificate during a rollover and saves the next one', async () => {
+    const nextPem =
+      '-----BEGIN CERTIFICATE-----\nMIIC4jCCAcqgAwIBAgIQnext\n-----END CERTIFICATE-----';
+    const rolling: SamlConfig = {
+      ...savedConfig,
+      certificateValidTo: '2026-12-05T12:00:00.000Z',
+      nextCertificate: nextPem,
+      nextCertificateValidTo: '2036-06-15T12:00:00.000Z',
+    };
+    serve(rolling, (c) =>
+      c.method === 'POST' && c.path === configPath ? { body: rolling } : undefined,
+    );
+    renderAt('/team/sso');
+    await waitFor(() => expect(field('Next certificate')).toHaveValue(nextPem));
+    expect(screen.getByText('Certificate valid until 5 December 2026')).toBeVisible();
+    expect(screen.getByText('Next certificate valid until 15 June 2036')).toBeVisible();
+    // The next one holds beyond the current one's end: no warning about the current one's.
+    expect(screen.queryByText(/The certificate expires on/)).toBeNull();
+    type('Login URL', 'https://idp.example/realms/acme/protocol/saml2');
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Configuration saved')).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      identityLabel: rolling.identityLabel,
+      loginUrl: 'https://idp.example/realms/acme/protocol/saml2',
+      certificate: pem,
+      nextCertificate: nextPem,
+    });
   });
 
   it('warns when the saved certificate has run out', async () => {

@@ -6,7 +6,10 @@ import classes from './SamlConfig.module.css';
 
 const t = ssoTexts.tab;
 
-type Props = { config: Pick<SamlConfig, 'configured' | 'certificateValidTo'> };
+type Props = {
+  config: Pick<SamlConfig, 'configured' | 'certificateValidTo'> &
+    Partial<Pick<SamlConfig, 'nextCertificateValidTo'>>;
+};
 
 /**
  * Whether single sign-on is set up and until when its certificate holds, with a warning when the
@@ -25,7 +28,10 @@ export function SsoStatus({ config }: Props) {
       </Alert>
     );
   }
-  const validTo = config.certificateValidTo;
+  // Either certificate signs people in: single sign-on holds until the later one runs out.
+  const current = config.certificateValidTo;
+  const next = config.nextCertificateValidTo ?? null;
+  const validTo = next && current && next > current ? next : current;
   const state = certificateState(validTo);
   const date = validTo ? formatValidTo(validTo) : null;
   if (date && state === 'expired') {
@@ -51,7 +57,14 @@ export function SsoStatus({ config }: Props) {
         title={t.configured}
         className={classes.status}
       >
-        {date && t.certificateValidTo(date)}
+        {current && next ? (
+          <>
+            <div>{t.certificateValidTo(formatValidTo(current))}</div>
+            <div>{t.nextCertificateValidTo(formatValidTo(next))}</div>
+          </>
+        ) : (
+          date && t.certificateValidTo(date)
+        )}
       </Alert>
       {date && state === 'expiresSoon' && (
         <Alert

@@ -1,0 +1,149 @@
+import { type SamlConfig, ssoMessages } from '@roomscale/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userLogins } from '../../db/schema.ts';
+import { call, expectProblem } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  buildSamlResponse,
+  type IdpKeys,
+  makeIdpKeys,
+  oneSignatureShapes,
+} from '../../test/samlIdp.ts';
+import { type Person, person, team } from '../../test/workspace.ts';
+import { IDP, postResponse, responseFor, startSignIn } from './testing.ts';
+
+/*
+ * Certificate rollover (docs/sso.md "Certificate rollover"): a team keeps its identity
+ * provider's current certificate and, while the provider rolls over, the next one; a response
+ * signed with either is accepted, one signed with any other key is not.
+ */
+
+let t: TestApp;
+let current: IdpKeys;
+let next: IdpKeys;
+let third: IdpKeys;
+let config: SamlConfig;
+let admin: Person;
+let teamId: string;
+let ssoUser: Person;
+beforeAll(async () => {
+  t = await createTestApp();
+  current = await makeIdpKeys();
+  next = await makeIdpKeys({ commonName: 'Roomscale test identity provider (next)' });
+  third = await makeIdpKeys({ commonName: 'Roomscale test identity provider (third)' });
+  const w = await team(t, 'Northwind');
+  admin = w.admin;
+  teamId = w.id;
+  const res = await call(t, 'POST', `/api/Organization/${w.id}/SamlConfig`, {
+    token: admin.session,
+    body: {
+      identityLabel: IDP.entityId,
+      loginUrl: IDP.loginUrl,
+      certificate: current.certificatePem,
+      nextCertificate: next.certificatePem,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  config = res.json();
+  ssoUser = await person(t, { firstName: 'Rolf' });
+  await t.ctx.db.insert(userLogins).values({
+    userId: ssoUser.id,
+    loginProviderId: config.loginProviderId,
+    providerKey: ssoUser.email,
+    displayName: 'Northwind',
+  });
+});
+afterAll(() => t.close());
+
+const signInSignedBy = async (keys: IdpKeys, build = buildSamlResponse) => {
+  const requestId = await startSignIn(t, config);
+  return postResponse(
+    t,
+    config.consumerUrl,
+    build(responseFor(config, keys, requestId, ssoUser.email)),
+  );
+};
+
+describe('certificate rollover', () => {
+  it('keeps both certificates and shows when each stops being valid', async () => {
+    expect(config.certificate).toContain('BEGIN CERTIFICATE');
+    expect(config.nextCertificate).toContain('BEGIN CERTIFICATE');
+    expect(config.nextCertificate).not.toBe(config.certificate);
+    expect(config.certificateValidTo).toEqual(expect.any(String));
+    expect(config.nextCertificateValidTo).toEqual(expect.any(String));
+    const read = await call(t, 'GET', `/api/Organization/${teamId}/SamlConfig`, {
+      token: admin.session,
+    });
+    expect(read.json()).toMatchObject({
+      nextCertificate: config.nextCertificate,
+      nextCertificateValidTo: config.nextCertificateValidTo,
+    });
+  });
+
+  it('signs in with a response signed by the current certificate', async () => {
+    const to = await signInSignedBy(current);
+    expect(to.pathname).toBe('/sso/token');
+    expect(to.searchParams.get('u')).toBe(ssoUser.id);
+  });
+
+  it('signs in with a response signed by the next certificate, either signature', async () => {
+    for (const build of [
+      buildSamlResponse,
+      oneSignatureShapes.assertionOnly,
+      oneSignatureShapes.responseOnly,
+    ]) {
+      const to = await signInSignedBy(next, build);
+      expect(to.pathname).toBe('/sso/token');
+      expect(to.searchParams.get('u')).toBe(ssoUser.id);
+    }
+  });
+
+  it('refuses a response signed by a third certificate', async () => {
+    for (const build of [
+      buildSamlResponse,
+      oneSignatureShapes.assertionOnly,
+      oneSignatureShapes.responseOnly,
+    ]) {
+      const to = await signInSignedBy(third, build);
+      expect(`${to.pathname}${to.search}`).toBe('/login?samlerror=not_found');
+    }
+  });
+
+  it('refuses an unreadable or expired next certificate, takes one not valid yet, and empties it', async () => {
+    const save = (nextCertificate: string) =>
+      call(t, 'POST', `/api/Organization/${teamId}/SamlConfig`, {
+        token: admin.session,
+        body: {
+          identityLabel: IDP.entityId,
+          loginUrl: IDP.loginUrl,
+          certificate: current.certificatePem,
+          nextCertificate,
+        },
+      });
+    expectProblem(
+      await save('bm90IGEgY2VydGlmaWNhdGU='),
+      400,
+      'nextCertificate',
+      ssoMessages.certificateUnreadable,
+    );
+    const expired = await makeIdpKeys({ expired: true });
+    expectProblem(
+      await save(expired.certificatePem),
+      400,
+      'nextCertificate',
+      ssoMessages.certificateExpired,
+    );
+    const ahead = await makeIdpKeys({ notYetValid: true });
+    const saved = await save(ahead.certificatePem);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().nextCertificateValidTo).toEqual(expect.any(String));
+
+    const none = await save('');
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toMatchObject({ nextCertificate: '', nextCertificateValidTo: null });
+    config = none.json();
+    // Without a next certificate, its key no longer signs anyone in.
+    const to = await signInSignedBy(next);
+    expect(`${to.pathname}${to.search}`).toBe('/login?samlerror=not_found');
+  });
+});
