@@ -17,6 +17,7 @@ import { sweepStorage } from './modules/files/cleanup.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from './modules/licenses/reconcile.ts';
 import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
+import { certificateExpiryHandler, SSO_CERTIFICATE_EXPIRY } from './modules/sso/expiryWarnings.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
@@ -105,6 +106,7 @@ async function main() {
     [LICENSES_RECONCILE]: licenseReconcileHandler(ctx),
     [SIMULATOR_WEBHOOK]: simulatorWebhookHandler(ctx, () => injectorOf(app)),
     [BILLING_GRACE_END]: billingGraceEndHandler(ctx),
+    [SSO_CERTIFICATE_EXPIRY]: certificateExpiryHandler(ctx),
   });
   // The built-in payment simulator's time: renewals and period ends as the clock passes them.
   const stopSimulatorClock =

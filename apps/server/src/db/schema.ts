@@ -204,6 +204,24 @@ export const samlProviders = pgTable('saml_providers', {
 });
 
 /**
+ * Warnings mailed to a team's admins before the certificate of its identity provider runs out
+ * (docs/sso.md "Certificate rollover"): one row per provider, certificate end and days ahead
+ * (30, 7), written in the transaction that queues the mails, so each is sent once.
+ */
+export const ssoCertificateWarnings = pgTable(
+  'sso_certificate_warnings',
+  {
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => samlProviders.id, { onDelete: 'cascade' }),
+    validTo: ts('valid_to').notNull(),
+    daysAhead: integer('days_ahead').notNull(),
+    sent: ts('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.validTo, t.daysAhead] })],
+);
+
+/**
  * A team's one SCIM token (docs/scim.md): its identity provider provisions the team's members
  * with it under /scim/v2/{organizationId}. Stored as SHA-256, like refresh tokens; replacing it
  * replaces the row, revoking deletes it.

@@ -8,6 +8,7 @@ import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts
 import { providerIdOf, spAddresses } from './addresses.ts';
 import { readCertificate } from './certificate.ts';
 import { ADDRESS_ATTRIBUTES, ADDRESS_NAMEID_FORMATS } from './checks.ts';
+import { scheduleExpiryWarnings } from './expiryWarnings.ts';
 import { providerById } from './providers.ts';
 import type { Provider } from './serviceProvider.ts';
 
@@ -118,6 +119,7 @@ export async function saveSamlConfig(
       certificateValidTo: p?.certificateValidTo.toISOString() ?? null,
       nextCertificateValidTo: p?.nextCertificateValidTo?.toISOString() ?? null,
     });
+    await scheduleExpiryWarnings(tx, row!, now);
     const diff = changedFields(audited(before), audited(values));
     await recordAudit(tx, now, actor, {
       action: 'sso.configure',
