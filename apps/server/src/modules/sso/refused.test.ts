@@ -3,7 +3,7 @@ import { type AuditEntry, type SamlConfig, security } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Parser as Xml2jsParser } from 'xml2js';
-import { auditLog, userLogins } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
 import { call } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { toSamlResponse } from '../../test/saml/response.ts';
@@ -20,6 +20,7 @@ const { DOMParser } = createRequire(import.meta.url)('@xmldom/xmldom') as {
 
 import {
   configureSso,
+  linkSsoLogins,
   postResponse,
   responseFor,
   signInThroughIdp,
@@ -42,12 +43,7 @@ beforeAll(async () => {
   const other = await team(t, 'Tailspin');
   otherConfig = await configureSso(t, other.id, other.admin, keys);
   ssoUser = await person(t, { firstName: 'Sid' });
-  await t.ctx.db.insert(userLogins).values({
-    userId: ssoUser.id,
-    loginProviderId: config.loginProviderId,
-    providerKey: ssoUser.email,
-    displayName: 'Fabrikam',
-  });
+  await linkSsoLogins(t, config, 'Fabrikam', [ssoUser]);
 });
 afterAll(() => t.close());
 afterEach(() => {

@@ -1,6 +1,5 @@
 import { type SamlConfig, ssoMessages } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userLogins } from '../../db/schema.ts';
 import { call, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
@@ -10,7 +9,7 @@ import {
   oneSignatureShapes,
 } from '../../test/samlIdp.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
-import { IDP, postResponse, responseFor, startSignIn } from './testing.ts';
+import { IDP, linkSsoLogins, postResponse, responseFor, startSignIn } from './testing.ts';
 
 /*
  * Certificate rollover (docs/sso.md "Certificate rollover"): a team keeps its identity
@@ -46,12 +45,7 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   config = res.json();
   ssoUser = await person(t, { firstName: 'Rolf' });
-  await t.ctx.db.insert(userLogins).values({
-    userId: ssoUser.id,
-    loginProviderId: config.loginProviderId,
-    providerKey: ssoUser.email,
-    displayName: 'Northwind',
-  });
+  await linkSsoLogins(t, config, 'Northwind', [ssoUser]);
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,12 @@
 import type { SamlConfig } from '@roomscale/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoTokens, userLogins } from '../../db/schema.ts';
+import { ssoTokens } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type SamlifyAnswer, samlifyAnswer } from '../../test/saml/samlify.ts';
 import { type IdpKeys, makeIdpKeys } from '../../test/samlIdp.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
-import { configureSso, IDP, postResponse } from './testing.ts';
+import { configureSso, IDP, linkSsoLogins, postResponse } from './testing.ts';
 
 /*
  * Single sign-on against an identity provider nobody here wrote (samlify), set up from our
@@ -33,12 +33,7 @@ beforeAll(async () => {
   // What the administrator uploads to the identity provider: our metadata, as served.
   metadata = (await t.app.inject({ url: new URL(config.appIdUri).pathname })).body;
   user = await person(t, { firstName: 'Adele' });
-  await t.ctx.db.insert(userLogins).values({
-    userId: user.id,
-    loginProviderId: config.loginProviderId,
-    providerKey: user.email,
-    displayName: 'Contoso',
-  });
+  await linkSsoLogins(t, config, 'Contoso', [user]);
 });
 afterAll(() => t.close());
 

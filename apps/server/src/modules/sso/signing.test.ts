@@ -1,7 +1,7 @@
 import type { SamlConfig } from '@roomscale/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoTokens, userLogins } from '../../db/schema.ts';
+import { ssoTokens } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ALG } from '../../test/saml/xml.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type SamlResponseOptions,
 } from '../../test/samlIdp.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
-import { configureSso, postResponse, responseFor, startSignIn } from './testing.ts';
+import { configureSso, linkSsoLogins, postResponse, responseFor, startSignIn } from './testing.ts';
 
 /*
  * Which signatures a response may carry (docs/sso.md "What a response must be"): the
@@ -32,14 +32,7 @@ beforeAll(async () => {
   config = await configureSso(t, w.id, w.admin, keys);
   ssoUser = await person(t, { firstName: 'Sid' });
   attacker = await person(t, { firstName: 'Mallory' });
-  for (const p of [ssoUser, attacker]) {
-    await t.ctx.db.insert(userLogins).values({
-      userId: p.id,
-      loginProviderId: config.loginProviderId,
-      providerKey: p.email,
-      displayName: 'Fabrikam',
-    });
-  }
+  await linkSsoLogins(t, config, 'Fabrikam', [ssoUser, attacker]);
 });
 afterAll(() => t.close());
 

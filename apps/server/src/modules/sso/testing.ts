@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { SamlConfig } from '@roomscale/shared';
 import { expect } from 'vitest';
+import { userLogins } from '../../db/schema.ts';
 import { call } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { buildSamlResponse, type IdpKeys, type SamlResponseOptions } from '../../test/samlIdp.ts';
@@ -87,4 +88,24 @@ export async function signInThroughIdp(
     config.consumerUrl,
     buildSamlResponse(responseFor(config, keys, requestId, nameId)),
   );
+}
+
+/**
+ * Links each person's account to the team's identity provider by their address, as a completed
+ * link leaves it (`displayName`: the login's label, the team's name).
+ */
+export async function linkSsoLogins(
+  t: TestApp,
+  config: SamlConfig,
+  displayName: string,
+  people: Person[],
+) {
+  for (const p of people) {
+    await t.ctx.db.insert(userLogins).values({
+      userId: p.id,
+      loginProviderId: config.loginProviderId,
+      providerKey: p.email,
+      displayName,
+    });
+  }
 }

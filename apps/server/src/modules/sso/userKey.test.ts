@@ -1,6 +1,5 @@
 import type { SamlConfig } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userLogins } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   buildSamlResponse,
@@ -9,7 +8,7 @@ import {
   type SamlResponseOptions,
 } from '../../test/samlIdp.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
-import { configureSso, postResponse, responseFor, startSignIn } from './testing.ts';
+import { configureSso, linkSsoLogins, postResponse, responseFor, startSignIn } from './testing.ts';
 
 /*
  * The user key a response is matched by (docs/sso.md "The user key").
@@ -27,14 +26,7 @@ beforeAll(async () => {
   config = await configureSso(t, w.id, w.admin, keys);
   ssoUser = await person(t, { firstName: 'Sid' });
   attacker = await person(t, { firstName: 'Mallory' });
-  for (const p of [ssoUser, attacker]) {
-    await t.ctx.db.insert(userLogins).values({
-      userId: p.id,
-      loginProviderId: config.loginProviderId,
-      providerKey: p.email,
-      displayName: 'Fabrikam',
-    });
-  }
+  await linkSsoLogins(t, config, 'Fabrikam', [ssoUser, attacker]);
 });
 afterAll(() => t.close());
 
