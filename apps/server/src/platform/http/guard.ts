@@ -30,9 +30,9 @@ export function registerRequestGuard(app: FastifyInstance) {
   });
   app.addHook('preValidation', (req, _reply, done) => {
     const found =
-      forbiddenIn(req.body, 'body') ??
-      forbiddenIn(req.query, 'query') ??
-      forbiddenIn(req.params, 'params');
+      forbiddenTextAt(req.body, 'body') ??
+      forbiddenTextAt(req.query, 'query') ??
+      forbiddenTextAt(req.params, 'params');
     if (found) return done(refusal(found));
     done();
   });
@@ -53,58 +53,45 @@ type WellFormedString = string & { isWellFormed(): boolean };
 /** Whether a string holds a NUL or a lone surrogate. */
 const badText = (s: string) => s.includes('\0') || !(s as WellFormedString).isWellFormed();
 
+export type ForbiddenText = { kind: 'nul' | 'surrogate'; field: string };
+
+/** A value met in the walk: the key it sits under and its parent, to name it when it is bad. */
+type Step = { value: unknown; key: string | null; parent: Step | null };
+
 /**
- * Whether a parsed value holds a NUL or a lone surrogate in any string or key, at any depth
- * (walked without recursion).
+ * Where the first NUL or lone surrogate of a parsed value is, in any string or key at any depth
+ * (walked without recursion), named as the field validation would name it (`user.firstName`,
+ * `items.0`; a bad key names the object holding it; the value itself names `part`). Each value
+ * keeps only its key and parent: the name is built once something is found.
  */
-export function hasForbiddenText(value: unknown): boolean {
-  const stack: unknown[] = [value];
+export function forbiddenTextAt(value: unknown, part: string): ForbiddenText | null {
+  const found = (text: string, step: Step): ForbiddenText => {
+    const path: string[] = [];
+    for (let s: Step | null = step; s?.key != null; s = s.parent) path.unshift(s.key);
+    return {
+      kind: text.includes('\0') ? 'nul' : 'surrogate',
+      field: path.length > 0 ? path.join('.') : part,
+    };
+  };
+  const stack: Step[] = [{ value, key: null, parent: null }];
   while (stack.length > 0) {
-    const v = stack.pop();
+    const step = stack.pop()!;
+    const v = step.value;
     if (typeof v === 'string') {
-      if (badText(v)) return true;
+      if (badText(v)) return found(v, step);
     } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
+      for (const [i, item] of v.entries())
+        stack.push({ value: item, key: String(i), parent: step });
     } else if (v !== null && typeof v === 'object' && !isBytes(v)) {
       // Form bodies are objects without Object.prototype: every own key counts.
       for (const [k, item] of Object.entries(v)) {
-        if (badText(k)) return true;
-        stack.push(item);
-      }
-    }
-  }
-  return false;
-}
-
-export type ForbiddenText = { kind: 'nul' | 'surrogate'; field: string };
-
-/**
- * Where the first NUL or lone surrogate of a value is, as the field validation would name it
- * (`user.firstName`, `items.0`; a bad key names the object holding it; the value itself names
- * `part`). Only called once `hasForbiddenText` found one, so the common path builds no names.
- */
-export function forbiddenTextAt(value: unknown, part: string): ForbiddenText | null {
-  const stack: [unknown, string[]][] = [[value, []]];
-  const at = (path: string[]) => (path.length > 0 ? path.join('.') : part);
-  const kindOf = (s: string): ForbiddenText['kind'] => (s.includes('\0') ? 'nul' : 'surrogate');
-  while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (badText(v)) return { kind: kindOf(v), field: at(path) };
-    } else if (Array.isArray(v)) {
-      for (const [i, item] of v.entries()) stack.push([item, [...path, String(i)]]);
-    } else if (v !== null && typeof v === 'object' && !isBytes(v)) {
-      for (const [k, item] of Object.entries(v)) {
-        if (badText(k)) return { kind: kindOf(k), field: at(path) };
-        stack.push([item, [...path, k]]);
+        if (badText(k)) return found(k, step);
+        stack.push({ value: item, key: k, parent: step });
       }
     }
   }
   return null;
 }
-
-const forbiddenIn = (value: unknown, part: string) =>
-  hasForbiddenText(value) ? forbiddenTextAt(value, part) : null;
 
 const refusal = ({ kind, field }: ForbiddenText) => {
   const message = kind === 'nul' ? serverMessages.nulCharacter : serverMessages.loneSurrogate;
