@@ -43,4 +43,13 @@ export const accountMailTexts = {
     ],
     action: 'Log in',
   },
+  /** To a team's admins before the last valid certificate of its identity provider ends. */
+  certificateExpiry: {
+    subject: (teamName: string, day: string) => `Single sign-on of ${teamName} stops on ${day}`,
+    paragraphs: (teamName: string, day: string) => [
+      `The certificate of the identity provider of ${teamName} expires on ${day}. After that, nobody can sign in to Roomscale with single sign-on.`,
+      "Enter your identity provider's new certificate on the Single sign-on tab, as the next certificate while it rolls over, before then.",
+    ],
+    action: 'Open single sign-on',
+  },
 } as const;

@@ -151,6 +151,16 @@ export const security = {
   unavailableRetryAfterSeconds: 5,
 } as const;
 
+/** Single sign-on settings of a team. */
+export const ssoLimits = {
+  /**
+   * Days before the end of the last valid certificate of a team's identity provider at which its
+   * admins are mailed (the first is also when the tab starts warning): providers roll their
+   * certificate over on a schedule, and single sign-on stops on the day it runs out.
+   */
+  certificateWarningDays: [30, 7],
+} as const;
+
 /** Where the default avatar lives, relative to the public URL ('Skip avatar creation'). */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.glb';
 

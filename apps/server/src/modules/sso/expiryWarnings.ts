@@ -1,3 +1,4 @@
+import { accountMailTexts, ssoLimits } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,9 +14,6 @@ import type { Provider } from './serviceProvider.ts';
 
 /** The job that mails a team's admins before its identity provider's certificate runs out. */
 export const SSO_CERTIFICATE_EXPIRY = 'sso.certificateExpiry';
-
-/** Days before the end of the last valid certificate at which the admins are mailed. */
-export const CERTIFICATE_WARNING_DAYS = [30, 7] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,7 +38,7 @@ export async function scheduleExpiryWarnings(tx: DbOrTx, provider: Provider, now
   const validTo = lastValidTo(provider);
   const left = validTo.getTime() - now.getTime();
   if (left <= 0) return;
-  for (const days of CERTIFICATE_WARNING_DAYS) {
+  for (const days of ssoLimits.certificateWarningDays) {
     if (days === 30 && left <= 7 * DAY_MS) continue;
     const at = new Date(Math.max(validTo.getTime() - days * DAY_MS, now.getTime()));
     await enqueueJob(
@@ -94,16 +92,14 @@ export function certificateExpiryEmail(
   validTo: Date,
 ): Mail {
   const day = validTo.toISOString().slice(0, 10);
+  const m = accountMailTexts.certificateExpiry;
   return {
     to: admin.email,
-    subject: `Single sign-on of ${teamName} stops on ${day}`,
+    subject: m.subject(teamName, day),
     ...actionEmail({
       greeting: `Hello ${admin.firstName},`,
-      paragraphs: [
-        `The certificate of the identity provider of ${teamName} expires on ${day}. After that, nobody can sign in to Roomscale with single sign-on.`,
-        "Enter your identity provider's new certificate on the Single sign-on tab, as the next certificate while it rolls over, before then.",
-      ],
-      action: { label: 'Open single sign-on', url: `${config.publicUrl}/team/sso` },
+      paragraphs: m.paragraphs(teamName, day),
+      action: { label: m.action, url: `${config.publicUrl}/team/sso` },
     }),
   };
 }

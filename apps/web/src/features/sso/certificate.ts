@@ -1,10 +1,8 @@
+import { ssoLimits } from '@roomscale/shared';
 import dayjs from 'dayjs';
 
-/**
- * Identity providers roll their signing certificate over on a schedule, and single sign-on stops
- * on the day the saved one runs out: warn the admin this long before.
- */
-export const CERTIFICATE_WARNING_DAYS = 30;
+/** The tab warns from the admins' first mail on (packages/shared `ssoLimits`). */
+export const CERTIFICATE_WARNING_DAYS = ssoLimits.certificateWarningDays[0];
 
 export type CertificateState = 'valid' | 'expiresSoon' | 'expired';
 
