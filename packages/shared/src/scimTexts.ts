@@ -10,6 +10,9 @@ export const scimMessages = {
   invalidSyntax: 'The request body is not valid JSON.',
   tooManyRequests: 'Too many requests with this token; try again later.',
   internal: 'The request could not be completed.',
+  filterUnsupported: (what: string) => `Filtering on ${what} is not supported.`,
+  givenOnce: (name: string) => `${name} must be given once.`,
+  notInteger: (name: string) => `${name} must be an integer.`,
   userExists: 'A user with this userName is already in the team.',
   lastAdmin: "The team's last admin cannot be suspended or removed.",
   addressFixed:

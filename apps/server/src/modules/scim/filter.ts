@@ -1,3 +1,4 @@
+import { scimMessages } from '@roomscale/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import SCIMMY from 'scimmy';
 import { memberships, scimUsers, users } from '../../db/schema.ts';
@@ -27,7 +28,7 @@ export function filterCondition(filter: string): SQL {
 }
 
 const unsupported = (what: string) =>
-  new ScimError(400, `Filtering on ${what} is not supported.`, 'invalidFilter');
+  new ScimError(400, scimMessages.filterUnsupported(what), 'invalidFilter');
 
 /** `[op, value]`, or several of them on one attribute (`a eq 1 and a eq 2`). */
 function comparisons(attr: string, cond: unknown): unknown[][] {

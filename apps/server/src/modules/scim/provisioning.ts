@@ -31,7 +31,7 @@ import { issueEmailToken } from '../users/email-tokens.ts';
 import { declare, unmapped } from './discovery.ts';
 import { ScimError } from './errors.ts';
 import { scimBaseUrl } from './tokens.ts';
-import { presentScimUser, scimUserRow, USER_SCHEMA } from './users.ts';
+import { presentScimUser, scimUserOr404, scimUserRow, USER_SCHEMA } from './users.ts';
 
 /** The author of every SCIM change in the audit log: the team's identity provider. */
 export const scimActor = (ip: string | null): Actor => ({ userId: null, ip, name: 'SCIM' });
@@ -262,8 +262,7 @@ export async function createScimUser(
 }
 
 async function present(ctx: AppContext, organizationId: string, userId: string) {
-  const row = await scimUserRow(ctx.db, organizationId, userId);
-  if (!row) throw new ScimError(404, scimMessages.notFound);
+  const row = await scimUserOr404(ctx.db, organizationId, userId);
   return presentScimUser(scimBaseUrl(ctx, organizationId), row);
 }
 
@@ -345,8 +344,7 @@ async function applyUser(
   const actor = scimActor(ip);
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, organizationId);
-    const row = await scimUserRow(tx, organizationId, userId);
-    if (!row) throw new ScimError(404, scimMessages.notFound);
+    const row = await scimUserOr404(tx, organizationId, userId);
     if (addressOf(next.userName) !== row.user.email)
       throw new ScimError(400, scimMessages.addressFixed, 'mutability');
     checkEmails(next);
@@ -491,8 +489,7 @@ export async function deleteScimUser(
   const actor = scimActor(ip);
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, organizationId);
-    const row = await scimUserRow(tx, organizationId, userId);
-    if (!row) throw new ScimError(404, scimMessages.notFound);
+    const row = await scimUserOr404(tx, organizationId, userId);
     const membership = row.membership;
     if (membership && membership.role !== 'None') {
       if (membership.role === 'Admin') await assertAnotherAdmin(tx, organizationId);

@@ -92,11 +92,16 @@ export async function scimUserRow(db: DbOrTx, organizationId: string, userId: st
   return row ?? null;
 }
 
+/** `scimUserRow`, or the SCIM 404 when the team has no such user. */
+export async function scimUserOr404(db: DbOrTx, organizationId: string, userId: string) {
+  const row = await scimUserRow(db, organizationId, userId);
+  if (!row) throw new ScimError(404, scimMessages.notFound);
+  return row;
+}
+
 /** GET /Users/{id}: a member of this team; anyone else — another team's too — is 404. */
 export async function getScimUser(ctx: AppContext, organizationId: string, id: string) {
-  if (!uuidPattern.test(id)) throw new ScimError(404, scimMessages.notFound);
-  const row = await scimUserRow(ctx.db, organizationId, id);
-  if (!row) throw new ScimError(404, scimMessages.notFound);
+  const row = await scimUserOr404(ctx.db, organizationId, id);
   return presentScimUser(scimBaseUrl(ctx, organizationId), row);
 }
 
@@ -105,14 +110,14 @@ export type ListQuery = { filter?: unknown; startIndex?: unknown; count?: unknow
 /** A query parameter given once (a repeated one is an array: refused). */
 function single(name: string, raw: unknown): string | undefined {
   if (raw === undefined || typeof raw === 'string') return raw;
-  throw new ScimError(400, `${name} must be given once.`, 'invalidValue');
+  throw new ScimError(400, scimMessages.givenOnce(name), 'invalidValue');
 }
 
 /** A non-negative integer of the query, or the default; anything else is invalidValue. */
 function integerOf(name: string, raw: string | undefined, fallback: number) {
   if (raw === undefined || raw === '') return fallback;
   if (!/^-?\d{1,9}$/.test(raw)) {
-    throw new ScimError(400, `${name} must be an integer.`, 'invalidValue');
+    throw new ScimError(400, scimMessages.notInteger(name), 'invalidValue');
   }
   return Number(raw);
 }
