@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   type FastifyBaseLogger,
   type FastifyReply,
@@ -5,6 +6,7 @@ import {
   LogController,
 } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Level } from 'pino';
+import { requestSpan, type SpanIds, traceFields } from '../tracing/requestTrace.ts';
 
 type Parent = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
@@ -12,19 +14,27 @@ type Parent = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
  * A request's logger, made only when the request writes a line its level lets through. Fastify
  * makes a child logger (its bindings serialized: the request id) for every request; at `warn`,
  * where almost no request writes a line, that was the request logging's whole cost on the hot
- * path (docs/performance.md). The lines are the child's own, request id and all.
+ * path (docs/performance.md). The lines are the child's own, request id and all, with the
+ * request's trace and span ids (platform/tracing): worked out with the child, so a request that
+ * writes nothing pays nothing for them either.
  */
 class LazyRequestLogger {
   #made: FastifyBaseLogger | undefined;
+  /** OpenTelemetry's span of the request, read now: later lines may run outside its context. */
+  readonly #span: SpanIds | undefined = requestSpan();
 
   constructor(
     private readonly parent: Parent,
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
+    private readonly request: RawRequest,
   ) {}
 
   private made(): FastifyBaseLogger {
-    this.#made ??= this.parent.child(this.bindings, this.options);
+    this.#made ??= this.parent.child(
+      { ...this.bindings, ...traceFields(this.request.headers, this.#span) },
+      this.options,
+    );
     return this.#made;
   }
 
@@ -55,6 +65,7 @@ class LazyRequestLogger {
 }
 
 type LogMethod = (...args: unknown[]) => void;
+type RawRequest = Pick<IncomingMessage, 'headers'>;
 const levels: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
 for (const level of levels) {
   // On the prototype: a request's logger is one small object, no functions of its own.
@@ -68,8 +79,14 @@ export function lazyRequestLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
+  request: RawRequest,
 ): FastifyBaseLogger {
-  return new LazyRequestLogger(logger as Parent, bindings, options) as unknown as FastifyBaseLogger;
+  return new LazyRequestLogger(
+    logger as Parent,
+    bindings,
+    options,
+    request,
+  ) as unknown as FastifyBaseLogger;
 }
 
 /**
