@@ -95,6 +95,8 @@ export async function openDatabase(opts: {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // Substring search in the admin lists (migration 0020) uses pg_trgm's indexes.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let location = 'memory://';
@@ -104,10 +106,10 @@ export async function openDatabase(opts: {
   }
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(
-      location,
-      opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined,
-    );
+    client = await PGlite.create(location, {
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir && { loadDataDir: opts.loadDataDir }),
+    });
     await migrate(drizzle(client, { schema, casing: 'snake_case' }), {
       migrationsFolder: migrationsFolder(),
     });

@@ -43,7 +43,17 @@ export const users = pgTable(
     lastModified: ts('last_modified'),
     lastModifiedBy: uuid('last_modified_by'),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // The admin user list (modules/admin/users.ts): its order, and its substring search on the
+    // full name and the address (pg_trgm, migration 0020).
+    index('users_name_order').on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    index('users_full_name_trgm').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 /** External logins (single sign-on, headset store). The password login is users.password_hash. */
@@ -173,6 +183,10 @@ export const organizations = pgTable(
     uniqueIndex('organizations_payment_customer')
       .on(t.paymentCustomerId)
       .where(sql`${t.paymentCustomerId} is not null`),
+    // The admin team list (modules/admin/teams.ts): its order and its substring search.
+    index('organizations_name_order').on(sql`lower(${t.name})`, t.id),
+    index('organizations_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('organizations_company_name_trgm').using('gin', sql`${t.companyName} gin_trgm_ops`),
   ],
 );
 
