@@ -4,6 +4,48 @@ import { join, resolve } from 'node:path';
 import { billingLimits, type PlanInterval } from '@roomscale/shared';
 import { z } from 'zod';
 
+/**
+ * How long the server waits on its database, each bound an environment variable (config below,
+ * docs/deployment.md "Bounded waits"). A request meets a database that stopped answering as a
+ * 503 within a few seconds instead of holding until TCP gives up (minutes); the API's statements
+ * take milliseconds, so five seconds cuts only one that would have failed its caller anyway.
+ */
+export const databaseWaitDefaults = {
+  statementTimeoutMs: 5000,
+  /** The client's own bound: the statement timeout plus this margin, unless set. */
+  queryTimeoutMarginMs: 1000,
+  /** Frees the locks of a transaction whose client went silent (a black-holed network). */
+  idleInTransactionTimeoutMs: 30_000,
+  /** Waiting for a pool connection, or for a new connection to be made. */
+  connectTimeoutMs: 5000,
+  /** TCP keepalive probes start after a connection has been silent this long. */
+  keepAliveDelayMs: 10_000,
+  /** /readyz's ping: a probe must get its answer sooner than any request would. */
+  readyTimeoutMs: 2000,
+  migrationLockTimeoutSeconds: 600,
+} as const;
+
+export type DatabaseWaits = {
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  connectTimeoutMs: number;
+  keepAliveDelayMs: number;
+  readyTimeoutMs: number;
+  migrationLockTimeoutSeconds: number;
+};
+
+/**
+ * How long a call to another system may take (docs/deployment.md "Outgoing calls"); each is an
+ * environment variable. Meta's is META_TIMEOUT_MS, an identity provider's metadata fetch
+ * `security.samlMetadata.fetchTimeoutMs`, Redis's one second in platform/rateLimit/redis.ts.
+ */
+export const outgoingTimeoutDefaults = {
+  smtpMs: 10_000,
+  stripeMs: 10_000,
+  gcsMs: 30_000,
+} as const;
+
 /** Environment variables, parsed once at start. Invalid values stop the start with one clear line. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -19,10 +61,22 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Roomscale <no-reply@roomscale.local>'),
+  /** SMTP: the connection, the greeting and each wait for an answer (docs/deployment.md). */
+  SMTP_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(300_000)
+    .default(outgoingTimeoutDefaults.smtpMs),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * At SIGTERM, how long background jobs still running may finish before they are handed back
+   * to the queue (docs/deployment.md "Stopping"). Runs alongside the requests' 25 s drain.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
   CHECK_RESPONSES: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   TRUST_PROXY: z
     .string()
@@ -89,6 +143,13 @@ const envSchema = z.object({
     .string()
     .regex(/^price_/, 'must be a price id')
     .optional(),
+  /** One request to Stripe, each of its retries again (docs/deployment.md "Outgoing calls"). */
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(outgoingTimeoutDefaults.stripeMs),
   /**
    * Days a team keeps the licenses of a renewal that was not paid (the subscription past due)
    * before they drop to zero (docs/billing.md).
@@ -105,10 +166,79 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, 'must be a bucket name')
     .optional(),
   GCS_PROJECT_ID: z.string().min(1).optional(),
+  /** One request to Cloud Storage until its answer starts (docs/deployment.md "Outgoing calls"). */
+  GCS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(outgoingTimeoutDefaults.gcsMs),
+  /**
+   * Bounded waits on every PostgreSQL connection (docs/deployment.md, "Bounded waits"): the
+   * server cancels a statement after DATABASE_STATEMENT_TIMEOUT_MS; the client gives up a query
+   * whose answer does not come (a network that drops packets, where the server's own timeout
+   * never reaches us) after DATABASE_QUERY_TIMEOUT_MS, a little later so the server's cancel
+   * normally comes first and keeps the connection.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(databaseWaitDefaults.statementTimeoutMs),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(databaseWaitDefaults.idleInTransactionTimeoutMs),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(databaseWaitDefaults.connectTimeoutMs),
+  DATABASE_KEEPALIVE_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(databaseWaitDefaults.keepAliveDelayMs),
+  DATABASE_READY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(databaseWaitDefaults.readyTimeoutMs),
+  /** How long a starting instance waits for another one's migrations (docs/deployment.md). */
+  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(databaseWaitDefaults.migrationLockTimeoutSeconds),
+  /**
+   * Days the audit log keeps an entry; unset keeps every entry (docs/deployment.md "Tables that
+   * grow, and their retention"). The hourly retention sweep deletes older ones.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   /** Request rate limits counted in Redis instead of PostgreSQL (docs/deployment.md). */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prometheus metrics on a port of their own (docs/deployment.md "Monitoring"). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where the metrics port listens: this machine only unless told otherwise. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Prometheus metrics on the public port, for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{32,200}$/,
+      'must be 32 to 200 token characters (A-Z a-z 0-9 . _ ~ + / = -)',
+    )
     .optional(),
 });
 
@@ -122,6 +252,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Timeouts of the database connections (PostgreSQL; /readyz's bound applies to PGlite too). */
+  databaseWaits: DatabaseWaits;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -149,7 +281,26 @@ export type Config = {
   stripe: StripeConfig | undefined;
   /** Days an unpaid renewal keeps its licenses (BILLING_GRACE_DAYS, docs/billing.md). */
   billingGraceDays: number;
+  /** How long a call to SMTP, Stripe or Cloud Storage may take. */
+  outgoingTimeouts: OutgoingTimeouts;
+  /** How long running jobs may finish at SIGTERM before they are handed back (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS); undefined keeps them all. */
+  auditRetentionDays: number | undefined;
+  /** Prometheus metrics: collected only when served on their own port, or on the public port behind a token. */
+  metrics: MetricsConfig;
 };
+
+export type MetricsConfig = {
+  /** METRICS_PORT: its own listener, without authentication (keep it off the public network). */
+  port: number | undefined;
+  host: string;
+  /** METRICS_TOKEN: `/metrics` on the public port, for this bearer token only. */
+  token: string | undefined;
+};
+
+/** Timeouts of outgoing calls (SMTP_TIMEOUT_MS, STRIPE_TIMEOUT_MS, GCS_TIMEOUT_MS). */
+export type OutgoingTimeouts = { smtpMs: number; stripeMs: number; gcsMs: number };
 
 export type StripeConfig = {
   secretKey: string;
@@ -229,6 +380,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: GCS_BUCKET must be set when STORAGE_DRIVER is gcs',
     );
   }
+  const queryTimeoutMs =
+    e.DATABASE_QUERY_TIMEOUT_MS ??
+    e.DATABASE_STATEMENT_TIMEOUT_MS + databaseWaitDefaults.queryTimeoutMarginMs;
+  if (queryTimeoutMs <= e.DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_QUERY_TIMEOUT_MS must be longer than DATABASE_STATEMENT_TIMEOUT_MS',
+    );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT');
+  }
   const dataDir = resolve(e.DATA_DIR);
   const linkHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -236,6 +398,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseWaits: {
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      keepAliveDelayMs: e.DATABASE_KEEPALIVE_DELAY_MS,
+      readyTimeoutMs: e.DATABASE_READY_TIMEOUT_MS,
+      migrationLockTimeoutSeconds: e.MIGRATION_LOCK_TIMEOUT_SECONDS,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://${linkHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -282,6 +453,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     redisUrl: e.REDIS_URL,
     billingGraceDays: e.BILLING_GRACE_DAYS,
+    outgoingTimeouts: {
+      smtpMs: e.SMTP_TIMEOUT_MS,
+      stripeMs: e.STRIPE_TIMEOUT_MS,
+      gcsMs: e.GCS_TIMEOUT_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     stripe:
       e.STRIPE_SECRET_KEY &&
       e.STRIPE_PUBLISHABLE_KEY &&
@@ -333,4 +512,33 @@ function persistedSecret(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/**
+ * OpenTelemetry tracing (docs/deployment.md "Tracing"): read by the process's entry before the
+ * server's modules load, so on only when OTEL_EXPORTER_OTLP_ENDPOINT is set. The SDK reads the
+ * other standard OTEL_* variables itself.
+ */
+const tracingEnvSchema = z.object({
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('roomscale'),
+});
+
+export type TracingConfig = { otlpEndpoint: string | undefined; serviceName: string };
+
+export function loadTracingConfig(env: NodeJS.ProcessEnv = process.env): TracingConfig {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k in tracingEnvSchema.shape && v !== ''),
+  );
+  const parsed = tracingEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  return {
+    otlpEndpoint: parsed.data.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: parsed.data.OTEL_SERVICE_NAME,
+  };
 }

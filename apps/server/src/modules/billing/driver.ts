@@ -41,6 +41,8 @@ export function simulatorKeys(jwtSecret: string) {
 }
 
 const SIMULATOR_HOST = 'billing-simulator.invalid';
+/** Retries of a Stripe request that got no answer or a 5xx/429, after the first. */
+export const STRIPE_MAX_RETRIES = 1;
 
 /**
  * A fetch for the SDK that hands each request to this server's simulator routes in-process:
@@ -66,7 +68,12 @@ export function createBilling(config: Config, inject: () => Injector): Billing {
   if (config.stripe) {
     return {
       mode: 'stripe',
-      stripe: new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
+      // Each request bounded by STRIPE_TIMEOUT_MS, retried once (the SDK sends an idempotency
+      // key, so a retried write is applied once); a failure answers 502 (provider.ts).
+      stripe: new Stripe(config.stripe.secretKey, {
+        maxNetworkRetries: STRIPE_MAX_RETRIES,
+        timeout: config.outgoingTimeouts.stripeMs,
+      }),
       publishableKey: config.stripe.publishableKey,
       webhookSecret: config.stripe.webhookSecret,
       productId: config.stripe.productId,

@@ -73,24 +73,27 @@ const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/') + 1);
  * under a new key of the same owner, and swapped in (key, type, size, `.mp4` name); the old blob
  * is deleted after the commit. `TranscodingStatus` ends Succeeded (100), or Failed (50) when the
  * media cannot be read or ffmpeg is not installed. Content replaced meanwhile is left to its own,
- * newer job.
+ * newer job. Aborted (the server stopping), ffprobe or ffmpeg is killed, the temporary files are
+ * removed and nothing is written: the next claim starts again from the download.
  */
 export function mediaProbeHandler(
   ctx: AppContext,
   tools: MediaTools,
   maxAttempts = DEFAULT_MAX_ATTEMPTS,
 ) {
-  return async (job: Job) => {
+  return async (job: Job, signal: AbortSignal = new AbortController().signal) => {
     const fileId = String(job.payload.fileId);
     const [item] = await ctx.db.select().from(fileItems).where(eq(fileItems.id, fileId));
     if (!item?.blobKey) return;
     const key = item.blobKey;
     try {
-      await probeAndTranscode(ctx, tools, fileId, item, key);
+      await probeAndTranscode(ctx, tools, fileId, item, key, signal);
     } catch (err) {
       // A storage or database error is retried; after the last attempt the video is Failed
-      // rather than processing for ever.
-      if (job.attempts >= maxAttempts) await setProperties(ctx, fileId, key, failed);
+      // rather than processing for ever. An abort is no failure: the job is handed back.
+      if (job.attempts >= maxAttempts && !signal.aborted) {
+        await setProperties(ctx, fileId, key, failed);
+      }
       throw err;
     }
   };
@@ -103,6 +106,7 @@ async function probeAndTranscode(
   fileId: string,
   item: typeof fileItems.$inferSelect,
   key: string,
+  signal: AbortSignal,
 ) {
   if (!(await tools.available())) {
     await setProperties(ctx, fileId, key, failed);
@@ -111,14 +115,16 @@ async function probeAndTranscode(
   const dir = await mkdtemp(join(tmpdir(), 'roomscale-media-'));
   try {
     const path = await localFileOf(ctx.storage, key, dir);
+    signal.throwIfAborted();
     if (!path) {
       await setProperties(ctx, fileId, key, failed);
       return;
     }
     let probed: Awaited<ReturnType<MediaTools['probe']>>;
     try {
-      probed = await tools.probe(path);
+      probed = await tools.probe(path, signal);
     } catch (err) {
+      signal.throwIfAborted();
       ctx.log.warn({ err, fileId }, 'media could not be read');
       await setProperties(ctx, fileId, key, failed);
       return;
@@ -137,12 +143,14 @@ async function probeAndTranscode(
     }
     const output = join(dir, 'output.mp4');
     try {
-      await tools.toMp4(path, output);
+      await tools.toMp4(path, output, signal);
     } catch (err) {
+      signal.throwIfAborted();
       ctx.log.warn({ err, fileId }, 'video could not be transcoded');
       await setProperties(ctx, fileId, key, failed);
       return;
     }
+    signal.throwIfAborted();
     await swapInMp4(ctx, fileId, key, output, duration);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -140,3 +140,129 @@ describe('job runner', () => {
     await runner.stop();
   });
 });
+
+describe('stopping', () => {
+  /** A promise with its resolve, for handlers the test lets go of. */
+  const deferred = () => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  };
+  /** Resolves when the signal aborts, then throws its reason, as a well-behaved handler does. */
+  const untilAborted = (signal: AbortSignal) =>
+    new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+
+  it('hands back a job still running when the grace ends: queued at once, the attempt not counted', async () => {
+    const started = deferred();
+    let aborted = false;
+    const runner = new JobRunner(
+      t.ctx.db,
+      t.clock,
+      t.ctx.log,
+      {
+        'test.handBack': async (_job, signal) => {
+          started.resolve();
+          await untilAborted(signal).catch((err) => {
+            aborted = true;
+            throw err;
+          });
+        },
+      },
+      { pollMs: 10 },
+    );
+    await enqueueJob(t.ctx.db, 'test.handBack', {}, t.clock.now());
+    runner.start();
+    await started.promise;
+    expect(await row('test.handBack')).toMatchObject({ status: 'running', attempts: 1 });
+    await runner.stop(20);
+    expect(aborted).toBe(true);
+    const released = await row('test.handBack');
+    expect(released).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lockedUntil: null,
+      lastError: null,
+    });
+    expect(released.runAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    // Another instance claims it at once, not after the 15-minute lock, and runs it in full.
+    const ran: number[] = [];
+    const other = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
+      'test.handBack': async (job) => {
+        ran.push(job.attempts);
+      },
+    });
+    expect(await other.runOnce()).toBe(true);
+    expect(ran).toEqual([1]);
+    expect(await row('test.handBack')).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('lets a job that ends within the grace finish normally', async () => {
+    const started = deferred();
+    const finish = deferred();
+    let signalled: AbortSignal | null = null;
+    const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
+      'test.finishes': async (_job, signal) => {
+        signalled = signal;
+        started.resolve();
+        await finish.promise;
+      },
+    });
+    await enqueueJob(t.ctx.db, 'test.finishes', {}, t.clock.now());
+    const ran = runner.runOnce();
+    await started.promise;
+    const stopped = runner.stop(60_000);
+    finish.resolve();
+    await stopped;
+    expect(await ran).toBe(true);
+    expect(signalled!.aborted).toBe(false);
+    expect(await row('test.finishes')).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      lockedUntil: null,
+    });
+  });
+
+  it('releases the row of a handler that ignores its signal, and keeps it released when the handler ends', async () => {
+    const started = deferred();
+    const finish = deferred();
+    const runner = new JobRunner(
+      t.ctx.db,
+      t.clock,
+      t.ctx.log,
+      {
+        'test.stubborn': async () => {
+          started.resolve();
+          await finish.promise;
+        },
+      },
+      { abortWaitMs: 10 },
+    );
+    await enqueueJob(t.ctx.db, 'test.stubborn', {}, t.clock.now());
+    const ran = runner.runOnce();
+    await started.promise;
+    await runner.stop(10);
+    expect(await row('test.stubborn')).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lockedUntil: null,
+    });
+    // Its late success is not recorded over the hand-back: the next claim runs the job again.
+    finish.resolve();
+    expect(await ran).toBe(true);
+    expect(await row('test.stubborn')).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('claims nothing once stopped', async () => {
+    const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
+      'test.afterStop': async () => {},
+    });
+    await enqueueJob(t.ctx.db, 'test.afterStop', {}, t.clock.now());
+    await runner.stop();
+    expect(await runner.runOnce()).toBe(false);
+    expect(await row('test.afterStop')).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+});

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { outgoingTimeoutDefaults } from '../../config.ts';
 
 export type Mail = {
   to: string;
@@ -14,7 +15,10 @@ export type Mail = {
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
- * Real SMTP when SMTP_URL is set. Otherwise each message is written as an .eml file under
+ * Real SMTP when SMTP_URL is set, every wait bounded by `timeoutMs` (SMTP_TIMEOUT_MS): the
+ * connection, the server's greeting, and each answer (socket inactivity), so a server that
+ * accepts and then says nothing fails the send (the outbox retries it) instead of holding it and
+ * the shutdown that waits for it. Otherwise each message is written as an .eml file under
  * DATA_DIR/mail and its links are logged, so a local installation works with no mail server.
  */
 export function createMailer(opts: {
@@ -22,9 +26,16 @@ export function createMailer(opts: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  timeoutMs?: number;
 }): Mailer {
+  const timeoutMs = opts.timeoutMs ?? outgoingTimeoutDefaults.smtpMs;
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });

@@ -16,10 +16,16 @@ export type MediaTools = {
   available(): Promise<boolean>;
   /** Whether ffmpeg runs (transcoding). */
   canTranscode(): Promise<boolean>;
-  /** Duration and container of a media file; throws when it cannot be read. */
-  probe(path: string): Promise<ProbeResult>;
-  /** Transcodes to H.264/AAC MP4 that browsers play, written to `output`; throws on failure. */
-  toMp4(input: string, output: string): Promise<void>;
+  /**
+   * Duration and container of a media file; throws when it cannot be read. An abort of `signal`
+   * kills ffprobe and throws.
+   */
+  probe(path: string, signal?: AbortSignal): Promise<ProbeResult>;
+  /**
+   * Transcodes to H.264/AAC MP4 that browsers play, written to `output`; throws on failure. An
+   * abort of `signal` kills ffmpeg at once and throws; what it wrote of `output` is unusable.
+   */
+  toMp4(input: string, output: string, signal?: AbortSignal): Promise<void>;
 };
 
 /** Longest a transcode may take; the job's lock is renewed while it runs. */
@@ -43,11 +49,11 @@ export function ffmpegTools(ffprobe = 'ffprobe', ffmpeg = 'ffmpeg'): MediaTools 
       ffmpegFound ??= runs(ffmpeg);
       return ffmpegFound;
     },
-    async probe(path: string) {
+    async probe(path: string, signal?: AbortSignal) {
       const { stdout } = await run(
         ffprobe,
         ['-v', 'error', '-show_entries', 'format=duration,format_name', '-of', 'json', path],
-        { timeout: 60_000 },
+        { timeout: 60_000, killSignal: 'SIGKILL', ...(signal ? { signal } : {}) },
       );
       const format =
         (JSON.parse(stdout) as { format?: { duration?: string; format_name?: string } }).format ??
@@ -56,7 +62,7 @@ export function ffmpegTools(ffprobe = 'ffprobe', ffmpeg = 'ffmpeg'): MediaTools 
       if (!Number.isFinite(seconds)) throw new Error('The media has no duration');
       return { duration: seconds, formatName: format.format_name ?? '' };
     },
-    async toMp4(input: string, output: string) {
+    async toMp4(input: string, output: string, signal?: AbortSignal) {
       await run(
         ffmpeg,
         [
@@ -68,7 +74,13 @@ export function ffmpegTools(ffprobe = 'ffprobe', ffmpeg = 'ffmpeg'): MediaTools 
           ['-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'],
           ['-c:a', 'aac', '-movflags', '+faststart', '-f', 'mp4', output],
         ].flat(),
-        { timeout: transcodeTimeoutMs, maxBuffer: 1024 * 1024 },
+        // Killed outright on abort or timeout: the partial output is thrown away, never resumed.
+        {
+          timeout: transcodeTimeoutMs,
+          maxBuffer: 1024 * 1024,
+          killSignal: 'SIGKILL',
+          ...(signal ? { signal } : {}),
+        },
       );
     },
   };

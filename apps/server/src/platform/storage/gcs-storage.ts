@@ -8,6 +8,27 @@ import type { DownloadOptions, ObjectInfo, SignedUrl, Storage } from './types.ts
 
 export const GCS_ORIGIN = 'https://storage.googleapis.com';
 
+/** Retries of a failed request to Cloud Storage (rate limits, 5xx, a timeout), after the first. */
+export const GCS_MAX_RETRIES = 2;
+
+/**
+ * The client's bounds (docs/deployment.md "Outgoing calls"): each request gives up after
+ * `timeoutMs` without an answer (GCS_TIMEOUT_MS; the bytes of a stream that has started are not
+ * bound by it), at most `GCS_MAX_RETRIES` retries, and all of them within three timeouts and
+ * the backoff between them, where the library's default total is ten minutes.
+ */
+export function gcsClientOptions(timeoutMs: number) {
+  return {
+    timeout: timeoutMs,
+    retryOptions: {
+      maxRetries: GCS_MAX_RETRIES,
+      // Seconds, as the library counts them.
+      totalTimeout: Math.ceil(((GCS_MAX_RETRIES + 1) * timeoutMs) / 1000) + 10,
+      maxRetryDelay: 4,
+    },
+  };
+}
+
 /**
  * Google Cloud Storage. The browser talks to GCS directly through V4 signed URLs (resumable
  * start, then the session URL GCS returns), so upload bytes never pass through this server.
@@ -20,9 +41,19 @@ export class GcsStorage implements Storage {
   private readonly base: string;
   private readonly clock: Clock;
 
-  constructor(opts: { bucket: string; clock: Clock; client?: GcsClient; projectId?: string }) {
+  constructor(opts: {
+    bucket: string;
+    clock: Clock;
+    client?: GcsClient;
+    projectId?: string;
+    timeoutMs?: number;
+  }) {
     const client =
-      opts.client ?? new GcsClient(opts.projectId ? { projectId: opts.projectId } : {});
+      opts.client ??
+      new GcsClient({
+        ...gcsClientOptions(opts.timeoutMs ?? 30_000),
+        ...(opts.projectId ? { projectId: opts.projectId } : {}),
+      });
     this.bucket = client.bucket(opts.bucket);
     this.base = `${GCS_ORIGIN}/${opts.bucket}/`;
     this.clock = opts.clock;

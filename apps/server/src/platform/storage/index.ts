@@ -14,7 +14,12 @@ export { type UploadSlot, uploadSlotFor, uploadSlotUnder } from './upload-slot.t
 export function createStorage(config: Config, clock: Clock): Storage {
   const s = config.storage;
   if (s.driver === 'gcs') {
-    return new GcsStorage({ bucket: s.bucket, projectId: s.projectId, clock });
+    return new GcsStorage({
+      bucket: s.bucket,
+      projectId: s.projectId,
+      clock,
+      timeoutMs: config.outgoingTimeouts.gcsMs,
+    });
   }
   return new LocalStorage(
     s.dir,
