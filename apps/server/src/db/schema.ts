@@ -89,7 +89,12 @@ export const userTokens = pgTable(
     usedAt: ts('used_at'),
     created: created(),
   },
-  (t) => [uniqueIndex('user_tokens_hash').on(t.tokenHash), index('user_tokens_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('user_tokens_hash').on(t.tokenHash),
+    index('user_tokens_user').on(t.userId),
+    // When the token stopped working (used or ran out): the retention sweep's order.
+    index('user_tokens_ended').on(sql`least(${t.usedAt}, ${t.expiresAt})`),
+  ],
 );
 
 /**
@@ -110,7 +115,11 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     created: created(),
   },
-  (t) => [index('sessions_user').on(t.userId)],
+  (t) => [
+    index('sessions_user').on(t.userId),
+    // When the session ended (revoked or ran out; least skips a null): the retention sweep's order.
+    index('sessions_ended').on(sql`least(${t.revokedAt}, ${t.expiresAt})`),
+  ],
 );
 
 /**
@@ -158,7 +167,17 @@ export const authThrottle = pgTable(
     /** Pair rows: the last successful sign-in from this address to this account. */
     lastSuccessAt: ts('last_success_at'),
   },
-  (t) => [index('auth_throttle_account').on(t.account)],
+  (t) => [
+    index('auth_throttle_account').on(t.account),
+    // The retention sweep (platform/retention): rows of failures only by their latest moment,
+    // rows of an address that signed in by that success (it stays familiar for 90 days).
+    index('auth_throttle_failures_quiet')
+      .on(sql`greatest(${t.lockedUntil}, ${t.lastFailureAt}, ${t.windowStart})`)
+      .where(sql`${t.lastSuccessAt} is null`),
+    index('auth_throttle_last_success')
+      .on(t.lastSuccessAt)
+      .where(sql`${t.lastSuccessAt} is not null`),
+  ],
 );
 
 export const organizations = pgTable(
@@ -471,6 +490,10 @@ export const teamInvitations = pgTable(
     index('team_invitations_org_created').on(t.organizationId, t.created),
     index('team_invitations_inviter_created').on(t.invitedBy, t.created),
     index('team_invitations_user').on(t.userId),
+    // When an invitation to an existing account ended (answered or ran out): the retention sweep.
+    index('team_invitations_ended')
+      .on(sql`least(${t.answeredAt}, ${t.expiresAt})`)
+      .where(sql`${t.kind} = 'existing_account'`),
   ],
 );
 
@@ -840,6 +863,7 @@ export const guestCodes = pgTable(
   (t) => [
     index('guest_codes_email_created').on(t.email, t.created),
     index('guest_codes_ip_created').on(t.ip, t.created),
+    index('guest_codes_expiry').on(t.expiresAt),
   ],
 );
 
@@ -855,7 +879,10 @@ export const guestSessions = pgTable(
     revokedAt: ts('revoked_at'),
     created: created(),
   },
-  (t) => [index('guest_sessions_guest').on(t.guestId)],
+  (t) => [
+    index('guest_sessions_guest').on(t.guestId),
+    index('guest_sessions_ended').on(sql`least(${t.revokedAt}, ${t.expiresAt})`),
+  ],
 );
 
 /** The seat of a guest's device; same rules as `seats`. */
@@ -911,11 +938,16 @@ export const billingSubscriptions = pgTable(
  * Every webhook event applied, by the provider's event id: a delivery whose id is here is
  * acknowledged and not applied again.
  */
-export const billingEvents = pgTable('billing_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: ts('received_at').notNull(),
-});
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  // Kept for the duplicate-detection window, then swept (platform/retention).
+  (t) => [index('billing_events_received').on(t.receivedAt)],
+);
 
 /**
  * The built-in payment simulator's objects (modules/billing/simulator): customers, payment
