@@ -24,7 +24,15 @@ import { JobRunner } from './platform/jobs/runner.ts';
 import { MAIL_SEND, mailSendHandler, mailsInFlight } from './platform/mail/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { ffmpegTools } from './platform/media/ffmpeg.ts';
+import { listenMetrics } from './platform/metrics/index.ts';
+import {
+  queueRetentionSweep,
+  RETENTION_QUEUE_EVERY_MS,
+  RETENTION_SWEEP,
+  retentionSweepHandler,
+} from './platform/retention/job.ts';
 import { createStorage, scheduleSweep } from './platform/storage/index.ts';
+import { stopTracing } from './platform/tracing/start.ts';
 import { claimStorageDirectory, StorageDirectoryError } from './platform/storage/local/identity.ts';
 
 /** The web app's build, served by this same process. */
@@ -48,7 +56,11 @@ async function main() {
   const log = pino({ level: config.logLevel });
   let database: Database;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      waits: config.databaseWaits,
+    });
   } catch (e) {
     if (e instanceof DatabaseOpenError) {
       process.stderr.write(`${e.message}\n`);
@@ -78,12 +90,16 @@ async function main() {
       from: config.mailFrom,
       dataDir: config.dataDir,
       log,
+      timeoutMs: config.outgoingTimeouts.smtpMs,
     }),
     storage: createStorage(config, systemClock),
     clock: systemClock,
     log,
   };
-  await ensureSuperAdmin(ctx, (line) => process.stdout.write(`${line}\n`));
+  // Instances that start together on an empty database take turns: one creates the admin.
+  await database.exclusively(() =>
+    ensureSuperAdmin(ctx, (line) => process.stdout.write(`${line}\n`)),
+  );
   // First start: public room templates, so a new installation can add rooms at once.
   await ensureDefaultRoomTemplates(ctx.db, ctx.clock.now());
   const app = await buildApp(ctx, { webDist: config.webDistDir ?? defaultWebDist() });
@@ -107,6 +123,7 @@ async function main() {
     [SIMULATOR_WEBHOOK]: simulatorWebhookHandler(ctx, () => injectorOf(app)),
     [BILLING_GRACE_END]: billingGraceEndHandler(ctx),
     [SSO_CERTIFICATE_EXPIRY]: certificateExpiryHandler(ctx),
+    [RETENTION_SWEEP]: retentionSweepHandler(ctx),
   });
   // The built-in payment simulator's time: renewals and period ends as the clock passes them.
   const stopSimulatorClock =
@@ -117,24 +134,50 @@ async function main() {
           60_000,
         )
       : () => {};
+  // Rows past their retention, hourly: each instance queues the hour's one sweep job every few
+  // minutes (the first queue wins), and one instance runs it (platform/retention).
+  const stopRetention = scheduleSweep(
+    () => queueRetentionSweep(ctx.db, ctx.clock.now()),
+    (err) => log.warn({ err }, 'retention sweep not queued'),
+    RETENTION_QUEUE_EVERY_MS,
+  );
   jobRunner.start();
+
+  // Prometheus metrics on a port of their own (METRICS_PORT, docs/deployment.md "Monitoring").
+  const metricsPort = config.metrics.port;
+  const metricsListener =
+    app.metrics && metricsPort !== undefined
+      ? await listenMetrics(app.metrics, { host: config.metrics.host, port: metricsPort }).catch(
+          (e: Error) => {
+            process.stderr.write(`${e.message}\n`);
+            process.exit(1);
+          },
+        )
+      : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    // No job is claimed from now on; those running have SHUTDOWN_GRACE_MS, alongside the drain,
+    // to finish, then are handed back to the queue for another instance (docs/deployment.md).
+    const jobsStopped = jobRunner.stop(config.shutdownGraceMs);
     // /readyz turns 503 and the listener closes at once; every request already received is
     // answered (uploads finish their chunk) with `Connection: close`, then the connections end.
     await app.drain();
     stopSweep();
+    stopRetention();
     stopSimulatorClock();
-    await jobRunner.stop();
+    await jobsStopped;
     // Mails handed to the mailer are recorded before the database goes.
     await mailsInFlight();
     await app.close();
+    await metricsListener?.close();
     await ctx.storage.close();
     await database.close();
+    // The spans of the last requests and jobs, still buffered, go to the collector.
+    await stopTracing();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

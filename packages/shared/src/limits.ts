@@ -161,6 +161,40 @@ export const ssoLimits = {
   certificateWarningDays: [30, 7],
 } as const;
 
+/**
+ * How long rows that grow with time alone are kept once they are of no use, and how the hourly
+ * retention sweep deletes them (apps/server/src/platform/retention, docs/deployment.md "Tables
+ * that grow, and their retention"). The audit log's retention is an operator setting
+ * (AUDIT_RETENTION_DAYS), kept forever by default.
+ */
+export const retention = {
+  /** Sessions (with their refresh tokens) and guest sessions, after they were revoked or ran out. */
+  endedSessionDays: 7,
+  /** Emailed activation and reset tokens, after they were used, replaced or ran out. */
+  endedEmailTokenDays: 7,
+  /** Guest sign-in codes, after they ran out (they count sends for 15 minutes). */
+  endedGuestCodeDays: 1,
+  /** Invitations to existing accounts, after they were answered, withdrawn or ran out. */
+  endedInvitationDays: 30,
+  /** Background jobs that succeeded, counted from when they last ran. */
+  succeededJobDays: 7,
+  /** Background jobs that failed for good: kept longer, to find out why. */
+  failedJobDays: 30,
+  /**
+   * Applied payment webhook events, kept to recognise a delivery sent again. Stripe retries a
+   * delivery for up to 3 days and keeps an event (to resend by hand) for 30.
+   */
+  billingEventDays: 30,
+  /** The sweep runs once per this many seconds, on one instance. */
+  sweepEverySeconds: 3600,
+  /** Rows one statement deletes: each batch commits on its own, so no lock is held long. */
+  batchRows: 1000,
+  /** Batches per table in one run; what is left goes in the next run. */
+  maxBatchesPerTable: 100,
+  /** A run stops starting new batches after this long; the rest waits for the next run. */
+  runBudgetSeconds: 120,
+} as const;
+
 /** Where the default avatar lives, relative to the public URL ('Skip avatar creation'). */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.glb';
 

@@ -1,0 +1,198 @@
+import { retention, security } from '@roomscale/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  auditLog,
+  authThrottle,
+  billingEvents,
+  guestCodes,
+  guestSessions,
+  jobs,
+  samlAssertions,
+  samlRequests,
+  sessions,
+  ssoTokens,
+  teamInvitations,
+  userTokens,
+} from '../../db/schema.ts';
+import {
+  type Budget,
+  deleteBatch,
+  deleteInBatches,
+  outOfBudget,
+  type SweepOutcome,
+} from './batches.ts';
+
+/** The operator's retention settings (config.ts). */
+export type RetentionSettings = {
+  /** AUDIT_RETENTION_DAYS; undefined keeps the audit log whole. */
+  auditRetentionDays: number | undefined;
+};
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * One table's rule (a table may have two): the rows past their retention at `now`, or null when
+ * the table keeps its rows. Each expression is the one an index of the table is built on
+ * (migration 0021 or older), so a batch finds its rows without reading the whole table.
+ */
+export type TableRule = {
+  name: string;
+  table: string;
+  /** The index that serves the rule's batches (checked by retention.plans.test.ts). */
+  index: string;
+  expired(now: Date, settings: RetentionSettings): SQL | null;
+};
+
+/** A session ended when it was revoked or ran out, whichever came first (least skips nulls). */
+const sessionEnded = (now: Date) =>
+  sql`least(${sessions.revokedAt}, ${sessions.expiresAt}) < ${at(daysBefore(now, retention.endedSessionDays))}`;
+
+/** The longest an auth_throttle row without a success still counts: the account's memory. */
+const throttleQuiet = (now: Date) =>
+  sql`greatest(${authThrottle.lockedUntil}, ${authThrottle.lastFailureAt}, ${authThrottle.windowStart}) < ${at(secondsBefore(now, security.accountFailureMemorySeconds))}`;
+
+export const sessionsRule: TableRule = {
+  name: 'sessions',
+  table: 'sessions',
+  index: 'sessions_ended',
+  expired: sessionEnded,
+};
+
+export const tableRules: TableRule[] = [
+  {
+    name: 'user_tokens',
+    table: 'user_tokens',
+    index: 'user_tokens_ended',
+    expired: (now) =>
+      sql`least(${userTokens.usedAt}, ${userTokens.expiresAt}) < ${at(daysBefore(now, retention.endedEmailTokenDays))}`,
+  },
+  {
+    // Failures only: every window and lock is over and the account has forgotten them.
+    name: 'auth_throttle (failures)',
+    table: 'auth_throttle',
+    index: 'auth_throttle_failures_quiet',
+    expired: (now) => sql`${authThrottle.lastSuccessAt} is null and ${throttleQuiet(now)}`,
+  },
+  {
+    // A pair that signed in keeps its address familiar for security.familiarAddressSeconds.
+    name: 'auth_throttle (familiar addresses)',
+    table: 'auth_throttle',
+    index: 'auth_throttle_last_success',
+    expired: (now) =>
+      sql`${authThrottle.lastSuccessAt} is not null and ${authThrottle.lastSuccessAt} < ${at(secondsBefore(now, security.familiarAddressSeconds))} and ${throttleQuiet(now)}`,
+  },
+  {
+    name: 'saml_requests',
+    table: 'saml_requests',
+    index: 'saml_requests_expiry',
+    expired: (now) => sql`${samlRequests.expiresAt} < ${at(now)}`,
+  },
+  {
+    name: 'saml_assertions',
+    table: 'saml_assertions',
+    index: 'saml_assertions_expiry',
+    expired: (now) => sql`${samlAssertions.expiresAt} < ${at(now)}`,
+  },
+  {
+    name: 'sso_tokens',
+    table: 'sso_tokens',
+    index: 'sso_tokens_expiry',
+    expired: (now) => sql`${ssoTokens.expiresAt} < ${at(now)}`,
+  },
+  {
+    name: 'guest_sessions',
+    table: 'guest_sessions',
+    index: 'guest_sessions_ended',
+    expired: (now) =>
+      sql`least(${guestSessions.revokedAt}, ${guestSessions.expiresAt}) < ${at(daysBefore(now, retention.endedSessionDays))}`,
+  },
+  {
+    name: 'guest_codes',
+    table: 'guest_codes',
+    index: 'guest_codes_expiry',
+    expired: (now) =>
+      sql`${guestCodes.expiresAt} < ${at(daysBefore(now, retention.endedGuestCodeDays))}`,
+  },
+  {
+    // A `new_account` row stays: it says the team created the account (teamCreatedAccount).
+    name: 'team_invitations',
+    table: 'team_invitations',
+    index: 'team_invitations_ended',
+    expired: (now) =>
+      sql`${teamInvitations.kind} = 'existing_account' and least(${teamInvitations.answeredAt}, ${teamInvitations.expiresAt}) < ${at(daysBefore(now, retention.endedInvitationDays))}`,
+  },
+  {
+    name: 'jobs (succeeded)',
+    table: 'jobs',
+    index: 'jobs_status_run_at',
+    expired: (now) =>
+      sql`${jobs.status} = 'succeeded' and ${jobs.runAt} < ${at(daysBefore(now, retention.succeededJobDays))}`,
+  },
+  {
+    name: 'jobs (failed)',
+    table: 'jobs',
+    index: 'jobs_status_run_at',
+    expired: (now) =>
+      sql`${jobs.status} = 'failed' and ${jobs.runAt} < ${at(daysBefore(now, retention.failedJobDays))}`,
+  },
+  {
+    name: 'billing_events',
+    table: 'billing_events',
+    index: 'billing_events_received',
+    expired: (now) =>
+      sql`${billingEvents.receivedAt} < ${at(daysBefore(now, retention.billingEventDays))}`,
+  },
+  {
+    name: 'audit_log',
+    table: 'audit_log',
+    index: 'audit_log_at',
+    expired: (now, settings) =>
+      settings.auditRetentionDays === undefined
+        ? null
+        : sql`${auditLog.at} < ${at(daysBefore(now, settings.auditRetentionDays))}`,
+  },
+];
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/**
+ * Ended sessions with their refresh tokens. A long session may hold thousands of rotated tokens,
+ * so they are deleted a batch at a time before their sessions, instead of by one cascade.
+ */
+export async function sweepSessions(
+  db: Db,
+  now: Date,
+  budget: Budget,
+): Promise<{ sessions: SweepOutcome; refreshTokens: SweepOutcome }> {
+  const sessionsOut = { deleted: 0, complete: false };
+  const tokensOut = { deleted: 0, complete: false };
+  for (let batch = 0; batch < budget.maxBatches; batch++) {
+    if (outOfBudget(budget)) break;
+    const ids = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select id from ${sessions} where ${sessionEnded(now)} limit ${budget.batchRows}`,
+      ),
+    ).map((r) => r.id);
+    if (ids.length === 0) {
+      sessionsOut.complete = tokensOut.complete = true;
+      break;
+    }
+    const inBatch = sql`${`{${ids.join(',')}}`}::uuid[]`;
+    const tokens = await deleteInBatches(db, 'refresh_tokens', sql`session_id = any(${inBatch})`, {
+      ...budget,
+      maxBatches: Number.POSITIVE_INFINITY,
+    });
+    tokensOut.deleted += tokens.deleted;
+    if (!tokens.complete) break;
+    // Whatever token was skipped (held by a request) goes with its session.
+    sessionsOut.deleted += await deleteBatch(db, 'sessions', sql`id = any(${inBatch})`, ids.length);
+    if (ids.length < budget.batchRows) {
+      sessionsOut.complete = tokensOut.complete = true;
+      break;
+    }
+  }
+  return { sessions: sessionsOut, refreshTokens: tokensOut };
+}
