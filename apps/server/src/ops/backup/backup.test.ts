@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BillingCustomer } from '@roomscale/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  licenses,
+  orderOk,
+  prices,
+  saveCard,
+  saveCustomer,
+} from '../../modules/billing/testing.ts';
+import { fileApi, PDF } from '../../modules/files/testing.ts';
+import { call, signIn } from '../../test/factories.ts';
+import { migratedPgliteDump, migratedPgTemplate } from '../../test/migratedDatabase.ts';
+import { freshPgDatabase } from '../../test/pgDatabase.ts';
+import { addRoom, createMeeting, meetingBody, team } from '../../test/workspace.ts';
+import type { Manifest } from './manifest.ts';
+import { appAt, type Place, runOps } from './testing.ts';
+
+/**
+ * `npm run backup` and `npm run restore` as an operator runs them: on the embedded database, or
+ * on PostgreSQL when TEST_PG_URL names a server (each place its own new database).
+ */
+const pgBase = process.env.TEST_PG_URL;
+const jwtSecret = randomBytes(32).toString('hex');
+const cleanups: (() => Promise<unknown>)[] = [];
+let root: string;
+
+async function newPlace(name: string, opts: { template?: boolean } = {}): Promise<Place> {
+  const dataDir = join(root, name);
+  if (!pgBase) return { dataDir };
+  const db = await freshPgDatabase(pgBase, opts.template ? { template: migratedPgTemplate() } : {});
+  cleanups.push(db.drop);
+  return { dataDir, databaseUrl: db.url };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'roomscale-backup-'));
+});
+
+afterAll(async () => {
+  for (const c of cleanups) await c();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** The source installation, filled through the API, then stopped. */
+let source: Place;
+let backupFolder: string;
+let w: Awaited<ReturnType<typeof team>>;
+let fileId: string;
+let meetingId: string;
+const content = Buffer.concat([PDF, randomBytes(200_000)]);
+
+describe('npm run backup, then npm run restore into a fresh place', () => {
+  beforeAll(async () => {
+    source = await newPlace('source', { template: true });
+    const t = await appAt(source, jwtSecret, pgBase ? undefined : await migratedPgliteDump());
+    try {
+      w = await team(t, 'Backed up');
+      const files = fileApi(() => t);
+      const doc = await files.file(
+        w.id,
+        w.admin,
+        'Site plan',
+        {},
+        content,
+        'application/pdf',
+        'Document',
+      );
+      fileId = doc.fileId;
+      const room = await addRoom(t, w.id, w.admin);
+      meetingId = (
+        await createMeeting(
+          t,
+          w.id,
+          w.admin,
+          meetingBody(t, [room.id], [{ email: w.member.email }]),
+        )
+      ).id;
+      await saveCustomer(t, w.admin, w.id);
+      const card = await saveCard(t, w.admin, w.id);
+      await orderOk(t, w.admin, w.id, {
+        priceId: prices(t).month,
+        quantity: 7,
+        paymentMethodId: card.paymentMethodId,
+      });
+      expect(await licenses(t, w.admin, w.id)).toMatchObject({ licenseCount: 7 });
+    } finally {
+      await t.close();
+    }
+    backupFolder = join(root, 'backup');
+  });
+
+  it('restores the team, its file byte for byte, the meeting, the licenses and the subscription', async () => {
+    const made = await runOps('backup', source, [backupFolder]);
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toContain(`Backup written to ${backupFolder}`);
+    const manifest = JSON.parse(
+      await readFile(join(backupFolder, 'backup.json'), 'utf8'),
+    ) as Manifest;
+    expect(manifest).toMatchObject({
+      format: 1,
+      database: { kind: pgBase ? 'postgres' : 'pglite' },
+      storage: { driver: 'local', missing: [] },
+    });
+    expect(manifest.schema.lastMigration).toMatch(/^\d{4}_/);
+    expect(manifest.storage).toMatchObject({ objects: 1, bytes: content.length });
+
+    const target = await newPlace('target');
+    const restored = await runOps('restore', target, [backupFolder]);
+    expect(restored.code, restored.err).toBe(0);
+    expect(restored.out).toContain('and 1 stored files');
+
+    // The restored place started as a server starts: migrated, its files directory claimed.
+    const t = await appAt(target, jwtSecret);
+    try {
+      const admin = { ...w.admin, session: await signIn(t, w.admin) };
+      const res = await call(t, 'GET', `/api/File/${fileId}`, { token: admin.session });
+      expect(res.statusCode, res.body).toBe(200);
+      const got = await fetch(t.local((res.json() as { blobUri: string }).blobUri));
+      expect(got.status).toBe(200);
+      expect(Buffer.from(await got.arrayBuffer()).equals(content)).toBe(true);
+
+      const meeting = await call(t, 'GET', `/api/Organizations/${w.id}/Meetings/${meetingId}`, {
+        token: admin.session,
+      });
+      expect(meeting.statusCode, meeting.body).toBe(200);
+      expect(await licenses(t, admin, w.id)).toMatchObject({
+        licenseCount: 7,
+        stripeLicenseCount: 7,
+      });
+      const customer = await call(t, 'GET', `/api/StripeCustomers/${w.id}`, {
+        token: admin.session,
+      });
+      expect(customer.statusCode, customer.body).toBe(200);
+      expect((customer.json() as BillingCustomer).subscriptionDetail).toMatchObject({
+        status: 'active',
+        currentSubscriptionUserCount: 7,
+      });
+    } finally {
+      await t.close();
+    }
+
+    // A place that holds a database is not written over without --force.
+    const again = await runOps('restore', target, [backupFolder]);
+    expect(again.code).toBe(1);
+    expect(again.err.trim().split('\n')).toHaveLength(1);
+    expect(again.err).toMatch(/--force/);
+  });
+
+  it('refuses a backup of a newer schema than this code knows, and a changed dump', async () => {
+    const manifestPath = join(backupFolder, 'backup.json');
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
+    const future = join(root, 'future');
+    await runOps('backup', source, [future]);
+    const futureManifest = {
+      ...manifest,
+      schema: {
+        lastMigration: '9999_from_the_future',
+        migrationWhen: 9_999_999_999_999,
+        migrations: 99,
+      },
+    };
+    await writeFile(join(future, 'backup.json'), JSON.stringify(futureManifest));
+    const newer = await runOps('restore', await newPlace('newer'), [future]);
+    expect(newer.code).toBe(1);
+    expect(newer.err).toContain("This backup's schema (9999_from_the_future");
+    expect(newer.err).toContain('is newer than this version knows');
+
+    await writeFile(join(future, 'backup.json'), JSON.stringify(manifest));
+    await writeFile(join(future, manifest.database.file), 'not the dump');
+    const changed = await runOps('restore', await newPlace('changed'), [future]);
+    expect(changed.code).toBe(1);
+    expect(changed.err).toContain('changed since the backup');
+  });
+});
+
+describe.skipIf(pgBase)('the embedded database held by a running server', () => {
+  it('is not backed up while the server has it open', async () => {
+    const place = await newPlace('running');
+    const t = await appAt(place, jwtSecret, await migratedPgliteDump());
+    try {
+      const res = await runOps('backup', place, [join(root, 'while-running')]);
+      expect(res.code).toBe(1);
+      expect(res.err).toContain('is open (postmaster.pid is there): stop the server');
+    } finally {
+      await t.close();
+    }
+    const after = await runOps('backup', place, [join(root, 'after-stop')]);
+    expect(after.code, after.err).toBe(0);
+  });
+});
+
+describe.skipIf(!pgBase)('PostgreSQL client tools', () => {
+  it('names the package when pg_dump is missing', async () => {
+    const res = await runOps(
+      'backup',
+      await newPlace('no-tools', { template: true }),
+      [join(root, 'no-tools-backup')],
+      { PATH: '/nonexistent' },
+    );
+    expect(res.code).toBe(1);
+    expect(res.err).toContain('pg_dump was not found: install the PostgreSQL client tools');
+  });
+});
