@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import { outgoingTimeoutDefaults } from '../../config.ts';
 
 export type Mail = {
@@ -30,8 +31,10 @@ export function createMailer(opts: {
 }): Mailer {
   const timeoutMs = opts.timeoutMs ?? outgoingTimeoutDefaults.smtpMs;
   if (opts.smtpUrl) {
+    // Settings in the URL's query (`?pool=true`) still apply; nodemailer ignores every other
+    // option when given a `url`, so the URL is parsed here and the timeouts added.
     const transport = nodemailer.createTransport({
-      url: opts.smtpUrl,
+      ...parseConnectionUrl(opts.smtpUrl),
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs,

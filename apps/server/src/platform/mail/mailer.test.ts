@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { enqueueMail, MAIL_SEND, mailsInFlight } from './background.ts';
+import { createMailer } from './mailer.ts';
+
+/**
+ * SMTP servers that accept the connection and then go silent: before the greeting, or after it
+ * (the answer to EHLO never comes). A send gives up after SMTP_TIMEOUT_MS, where nodemailer's own
+ * defaults would wait 30 s for a greeting and 10 minutes for an answer.
+ */
+function silentSmtp(greet: boolean) {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+    if (greet) socket.write('220 mail.example.test ESMTP\r\n');
+  });
+  return {
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`smtp://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        ),
+      ),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+const log = pino({ level: 'silent' });
+
+describe('SMTP that accepts and never answers', () => {
+  const mute = silentSmtp(false);
+  const greetsOnly = silentSmtp(true);
+  let muteUrl: string;
+  let greetsOnlyUrl: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    muteUrl = await mute.listen();
+    greetsOnlyUrl = await greetsOnly.listen();
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await mute.close();
+    await greetsOnly.close();
+    await t.close();
+  });
+
+  it('fails a send when no greeting comes within the timeout', async () => {
+    const mailer = createMailer({
+      smtpUrl: muteUrl,
+      from: 'a@b.test',
+      dataDir: '/tmp',
+      log,
+      timeoutMs: 300,
+    });
+    await expect(mailer.send(mail('x@example.com'))).rejects.toMatchObject({
+      code: 'ETIMEDOUT',
+      message: expect.stringMatching(/timeout|greeting never received/i),
+    });
+  });
+
+  it('fails a send when the server greets and then says nothing', async () => {
+    const mailer = createMailer({
+      smtpUrl: greetsOnlyUrl,
+      from: 'a@b.test',
+      dataDir: '/tmp',
+      log,
+      timeoutMs: 300,
+    });
+    await expect(mailer.send(mail('x@example.com'))).rejects.toMatchObject({
+      code: 'ETIMEDOUT',
+      message: expect.stringMatching(/timeout/i),
+    });
+  });
+
+  it('gives the mail back to the outbox, which retries it, and lets the shutdown go on', async () => {
+    t.ctx.mailer = createMailer({
+      smtpUrl: muteUrl,
+      from: 'a@b.test',
+      dataDir: '/tmp',
+      log,
+      timeoutMs: 300,
+    });
+    await enqueueMail(t.ctx, t.ctx.db, mail('outbox@example.com'));
+    // What a shutdown waits for: it ends, with the send failed and recorded.
+    await mailsInFlight();
+    const [row] = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, MAIL_SEND));
+    expect(row).toMatchObject({ status: 'queued', lockedUntil: null });
+    expect(row!.lastError).toMatch(/timeout|greeting never received/i);
+  });
+});
