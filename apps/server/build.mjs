@@ -1,5 +1,5 @@
-// Bundles the server (and the shared package it imports) into dist/main.js; npm packages stay external.
-import { readFileSync } from 'node:fs';
+// Bundles the server (and the shared package it imports) into dist/; npm packages stay external.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -23,9 +23,17 @@ const bundleShared = {
   },
 };
 
+// dist/main.js is the entry (src/entry.ts): it starts OpenTelemetry when configured, then imports
+// the server, a chunk of its own so that its packages (http, pg) load only then. The chunks sit
+// beside it (paths such as ../drizzle stay right) and are named by their content: the previous
+// build's are removed first.
+for (const name of existsSync('dist') ? readdirSync('dist') : []) {
+  if (/^\w+-[A-Z0-9]{8}\.js(\.map)?$/.test(name)) rmSync(`dist/${name}`);
+}
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/entry.ts' },
+  outdir: 'dist',
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',
