@@ -1,9 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { type Bucket, type File, Storage as GcsClient } from '@google-cloud/storage';
 import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../context.ts';
-import { GcsStorage } from './gcs-storage.ts';
+import { GCS_MAX_RETRIES, GcsStorage, gcsClientOptions } from './gcs-storage.ts';
 import { keyBelongsTo, newObjectKey, teamKeyPrefix } from './keys.ts';
 import { uploadSlotFor } from './upload-slot.ts';
 
@@ -172,5 +173,34 @@ describe('GcsStorage listing', () => {
     for await (const o of gcs.listObjects('org/')) listed.push(o);
     expect(prefixes).toEqual(['org/']);
     expect(listed).toEqual([{ key: 'org/a/one', created: new Date('2026-01-02T03:04:05.000Z') }]);
+  });
+});
+
+describe('GcsStorage bounded waits', () => {
+  it('gives up on a Cloud Storage that accepts and never answers, after the timeout and its retries', async () => {
+    // A black hole: connections are accepted, nothing is ever sent back.
+    const sockets = new Set<Socket>();
+    const hole = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
+    try {
+      const timeoutMs = 200;
+      const bounded = new GcsClient({
+        ...gcsClientOptions(timeoutMs),
+        apiEndpoint: `http://127.0.0.1:${(hole.address() as AddressInfo).port}`,
+        projectId: 'roomscale-test',
+      });
+      const gcs = new GcsStorage({ bucket: 'rs-files', clock: systemClock, client: bounded });
+      const key = newObjectKey(teamKeyPrefix(team));
+      // Not a missing object (null): an error the caller reports, as it does for an outage.
+      await expect(gcs.stat(key)).rejects.toThrow();
+      // The first request and each retry reached the server, and then no more were sent.
+      expect(sockets.size).toBe(GCS_MAX_RETRIES + 1);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => hole.close(() => resolve()));
+    }
   });
 });
