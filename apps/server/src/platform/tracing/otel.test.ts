@@ -90,9 +90,14 @@ describe('OpenTelemetry tracing', () => {
   it('refuses an endpoint that is not an http(s) address with one line naming it', async () => {
     const p = startEntry({
       OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-otel-')),
     });
+    // A server that starts anyway is stopped rather than left behind.
+    const started = setTimeout(() => p.child.kill('SIGTERM'), 20_000);
     expect(await p.exited).toBe(1);
+    clearTimeout(started);
     const lines = p.output().err.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('OTEL_EXPORTER_OTLP_ENDPOINT');
