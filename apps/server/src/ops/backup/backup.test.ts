@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BillingCustomer } from '@roomscale/shared';
@@ -51,6 +51,7 @@ let backupFolder: string;
 let w: Awaited<ReturnType<typeof team>>;
 let fileId: string;
 let meetingId: string;
+let lostKey: string;
 const content = Buffer.concat([PDF, randomBytes(200_000)]);
 
 describe('npm run backup, then npm run restore into a fresh place', () => {
@@ -70,6 +71,9 @@ describe('npm run backup, then npm run restore into a fresh place', () => {
         'Document',
       );
       fileId = doc.fileId;
+      // A file whose stored object goes before the backup, as when it is deleted mid-backup.
+      const lost = await files.file(w.id, w.admin, 'Lost', {}, PDF, 'application/pdf', 'Document');
+      lostKey = t.ctx.storage.keyFromBlobUri(String(lost.blobUri))!;
       const room = await addRoom(t, w.id, w.admin);
       meetingId = (
         await createMeeting(
@@ -90,20 +94,24 @@ describe('npm run backup, then npm run restore into a fresh place', () => {
     } finally {
       await t.close();
     }
+    const lostObject = join(source.dataDir, 'files', 'objects', lostKey);
+    await rm(lostObject);
+    await rm(`${lostObject}.meta.json`);
     backupFolder = join(root, 'backup');
-  });
+  }, 120_000);
 
   it('restores the team, its file byte for byte, the meeting, the licenses and the subscription', async () => {
     const made = await runOps('backup', source, [backupFolder]);
     expect(made.code, made.err).toBe(0);
     expect(made.out).toContain(`Backup written to ${backupFolder}`);
+    expect(made.err).toContain('Warning: 1 stored files the database names were not there to copy');
     const manifest = JSON.parse(
       await readFile(join(backupFolder, 'backup.json'), 'utf8'),
     ) as Manifest;
     expect(manifest).toMatchObject({
       format: 1,
       database: { kind: pgBase ? 'postgres' : 'pglite' },
-      storage: { driver: 'local', missing: [] },
+      storage: { driver: 'local', missing: [lostKey] },
     });
     expect(manifest.schema.lastMigration).toMatch(/^\d{4}_/);
     expect(manifest.storage).toMatchObject({ objects: 1, bytes: content.length });
@@ -148,13 +156,15 @@ describe('npm run backup, then npm run restore into a fresh place', () => {
     expect(again.code).toBe(1);
     expect(again.err.trim().split('\n')).toHaveLength(1);
     expect(again.err).toMatch(/--force/);
-  });
+    const forced = await runOps('restore', target, [backupFolder, '--force']);
+    expect(forced.code, forced.err).toBe(0);
+  }, 120_000);
 
   it('refuses a backup of a newer schema than this code knows, and a changed dump', async () => {
     const manifestPath = join(backupFolder, 'backup.json');
     const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
     const future = join(root, 'future');
-    await runOps('backup', source, [future]);
+    await cp(backupFolder, future, { recursive: true });
     const futureManifest = {
       ...manifest,
       schema: {
@@ -174,7 +184,7 @@ describe('npm run backup, then npm run restore into a fresh place', () => {
     const changed = await runOps('restore', await newPlace('changed'), [future]);
     expect(changed.code).toBe(1);
     expect(changed.err).toContain('changed since the backup');
-  });
+  }, 120_000);
 });
 
 describe.skipIf(pgBase)('the embedded database held by a running server', () => {
@@ -190,7 +200,7 @@ describe.skipIf(pgBase)('the embedded database held by a running server', () => 
     }
     const after = await runOps('backup', place, [join(root, 'after-stop')]);
     expect(after.code, after.err).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!pgBase)('PostgreSQL client tools', () => {
@@ -203,5 +213,5 @@ describe.skipIf(!pgBase)('PostgreSQL client tools', () => {
     );
     expect(res.code).toBe(1);
     expect(res.err).toContain('pg_dump was not found: install the PostgreSQL client tools');
-  });
+  }, 120_000);
 });
