@@ -9,6 +9,7 @@ import { delivery, security, serverMessages } from '@roomscale/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { within } from './db/pool.ts';
 import { fileEditorRule, fileItemRule } from './modules/files/policy.ts';
 import { modules } from './modules/index.ts';
 import { meetingModeratorRule } from './modules/meetings/policy.ts';
@@ -28,6 +29,7 @@ import { HttpError, problemBody } from './platform/http/problem.ts';
 import { lazyRequestLogger, RequestLines } from './platform/http/requestLog.ts';
 import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
 import { contractSerializerCompiler } from './platform/http/serializer.ts';
+import { metricsTokenRule, registerMetrics, routeLabel } from './platform/metrics/index.ts';
 import { createRateLimitStore } from './platform/rateLimit/index.ts';
 
 export type App = FastifyInstance;
@@ -72,7 +74,8 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     global: false,
     store: rateLimitStore.store,
     skipOnError: true,
-    errorResponseBuilder: (_req, c) => {
+    errorResponseBuilder: (req, c) => {
+      ctx.metrics?.rateLimitRefusals.inc({ route: routeLabel(req) });
       const err = new HttpError(429, serverMessages.tooManyRequests) as HttpError & {
         headers?: Record<string, string>;
       };
@@ -103,14 +106,18 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
       fileEditor: fileEditorRule(ctx.db),
     },
     scimToken: scimTokenRule(ctx),
+    metricsToken: metricsTokenRule(ctx.config.metrics.token),
   });
   installErrorHandling(app);
   installDrain(app);
+  // Prometheus metrics, when METRICS_PORT or METRICS_TOKEN says who reads them.
+  registerMetrics(app, ctx);
 
   app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await ctx.db.execute('select 1');
+      // Its own short bound: a probe learns of a database that stopped answering at once.
+      await within(ctx.config.databaseWaits.readyTimeoutMs, ctx.db.execute('select 1'));
       // Shutting down (checked after the query, which may outlast the signal): send no more.
       if (app.draining) throw new Error('shutting down');
       return { status: 'ok' };

@@ -2,26 +2,30 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type DatabaseWaits, databaseWaitDefaults } from '../config.ts';
 import { withAfterCommit } from './afterCommit.ts';
 import { registerDirectRunner } from './direct.ts';
 import { reasonOf } from './errors.ts';
+import {
+  appliedMigrations,
+  migratePostgres,
+  readJournal,
+  refuseNewerSchema,
+  withMigrationLock,
+} from './migrate.ts';
+import { boundedPoolOptions, superviseConnections } from './pool.ts';
+import { probePglite, probePool, registerProbe } from './probe.ts';
 import * as schema from './schema.ts';
+import { DatabaseOpenError, startMessages } from './startMessages.ts';
 
-/** The database could not be opened at start: one line for the operator, no stack trace. */
-export class DatabaseOpenError extends Error {}
+export { DatabaseOpenError };
 
-/** How long a query waits for a pool connection before the request answers 503. */
-const CONNECT_TIMEOUT_MS = 5000;
-
-/** The URL without its credentials, to name it in a message. */
-function safeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return 'an unreadable URL';
-  }
-}
+/** The waits of a database opened without configuration (tests, scripts): the defaults. */
+const defaultWaits: DatabaseWaits = {
+  ...databaseWaitDefaults,
+  queryTimeoutMs:
+    databaseWaitDefaults.statementTimeoutMs + databaseWaitDefaults.queryTimeoutMarginMs,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,6 +36,11 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * Runs a first-start step (creating the super admin) one instance at a time, under the
+   * migration lock on PostgreSQL: instances that start together do not both insert it.
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: its data directory as a tar file, for `loadDataDir` (tests). */
   dumpDataDir?(): Promise<Blob>;
@@ -59,38 +68,36 @@ export async function openDatabase(opts: {
    * still run, and have nothing left to do.
    */
   loadDataDir?: Blob;
+  /** PostgreSQL: the bounds on every wait for the database (config.ts); the defaults if unset. */
+  waits?: DatabaseWaits;
 }): Promise<Database> {
   if (opts.url) {
+    const url = opts.url;
+    const waits = opts.waits ?? defaultWaits;
+    try {
+      await migratePostgres(opts.url, migrationsFolder(), waits);
+    } catch (err) {
+      if (err instanceof DatabaseOpenError) throw err;
+      throw new DatabaseOpenError(startMessages.cannotOpenUrl(opts.url, reasonOf(err)));
+    }
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
-    // An idle connection can be cut by the server (restart, failover, a dropped database): pg
-    // reports it here, and the pool replaces the connection; without a listener it would crash.
-    pool.on('error', (err) => process.emitWarning(`idle database connection lost: ${err.message}`));
+    const pool = new pg.Pool(boundedPoolOptions(opts.url, waits));
+    superviseConnections(pool);
     const db = drizzle(pool, { schema, casing: 'snake_case' });
-    try {
-      await migrate(db, { migrationsFolder: migrationsFolder() });
-    } catch (err) {
-      await pool.end().catch(() => {});
-      throw new DatabaseOpenError(
-        `Cannot open the database at DATABASE_URL (${safeUrl(opts.url)}): ${reasonOf(err)}`,
-      );
-    }
     registerDirectRunner(db as unknown as Db, async (name, text, values) => {
       const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array' });
       return result.rows;
     });
+    // The pool's counts and each statement's time, for the metrics (platform/metrics).
+    registerProbe(db as unknown as Db, probePool(pool));
     return {
       db: withAfterCommit(db as unknown as Db),
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusively: (fn) => withMigrationLock(url, waits, () => fn()),
       close: () => pool.end(),
     };
   }
@@ -110,13 +117,16 @@ export async function openDatabase(opts: {
       extensions: { pg_trgm },
       ...(opts.loadDataDir && { loadDataDir: opts.loadDataDir }),
     });
+    refuseNewerSchema(
+      await appliedMigrations((text) => client.query(text)),
+      readJournal(migrationsFolder()),
+    );
     await migrate(drizzle(client, { schema, casing: 'snake_case' }), {
       migrationsFolder: migrationsFolder(),
     });
   } catch (err) {
-    throw new DatabaseOpenError(
-      `Cannot open the database in DATA_DIR (${location}): ${reasonOf(err)}`,
-    );
+    if (err instanceof DatabaseOpenError) throw err;
+    throw new DatabaseOpenError(startMessages.cannotOpenDataDir(location, reasonOf(err)));
   }
   const db = drizzle(client, { schema, casing: 'snake_case' });
   // PGlite prepares every statement itself; the name is for PostgreSQL.
@@ -124,12 +134,15 @@ export async function openDatabase(opts: {
     const result = await client.query<unknown[]>(text, values, { rowMode: 'array' });
     return result.rows;
   });
+  registerProbe(db as unknown as Db, probePglite(client));
   return {
     db: withAfterCommit(db as unknown as Db),
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
+    // One process per data directory: nothing to take turns with.
+    exclusively: (fn) => fn(),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

@@ -1,5 +1,6 @@
 import { security, serverMessages } from '@roomscale/shared';
 import { HttpError } from '../platform/http/problem.ts';
+import { QUERY_TIMEOUT_MESSAGE } from './pool.ts';
 
 /** The SQLSTATE of a database error, also when drizzle wraps the driver's error in `cause`. */
 export function sqlState(err: unknown): string | undefined {
@@ -46,16 +47,23 @@ const CONNECTION_CODES = new Set([
 /**
  * SQLSTATEs that say the server, not the statement, is the problem: class 08 (connection
  * exception), 57P01-57P03 (administrator or crash shutdown, cannot connect now), 53300 (too many
- * connections).
+ * connections), 57014 (statement cancelled: `statement_timeout` ran out, or an operator cancelled
+ * it; the API's statements take milliseconds, so one that runs out is waiting on a database
+ * that is overloaded or locked, and the call may be tried again).
  */
 const unavailableState = (state: string) =>
-  state.startsWith('08') || /^57P0[123]$/.test(state) || state === '53300';
+  state.startsWith('08') || /^57P0[123]$/.test(state) || state === '53300' || state === '57014';
 
-/** node-postgres reports a pool timeout and a cut connection by message only. */
+/**
+ * node-postgres reports a pool timeout, a cut connection and a query that got no answer within
+ * `query_timeout` (db/pool.ts) by message only.
+ */
 const CONNECTION_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Connection terminated',
   'connection error and is not queryable',
+  'Client was closed and is not queryable',
+  QUERY_TIMEOUT_MESSAGE,
   'Cannot use a pool after calling end',
 ];
 
