@@ -1,0 +1,103 @@
+import { retention } from '@roomscale/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeam, createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { batchSelect } from './batches.ts';
+import { sessionsRule, tableRules } from './sweeps.ts';
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+};
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+let t: TestApp;
+const pg = Boolean(process.env.TEST_PG_URL);
+
+async function plan(query: SQL) {
+  const res = await t.ctx.db.execute(sql`explain (format json) ${query}`);
+  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+  const json = Object.values(rows[0]!)[0];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+  return nodes(parsed[0]!.Plan);
+}
+
+/**
+ * 20,000 rows in each swept table, none past retention: what a busy installation holds between
+ * two sweeps. One statement per table.
+ */
+async function seed() {
+  const user = await createUser(t);
+  const team = await createTeam(t, user.id);
+  const n = 20_000;
+  const u = sql`${user.id}::uuid`;
+  const rows = sql`generate_series(1, ${n}::int) i`;
+  await t.ctx.db.execute(sql`insert into sessions (user_id, method, expires_at, created)
+    select ${u}, 'password', now() + (i || ' minutes')::interval, now() from ${rows}`);
+  await t.ctx.db.execute(sql`insert into refresh_tokens (session_id, user_id, token_hash, scope)
+    select s.id, ${u}, md5(s.id::text), 'api' from sessions s`);
+  await t.ctx.db.execute(sql`insert into user_tokens (user_id, purpose, token_hash, expires_at)
+    select ${u}, 'reset', md5(i::text), now() + interval '1 hour' from ${rows}`);
+  await t.ctx.db.execute(sql`insert into auth_throttle (key, failures, window_start, last_failure_at, last_success_at)
+    select 'pair:' || i, 1, now(), now(), case when i % 2 = 0 then now() end from ${rows}`);
+  await t.ctx.db.execute(sql`insert into saml_requests (id, provider_id, purpose, expires_at)
+    select 'r' || i, 'p', 'login', now() + interval '10 minutes' from ${rows}`);
+  await t.ctx.db.execute(sql`insert into saml_assertions (provider_id, assertion_id, expires_at)
+    select 'p', 'a' || i, now() + interval '10 minutes' from ${rows}`);
+  await t.ctx.db.execute(sql`insert into sso_tokens (token_hash, purpose, user_id, provider_id, provider_key, expires_at)
+    select md5(i::text), 'login', ${u}, 'p', 'k', now() + interval '1 minute' from ${rows}`);
+  await t.ctx.db.execute(sql`insert into guests (email) values ('plans-guest@example.com')`);
+  await t.ctx.db.execute(sql`insert into guest_sessions (guest_id, expires_at)
+    select g.id, now() + interval '2 hours' from guests g, ${rows}
+    where g.email = 'plans-guest@example.com'`);
+  await t.ctx.db.execute(sql`insert into guest_codes (email, code_hash, ip, expires_at)
+    select 'g' || i || '@example.com', md5(i::text), '10.0.0.1', now() + interval '10 minutes' from ${rows}`);
+  await t.ctx.db.execute(sql`insert into team_invitations (organization_id, user_id, email, kind, status,
+      role, license_type, token_hash, expires_at, answered_at)
+    select ${team.id}::uuid, ${u}, 'x@example.com', 'existing_account', 'accepted', 'User', 'Trial',
+      md5(i::text), now() + interval '7 days', now() from ${rows}`);
+  await t.ctx.db.execute(sql`insert into jobs (kind, status, run_at)
+    select 'test.plan', case when i % 2 = 0 then 'succeeded' else 'failed' end, now() from ${rows}`);
+  await t.ctx.db.execute(sql`insert into billing_events (id, type, received_at)
+    select 'evt_' || i, 'invoice.paid', now() from ${rows}`);
+  await t.ctx.db.execute(
+    sql`insert into audit_log (at, action) select now(), 'test.plan' from ${rows}`,
+  );
+  await t.ctx.db.execute(sql`analyze`);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  if (pg) await seed();
+}, 120_000);
+afterAll(() => t.close());
+
+// PGlite is the embedded default for one instance; the plans that matter at scale are PostgreSQL's.
+describe.skipIf(!pg)('retention sweep plans', () => {
+  const now = () => t.clock.now();
+  const settings = { auditRetentionDays: 365 };
+
+  it.each([sessionsRule, ...tableRules].map((r) => [r.name, r] as const))(
+    '%s: a batch reads its index, never the whole table',
+    async (_name, rule) => {
+      const where = rule.expired(now(), settings)!;
+      const steps = await plan(batchSelect(rule.table, where, retention.batchRows));
+      const onTable = steps.filter((s) => s['Relation Name'] === rule.table);
+      expect(onTable.map((s) => s['Node Type'])).not.toContain('Seq Scan');
+      expect(steps.map((s) => s['Index Name'])).toContain(rule.index);
+    },
+  );
+
+  it('refresh_tokens: the tokens of a batch of sessions are read by their session', async () => {
+    const ids = `{${Array.from({ length: 3 }, () => crypto.randomUUID()).join(',')}}`;
+    const steps = await plan(
+      batchSelect('refresh_tokens', sql`session_id = any(${ids}::uuid[])`, retention.batchRows),
+    );
+    const onTable = steps.filter((s) => s['Relation Name'] === 'refresh_tokens');
+    expect(onTable.map((s) => s['Node Type'])).not.toContain('Seq Scan');
+    expect(steps.map((s) => s['Index Name'])).toContain('refresh_tokens_session');
+  });
+});
