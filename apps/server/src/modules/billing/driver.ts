@@ -45,6 +45,15 @@ const SIMULATOR_HOST = 'billing-simulator.invalid';
 export const STRIPE_MAX_RETRIES = 1;
 
 /**
+ * Each request to Stripe bounded by STRIPE_TIMEOUT_MS and retried once (the SDK sends an
+ * idempotency key, so a retried write is applied once); a failure answers 502 (provider.ts).
+ */
+export const stripeClientOptions = (timeoutMs: number) => ({
+  maxNetworkRetries: STRIPE_MAX_RETRIES,
+  timeout: timeoutMs,
+});
+
+/**
  * A fetch for the SDK that hands each request to this server's simulator routes in-process:
  * the SDK's real encoding, headers and error handling, no network.
  */
@@ -68,12 +77,10 @@ export function createBilling(config: Config, inject: () => Injector): Billing {
   if (config.stripe) {
     return {
       mode: 'stripe',
-      // Each request bounded by STRIPE_TIMEOUT_MS, retried once (the SDK sends an idempotency
-      // key, so a retried write is applied once); a failure answers 502 (provider.ts).
-      stripe: new Stripe(config.stripe.secretKey, {
-        maxNetworkRetries: STRIPE_MAX_RETRIES,
-        timeout: config.outgoingTimeouts.stripeMs,
-      }),
+      stripe: new Stripe(
+        config.stripe.secretKey,
+        stripeClientOptions(config.outgoingTimeouts.stripeMs),
+      ),
       publishableKey: config.stripe.publishableKey,
       webhookSecret: config.stripe.webhookSecret,
       productId: config.stripe.productId,
