@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Jwt } from './platform/auth/jwt.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
 import type { Storage } from './platform/storage/types.ts';
 
 /** A clock services read the time from, so tests can move it. */
@@ -18,4 +19,6 @@ export type AppContext = {
   storage: Storage;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Prometheus instruments; set by buildApp when metrics are served (platform/metrics). */
+  metrics?: Metrics;
 };

@@ -136,13 +136,33 @@ async function firstDelivery(tx: DbOrTx, event: Stripe.Event, at: Date) {
 }
 
 /**
+ * Applies one event (`applyOnce`), counted in the metrics: received, its outcome (failed when it
+ * threw: the provider delivers it again) and, once applied, its lag since the provider made it.
+ */
+export async function applyEvent(ctx: AppContext, billing: Billing, event: Stripe.Event) {
+  const metrics = ctx.metrics;
+  metrics?.webhookReceived.inc();
+  try {
+    const outcome = await applyOnce(ctx, billing, event);
+    metrics?.webhookEvents.inc({ outcome });
+    if (outcome === 'applied' && metrics) {
+      metrics.webhookLag.observe(Math.max(0, ctx.clock.now().getTime() / 1000 - event.created));
+    }
+    return outcome;
+  } catch (err) {
+    metrics?.webhookEvents.inc({ outcome: 'failed' });
+    throw err;
+  }
+}
+
+/**
  * Applies one event exactly once, in any order: the team's subscription is read afresh from
  * the provider (so an old or repeated event cannot set an old state), then, in one
  * transaction, the event id is recorded — a second delivery stops here — the subscription is
  * stored with its licenses, and the event's emails are queued. The read is one list call with
  * nothing expanded: only the subscription itself is stored.
  */
-export async function applyEvent(ctx: AppContext, billing: Billing, event: Stripe.Event) {
+async function applyOnce(ctx: AppContext, billing: Billing, event: Stripe.Event) {
   // A repeat of an event applied before is answered without asking the provider anything.
   const [seen] = await ctx.db
     .select({ id: billingEvents.id })

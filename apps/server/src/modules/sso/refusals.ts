@@ -47,6 +47,7 @@ export function refusalReasonOf(message: string): SsoRefusalReason {
  * `security.ssoRefusalsAuditedPerHour` per team and hour: the count and the insert run under a
  * lock of the team's refusals, so simultaneous refusals cannot pass the limit together. Beyond
  * the limit nothing is written (the refusal is still in the server log); returns whether it was.
+ * Every refusal is counted in the metrics by its reason, within the limit or beyond it.
  */
 export async function auditRefusal(
   ctx: AppContext,
@@ -54,6 +55,7 @@ export async function auditRefusal(
   actor: Actor,
   refusal: { reason: SsoRefusalReason; providerId: string; userKey?: string },
 ): Promise<boolean> {
+  ctx.metrics?.ssoRefusals.inc({ reason: refusal.reason });
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - 3600_000);
   return ctx.db.transaction(async (tx) => {

@@ -26,6 +26,8 @@ import { forbidden, notFound, unauthorized } from './problem.ts';
  * - scimToken: the SCIM protocol under /scim/v2/{organizationId} (docs/scim.md): the bearer token
  *   must be that team's SCIM token, else 401; user and guest tokens never pass. Routes under
  *   /scim/ declare a rule like those under /api/, and are walked with them.
+ * - metricsToken: GET /metrics on the public port (platform/metrics): the bearer token must be
+ *   METRICS_TOKEN, else 401; user, guest and SCIM tokens never pass. Walked with the /api routes.
  */
 export type Access =
   | 'public'
@@ -35,7 +37,8 @@ export type Access =
   | 'superAdmin'
   | 'guest'
   | 'userOrSigned'
-  | 'scimToken';
+  | 'scimToken'
+  | 'metricsToken';
 
 export type GuestCaller = { guestId: string; sessionId: string; email: string };
 
@@ -117,6 +120,8 @@ type AccessDeps = {
   objectRules: Record<ObjectRule, ObjectRuleCheck>;
   /** Checks a scimToken route's token against its team's (modules/scim); throws when refused. */
   scimToken: (req: FastifyRequest) => Promise<void>;
+  /** Checks the metrics token (platform/metrics); without it, metricsToken routes answer 401. */
+  metricsToken?: (req: FastifyRequest) => Promise<void>;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -146,7 +151,10 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
   app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
-    const walked = route.url.startsWith('/api/') || route.url.startsWith('/scim/');
+    const walked =
+      route.url.startsWith('/api/') ||
+      route.url.startsWith('/scim/') ||
+      route.config?.access === 'metricsToken';
     if (!walked || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) {
@@ -180,6 +188,10 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     if (access === 'userOrSigned' && (req.query as { signature?: unknown }).signature !== undefined)
       return;
     if (access === 'scimToken') return deps.scimToken(req);
+    if (access === 'metricsToken') {
+      if (!deps.metricsToken) throw unauthorized();
+      return deps.metricsToken(req);
+    }
     if (access === 'guest') {
       req.guest = await resolveGuest(deps, req.headers.authorization);
       if (!req.guest) throw unauthorized();

@@ -73,6 +73,12 @@ export class SessionFiles {
     await rm(this.recordPath(id), { force: true });
   }
 
+  /** Sessions still taking bytes: a finished session's part file became its object. */
+  async openCount(): Promise<number> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    return names.filter((n) => n.endsWith('.part')).length;
+  }
+
   /** Ids of every session on disk. */
   async ids(): Promise<string[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);

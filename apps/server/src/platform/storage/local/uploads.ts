@@ -77,6 +77,11 @@ export class LocalUploads {
     });
   }
 
+  /** Unfinished sessions on disk (expired ones too, until the sweep drops them): the metrics. */
+  openSessions(): Promise<number> {
+    return this.files.openCount();
+  }
+
   /** Drops sessions that expired at `now`, or whose key `also` selects; returns how many. */
   async sweep(now: Date, also: (key: string) => boolean = () => false): Promise<number> {
     let dropped = 0;
