@@ -78,13 +78,44 @@ export const auditEntry = z.object({
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-export const auditPage = pagedResult(auditEntry);
+/**
+ * How the audit log pages (docs/audit.md "Paging"): `Page` alone skips the entries before the
+ * page, which costs what it skips, so it reaches no further than `offsetMax` entries; past it, a
+ * page is read from `After`, the `nextCursor` of the page before, at the cost of page 1.
+ */
+export const auditPaging = { offsetMax: 10_000 } as const;
+
+/** Server `detail`s of the audit log calls. */
+export const auditMessages = {
+  tooDeep: `Pages past the first ${auditPaging.offsetMax.toLocaleString('en')} entries are read with After, the nextCursor of the page before.`,
+} as const;
+
+/**
+ * Where a page of the audit log ends: the time (microseconds since 1970) and id of its last, oldest
+ * entry. The next page holds the entries recorded before it, newest first.
+ */
+export const auditCursor = z
+  .string()
+  .regex(/^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+export const auditPage = pagedResult(auditEntry).extend({
+  /** `After` for the next page; null on the last page. */
+  nextCursor: auditCursor.nullable(),
+});
 export type AuditPage = z.infer<typeof auditPage>;
 
-/** GET /api/Admin/AuditLog: every team's entries, or one team's, or about one user, newest first. */
-export const adminAuditQuery = pageQuery.omit({ Filter: true }).extend({
-  OrganizationId: id.optional(),
-  UserId: id.optional(),
+const auditPageQuery = pageQuery.omit({ Filter: true }).extend({
+  /** The `nextCursor` of the page before: this page holds the entries older than it. */
+  After: auditCursor.optional(),
 });
+/** `Page` without `After` reaches no further than `auditPaging.offsetMax` entries. */
+const withinOffsetMax = (q: z.output<typeof auditPageQuery>) =>
+  q.After !== undefined || (q.Page - 1) * q.PageSize <= auditPaging.offsetMax;
+const tooDeep = { path: ['Page'], message: auditMessages.tooDeep };
+
+/** GET /api/Admin/AuditLog: every team's entries, or one team's, or about one user, newest first. */
+export const adminAuditQuery = auditPageQuery
+  .extend({ OrganizationId: id.optional(), UserId: id.optional() })
+  .refine(withinOffsetMax, tooDeep);
 /** GET /api/Organizations/{organizationId}/AuditLog (team admins): their team's entries. */
-export const teamAuditQuery = pageQuery.omit({ Filter: true });
+export const teamAuditQuery = auditPageQuery.refine(withinOffsetMax, tooDeep);

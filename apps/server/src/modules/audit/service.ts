@@ -4,43 +4,84 @@ import {
   type adminAuditQuery,
   fileLimits,
 } from '@roomscale/shared';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/count.ts';
 import { auditLog, organizations, rooms } from '../../db/schema.ts';
 import { paged } from '../../platform/http/paging.ts';
 
-type Query = { Page: number; PageSize: number; OrganizationId?: string; UserId?: string };
+type Query = {
+  Page: number;
+  PageSize: number;
+  OrganizationId?: string;
+  UserId?: string;
+  After?: string;
+};
 
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
 
 /**
+ * Where a row sits in the log's order, as `After` carries it: its time in microseconds (the
+ * column's precision; a JavaScript date keeps milliseconds) and its id.
+ */
+const cursorOf = sql<string>`(extract(epoch from ${auditLog.at}) * 1000000)::bigint::text || '_' || ${auditLog.id}::text`;
+
+/** The entries older than the cursor's, in the order of the (at, id) indexes, which serve it. */
+export function olderThan(cursor: string): SQL {
+  const [micros, id] = cursor.split('_');
+  return sql`(${auditLog.at}, ${auditLog.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
+}
+
+/** The filters of a page: the team, the user, and where the page before ended. */
+export function auditFilter(q: Query): SQL | undefined {
+  return and(
+    q.OrganizationId ? eq(auditLog.organizationId, q.OrganizationId) : undefined,
+    q.UserId ? eq(auditLog.targetUserId, q.UserId) : undefined,
+    q.After ? olderThan(q.After) : undefined,
+  );
+}
+
+export function auditRows(db: DbOrTx, where: SQL | undefined, offset: number, limit: number) {
+  return db
+    .select({ row: auditLog, cursor: cursorOf })
+    .from(auditLog)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
  * One page of the audit log, newest first, optionally one team's or about one user. Each filter
- * has an index in this order, so a page costs the same however long the log grows; the count
- * stops a window past the page (as file lists do).
+ * has an index in this order, so a page costs the same however long the log grows: read from
+ * `After` (the `nextCursor` of the page before) it starts where that page ended; by `Page` alone
+ * it skips the entries before it, which the query schema bounds (`auditPaging.offsetMax`). The
+ * count stops a window past the page (as file lists do).
  */
 export async function listAudit(
   ctx: AppContext,
   q: Query | z.output<typeof adminAuditQuery>,
 ): Promise<AuditPage> {
-  const where: SQL | undefined = and(
-    q.OrganizationId ? eq(auditLog.organizationId, q.OrganizationId) : undefined,
-    q.UserId ? eq(auditLog.targetUserId, q.UserId) : undefined,
-  );
-  const offset = (q.Page - 1) * q.PageSize;
-  const [rows, entryCount] = await Promise.all([
-    ctx.db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.PageSize)
-      .offset(offset),
+  const where = auditFilter(q);
+  const before = (q.Page - 1) * q.PageSize;
+  // From a cursor, the rows before the page are already behind it.
+  const offset = q.After ? 0 : before;
+  const [rows, counted] = await Promise.all([
+    auditRows(ctx.db, where, offset, q.PageSize),
     cappedCount(ctx.db, auditLog, where, offset + q.PageSize + fileLimits.countWindow, newestFirst),
   ]);
-  const named = await namedOlderRows(ctx, rows);
-  return paged(named.map(presentAudit), { page: q.Page, pageSize: q.PageSize, entryCount });
+  const entryCount = before - offset + counted;
+  const named = await namedOlderRows(
+    ctx,
+    rows.map((r) => r.row),
+  );
+  const last = rows.at(-1);
+  return {
+    ...paged(named.map(presentAudit), { page: q.Page, pageSize: q.PageSize, entryCount }),
+    nextCursor: last && entryCount > before + rows.length ? last.cursor : null,
+  };
 }
 
 type Row = typeof auditLog.$inferSelect;

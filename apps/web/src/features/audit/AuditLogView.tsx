@@ -12,8 +12,11 @@ const t = auditTexts;
 type Props = {
   log: UseQueryResult<AuditPage>;
   page: number;
-  /** `replace` when the page is corrected rather than chosen (a page past the end). */
-  setPage: (page: number, replace?: boolean) => void;
+  /**
+   * `replace` when the page is corrected rather than chosen (a page past the end); `after`, the
+   * shown page's `nextCursor`, when the next page is chosen.
+   */
+  setPage: (page: number, replace?: boolean, after?: string) => void;
   admin: boolean;
   /** Set when filters narrow the log: an empty page then means 'no match', with a way out. */
   onClearFilters?: () => void;
@@ -27,6 +30,10 @@ export function AuditLogView({ log, page, setPage, admin, onClearFilters }: Prop
   useEffect(() => {
     if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount, true);
   }, [data, page, setPage]);
+
+  // The next page is read from where this one ends, at the cost of the first page however deep.
+  const choose = (n: number) =>
+    setPage(n, false, n === page + 1 ? (data?.nextCursor ?? undefined) : undefined);
 
   if (log.isPending) return <TableSkeleton />;
   if (log.isError) {
@@ -64,7 +71,7 @@ export function AuditLogView({ log, page, setPage, admin, onClearFilters }: Prop
       <Card padding="xs" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
         <AuditTable entries={log.data.results} admin={admin} />
       </Card>
-      <Pager page={page} total={log.data.pageCount} onChange={setPage} label={t.pagination} />
+      <Pager page={page} total={log.data.pageCount} onChange={choose} label={t.pagination} />
     </Stack>
   );
 }

@@ -5,15 +5,24 @@ import { call } from '../../api/client.ts';
 
 export const auditKeys = {
   all: ['audit'] as const,
-  admin: (team: string, user: string, page: number) =>
-    ['audit', 'admin', team, user, page] as const,
-  team: (teamId: string, page: number) => ['audit', 'team', teamId, page] as const,
+  admin: (team: string, user: string, page: number, after?: string) =>
+    ['audit', 'admin', team, user, page, after ?? ''] as const,
+  team: (teamId: string, page: number, after?: string) =>
+    ['audit', 'team', teamId, page, after ?? ''] as const,
 };
 
-/** A page of every team's changes (super admins), optionally one team's or about one user. */
-export function useAdminAuditLog(filter: { team: string; user: string; page: number }) {
+/**
+ * A page of every team's changes (super admins), optionally one team's or about one user; read
+ * from `after` (the page before's `nextCursor`) when the page was reached by "next".
+ */
+export function useAdminAuditLog(filter: {
+  team: string;
+  user: string;
+  page: number;
+  after?: string;
+}) {
   return useQuery({
-    queryKey: auditKeys.admin(filter.team, filter.user, filter.page),
+    queryKey: auditKeys.admin(filter.team, filter.user, filter.page, filter.after),
     queryFn: ({ signal }) =>
       call(auditApi.list, {
         query: {
@@ -21,6 +30,7 @@ export function useAdminAuditLog(filter: { team: string; user: string; page: num
           UserId: filter.user || undefined,
           Page: filter.page,
           PageSize: limits.auditPageSize,
+          After: filter.after,
         },
         signal,
       }),
@@ -30,13 +40,13 @@ export function useAdminAuditLog(filter: { team: string; user: string; page: num
 }
 
 /** A page of one team's changes (its admins). */
-export function useTeamAuditLog(teamId: string, page: number) {
+export function useTeamAuditLog(teamId: string, page: number, after?: string) {
   return useQuery({
-    queryKey: auditKeys.team(teamId, page),
+    queryKey: auditKeys.team(teamId, page, after),
     queryFn: ({ signal }) =>
       call(auditApi.team, {
         params: { organizationId: teamId },
-        query: { Page: page, PageSize: limits.auditPageSize },
+        query: { Page: page, PageSize: limits.auditPageSize, After: after },
         signal,
       }),
     enabled: teamId !== '',

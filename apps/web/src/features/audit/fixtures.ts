@@ -25,6 +25,10 @@ export function auditEntry(i: number, overrides: Partial<AuditEntry> = {}): Audi
   };
 }
 
+/** A cursor as the server writes them, naming the page it ends. */
+export const cursorAfter = (page: number) =>
+  `${1_767_225_600_000_000 - page}_00000000-0000-4000-8000-${String(page).padStart(12, '0')}`;
+
 export function auditPage(page: number, pageCount: number, results: AuditEntry[]): AuditPage {
   return {
     currentPage: page,
@@ -34,5 +38,6 @@ export function auditPage(page: number, pageCount: number, results: AuditEntry[]
     firstRowOnPage: results.length ? (page - 1) * 25 + 1 : 0,
     lastRowOnPage: (page - 1) * 25 + results.length,
     results,
+    nextCursor: page < pageCount ? cursorAfter(page) : null,
   };
 }

@@ -8,8 +8,8 @@ import { usePageParam } from '../audit/paging.ts';
 /** /team/audit (team admins): the changes made to the current team, newest first. */
 export function TeamAuditPage() {
   const { team } = useSession();
-  const { page, setPage } = usePageParam();
-  const log = useTeamAuditLog(team?.id ?? '', page);
+  const { page, after, setPage } = usePageParam();
+  const log = useTeamAuditLog(team?.id ?? '', page, after);
   if (!team) return null;
   return (
     <Stack gap="md">

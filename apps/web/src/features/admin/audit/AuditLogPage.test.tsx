@@ -13,7 +13,7 @@ import {
   signedInBrowser,
   stubFonts,
 } from '../../../test/harness.tsx';
-import { auditEntry, auditPage, targetId, teamId } from '../../audit/fixtures.ts';
+import { auditEntry, auditPage, cursorAfter, targetId, teamId } from '../../audit/fixtures.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 
 const otherTeamId = '44444444-4444-4444-8444-444444444444';
@@ -195,12 +195,23 @@ describe('AuditLogPage', () => {
     const nav = screen.getByRole('navigation', { name: 'Audit log pages' });
     fireEvent.click(within(nav).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Actor p2')).toBeVisible();
-    expect(router.state.location.search).toBe('?page=2');
-    expect(logQueries(fetch).at(-1)).toEqual({ Page: '2', PageSize: '25' });
+    // The next page is read from where the first one ended; the address keeps the cursor.
+    expect(router.state.location.search).toBe(`?page=2&after=${cursorAfter(1)}`);
+    expect(logQueries(fetch).at(-1)).toEqual({ Page: '2', PageSize: '25', After: cursorAfter(1) });
 
-    // Back returns to the first page.
-    await router.navigate(-1);
+    // A page further on, or back, is asked for by its number.
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 1' }));
     expect(await screen.findByText('Actor p1')).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Actor p3')).toBeVisible();
+    expect(router.state.location.search).toBe('?page=3');
+    expect(logQueries(fetch).at(-1)).toEqual({ Page: '3', PageSize: '25' });
+
+    // Back returns to the pages before, the second one from its cursor.
+    await router.navigate(-2);
+    expect(await screen.findByText('Actor p2')).toBeVisible();
+    expect(router.state.location.search).toBe(`?page=2&after=${cursorAfter(1)}`);
   });
 
   it('shows no pager for a single page', async () => {

@@ -19,8 +19,8 @@ export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const team = params.get('team') ?? '';
   const user = params.get('user') ?? '';
-  const { page, setPage } = usePageParam();
-  const log = useAdminAuditLog({ team, user, page });
+  const { page, after, setPage } = usePageParam();
+  const log = useAdminAuditLog({ team, user, page, after });
 
   // A new filter is a new list: it starts at page 1. Each change is a history entry for Back.
   const setFilter = useCallback(
@@ -32,6 +32,7 @@ export function AuditLogPage() {
           else next.delete(key);
         }
         next.delete('page');
+        next.delete('after');
         return next;
       }),
     [setParams],

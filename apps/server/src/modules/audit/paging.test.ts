@@ -1,0 +1,150 @@
+import { type AuditPage, auditMessages, auditPaging, fileLimits } from '@roomscale/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cappedCountQuery } from '../../db/count.ts';
+import { auditLog } from '../../db/schema.ts';
+import { call, expectProblem } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type Person, person, team } from '../../test/workspace.ts';
+import { auditFilter, auditRows } from './service.ts';
+
+let t: TestApp;
+let root: Person;
+let w: Awaited<ReturnType<typeof team>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await person(t, { superAdmin: true });
+  w = await team(t, 'Paged team');
+});
+afterAll(() => t.close());
+
+/**
+ * `n` entries of the team, three to a time (ties the id orders) and times with microseconds
+ * (which a JavaScript date would lose), one statement.
+ */
+async function seed(n: number, organizationId = w.id) {
+  await t.ctx.db.execute(sql`
+    insert into audit_log (at, action, organization_id, organization_name)
+    select timestamptz '2026-01-01T00:00:00Z' + (i / 3) * interval '1.000001 second',
+      'team.edit', ${organizationId}::uuid, 'Paged team'
+    from generate_series(1, ${n}::int) i`);
+  await t.ctx.db.execute(sql`analyze audit_log`);
+}
+
+const log = (query: string, path = '/api/Admin/AuditLog') =>
+  call(t, 'GET', `${path}?${query}`, {
+    token: path.startsWith('/api/Admin') ? root.session : w.admin.session,
+  });
+const page = (res: { statusCode: number; body: string; json(): unknown }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AuditPage;
+};
+
+describe('audit log pages from a cursor', () => {
+  it('reads the same pages from nextCursor as by page number, to an end without a cursor', async () => {
+    await seed(130);
+    const newestFirst = await t.ctx.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(sql`${auditLog.organizationId} = ${w.id}`)
+      .orderBy(sql`${auditLog.at} desc, ${auditLog.id} desc`);
+    expect(newestFirst).toHaveLength(130);
+
+    const q = `PageSize=20&OrganizationId=${w.id}`;
+    const byCursor: AuditPage[] = [page(await log(`Page=1&${q}`))];
+    while (byCursor.at(-1)!.nextCursor) {
+      const { nextCursor, currentPage } = byCursor.at(-1)!;
+      byCursor.push(page(await log(`Page=${currentPage + 1}&After=${nextCursor}&${q}`)));
+    }
+    expect(byCursor).toHaveLength(7);
+    expect(byCursor.flatMap((p) => p.results.map((e) => e.id))).toEqual(
+      newestFirst.map((r) => r.id),
+    );
+    for (const [i, fromCursor] of byCursor.entries()) {
+      const byNumber = page(await log(`Page=${i + 1}&${q}`));
+      // The same page, the same count and numbering, and the same cursor onwards.
+      expect(fromCursor).toEqual(byNumber);
+    }
+    expect(byCursor.at(-1)).toMatchObject({ entryCount: 130, pageCount: 7, lastRowOnPage: 130 });
+
+    // A team admin's log pages the same way.
+    const second = page(
+      await log(
+        `Page=2&PageSize=20&After=${byCursor[0]!.nextCursor}`,
+        `/api/Organizations/${w.id}/AuditLog`,
+      ),
+    );
+    expect(second.results).toEqual(byCursor[1]!.results);
+  });
+
+  it('refuses a cursor it did not write, and a page number past the offset bound', async () => {
+    expectProblem(await log('Page=2&PageSize=20&After=yesterday'), 400, 'After');
+    expectProblem(await log('Page=2&PageSize=20&After=1_2'), 400, 'After');
+    const deepest = auditPaging.offsetMax / 25 + 1;
+    expect(page(await log(`Page=${deepest}&PageSize=25`)).currentPage).toBe(deepest);
+    const tooDeep = await log(`Page=${deepest + 1}&PageSize=25`);
+    expectProblem(tooDeep, 400, 'Page');
+    expect(tooDeep.json()).toMatchObject({ errors: { Page: [auditMessages.tooDeep] } });
+    // From a cursor, a page is as deep as the cursor says.
+    const cursor = `${Date.parse('2026-01-01') * 1000}_${crypto.randomUUID()}`;
+    expect(page(await log(`Page=${deepest + 1}&PageSize=25&After=${cursor}`)).currentPage).toBe(
+      deepest + 1,
+    );
+  });
+});
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+};
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+async function plan(query: { getSQL(): SQL }) {
+  const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
+  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+  const json = Object.values(rows[0]!)[0];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+  return nodes(parsed[0]!.Plan);
+}
+
+// PGlite is the embedded default; the plans that must hold at millions of entries are PostgreSQL's.
+describe.skipIf(!process.env.TEST_PG_URL)('audit log pages on PostgreSQL', () => {
+  it('read the first page and a deep page from a cursor along an index, sorting nothing', async () => {
+    const other = await team(t, 'Other team');
+    await seed(150_000);
+    await seed(50_000, other.id);
+    const [deep] = await auditRows(t.ctx.db, undefined, 120_000, 1);
+    for (const [what, q, index] of [
+      ['first page', {}, 'audit_log_at'],
+      ['deep page', { After: deep!.cursor }, 'audit_log_at'],
+      ["a team's first page", { OrganizationId: w.id }, 'audit_log_org_at'],
+      ["a team's deep page", { OrganizationId: w.id, After: deep!.cursor }, 'audit_log_org_at'],
+    ] as const) {
+      const where = auditFilter({ Page: 1, PageSize: 25, ...q });
+      const rows = await plan(auditRows(t.ctx.db, where, 0, 25));
+      const count = await plan(
+        cappedCountQuery(t.ctx.db, auditLog, where, 25 + fileLimits.countWindow, [
+          sql`${auditLog.at} desc`,
+          sql`${auditLog.id} desc`,
+        ]),
+      );
+      for (const steps of [rows, count]) {
+        expect(
+          steps.map((n) => n['Node Type']),
+          what,
+        ).not.toContain('Seq Scan');
+        expect(
+          steps.map((n) => n['Node Type']),
+          what,
+        ).not.toContain('Sort');
+        const scan = steps.find((n) => n['Index Name'] === index);
+        expect(scan, `${what}: ${JSON.stringify(steps)}`).toBeDefined();
+        // A deep page starts at the cursor in the index, not at the newest entry.
+        if ('After' in q) expect(scan!['Index Cond'], what).toMatch(/ROW\(at, id\) </);
+      }
+    }
+  }, 120_000);
+});
