@@ -90,3 +90,39 @@ describe('Stripe', () => {
     );
   });
 });
+
+describe('outgoing call timeouts and the shutdown grace of jobs', () => {
+  it('have defaults, and take milliseconds', () => {
+    expect(loadConfig(base)).toMatchObject({
+      outgoingTimeouts: { smtpMs: 10_000, stripeMs: 10_000, gcsMs: 30_000 },
+      shutdownGraceMs: 20_000,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        SMTP_TIMEOUT_MS: '2500',
+        STRIPE_TIMEOUT_MS: '4000',
+        GCS_TIMEOUT_MS: '60000',
+        SHUTDOWN_GRACE_MS: '0',
+      }),
+    ).toMatchObject({
+      outgoingTimeouts: { smtpMs: 2500, stripeMs: 4000, gcsMs: 60_000 },
+      shutdownGraceMs: 0,
+    });
+  });
+
+  it('refuse anything else with one line naming the variable', () => {
+    for (const name of [
+      'SMTP_TIMEOUT_MS',
+      'STRIPE_TIMEOUT_MS',
+      'GCS_TIMEOUT_MS',
+      'SHUTDOWN_GRACE_MS',
+    ]) {
+      for (const value of ['soon', '-1', '1.5', '99999999']) {
+        expect(() => loadConfig({ ...base, [name]: value })).toThrow(
+          new RegExp(`^Invalid configuration: ${name} `),
+        );
+      }
+    }
+  });
+});
