@@ -93,8 +93,8 @@ describe.skipIf(!pgUrl)('a PostgreSQL that stops answering', () => {
       // Given back to the pool instead, the connection would sit in its open transaction
       // until the pool's idle timeout (10 s) or the server's (60 s here) ended it.
       await expect.poll(idleInTransaction, { timeout: 5000, interval: 100 }).toBe(0);
-      const [row] = (await database.db.execute(sql`select 3 as n`)).rows;
-      expect(row).toEqual({ n: 3 });
+      const answer = (await database.db.execute(sql`select 3 as n`)) as { rows: unknown[] };
+      expect(answer.rows).toEqual([{ n: 3 }]);
     });
   });
 
