@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { BackupError } from './errors.ts';
 import type { Query } from './referenced.ts';
-import { appliedMigrationsSql } from './schemaVersion.ts';
+import { requireApplied } from './schemaVersion.ts';
 
 /** Where the server keeps the embedded database (db/client.ts). */
 export const pgliteDir = (dataDir: string) => join(dataDir, 'db');
@@ -27,16 +27,6 @@ const queryOf =
   async <T>(text: string, values?: unknown[]) =>
     (await client.query<T>(text, values)).rows;
 
-async function appliedMigrations(query: Query, dir: string) {
-  const [row] = await query<{ when: string | null; count: number }>(appliedMigrationsSql).catch(
-    () => [],
-  );
-  if (!row?.when) {
-    throw new BackupError(`The embedded database in ${dir} holds no Roomscale schema`);
-  }
-  return { when: Number(row.when), count: row.count };
-}
-
 /** Opens the stopped server's embedded database itself, for as long as the backup runs. */
 export async function openPgliteSnapshot(dataDir: string) {
   const dir = pgliteDir(dataDir);
@@ -48,7 +38,7 @@ export async function openPgliteSnapshot(dataDir: string) {
   refuseWhenOpen(dir, 'run the backup');
   const client = await PGlite.create(dir);
   try {
-    const applied = await appliedMigrations(queryOf(client), dir);
+    const applied = await requireApplied(queryOf(client), `The embedded database in ${dir}`);
     return {
       kind: 'pglite' as const,
       applied,
@@ -86,7 +76,7 @@ export async function restorePglite(dataDir: string, file: string, replace: bool
   await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir, { loadDataDir: tar });
   try {
-    return await appliedMigrations(queryOf(client), dir);
+    return await requireApplied(queryOf(client), `The embedded database in ${dir}`);
   } finally {
     await client.close();
   }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { reasonOf } from '../../db/errors.ts';
 import { BackupError } from './errors.ts';
 import type { Query } from './referenced.ts';
-import { appliedMigrationsSql } from './schemaVersion.ts';
+import { requireApplied } from './schemaVersion.ts';
 import { requireTool, runTool, toolConnection } from './tools.ts';
 
 /** The URL without its credentials, to name it in a message. */
@@ -35,12 +35,19 @@ export async function openPostgresSnapshot(url: string) {
   await requireTool('pg_dump');
   const client = await connect(url);
   try {
+    // The transaction idles while pg_dump and the file copy run: no timeout set for the
+    // database or the role may end it.
+    await client.query('set statement_timeout = 0');
+    await client.query('set idle_in_transaction_session_timeout = 0');
     await client.query('begin isolation level repeatable read, read only');
     const { rows } = await client.query<{ snapshot: string }>(
       'select pg_export_snapshot() as snapshot',
     );
     const snapshot = rows[0]!.snapshot;
-    const applied = await appliedMigrations(queryOf(client), url);
+    const applied = await requireApplied(
+      queryOf(client),
+      `The database at DATABASE_URL (${safeUrl(url)})`,
+    );
     return {
       kind: 'postgres' as const,
       applied,
@@ -63,18 +70,6 @@ export async function openPostgresSnapshot(url: string) {
     await client.end().catch(() => {});
     throw e;
   }
-}
-
-async function appliedMigrations(query: Query, url: string) {
-  const [row] = await query<{ when: string | null; count: number }>(appliedMigrationsSql).catch(
-    () => [],
-  );
-  if (!row?.when) {
-    throw new BackupError(
-      `The database at DATABASE_URL (${safeUrl(url)}) holds no Roomscale schema: start the server on it once, or check the URL`,
-    );
-  }
-  return { when: Number(row.when), count: row.count };
 }
 
 /** Tables in the schemas Roomscale's migrations write (`public` and the migrator's `drizzle`). */
@@ -117,7 +112,7 @@ export async function restorePostgres(url: string, file: string, replace: boolea
   );
   const check = await connect(url);
   try {
-    return await appliedMigrations(queryOf(check), url);
+    return await requireApplied(queryOf(check), `The database at DATABASE_URL (${safeUrl(url)})`);
   } finally {
     await check.end();
   }
