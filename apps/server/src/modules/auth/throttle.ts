@@ -16,7 +16,10 @@ import { authThrottle } from '../../db/schema.ts';
  *   budget, so attackers elsewhere cannot lock the owner out; a completed password reset clears
  *   the account's rows (`clearAccountThrottle`).
  *
- * Unknown accounts are counted exactly like known ones, so the brake reveals nothing.
+ * Unknown accounts are counted exactly like known ones, so the brake reveals nothing. The hourly
+ * retention sweep (platform/retention) deletes a row once nothing of it counts any more: a day
+ * after its last failure and the end of its lock, and for a pair that signed in, 90 days after
+ * that sign-in.
  */
 export type ThrottleKeys = { email: string; account: string; pair: string; ip: string };
 
