@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { jobs } from '../../db/schema.ts';
+import { billingOf } from '../../modules/billing/registry.ts';
+import { saveCustomer } from '../../modules/billing/testing.ts';
 import { configureSso, postResponse } from '../../modules/sso/testing.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeIdpKeys } from '../../test/samlIdp.ts';
@@ -243,5 +245,54 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
     const after = await scrape();
     expect(seriesValue(after, 'roomscale_sso_refusals_total{reason="malformed"}')).toBe(1);
     expect(seriesValue(after, 'roomscale_sso_refusals_total{reason="signature"}')).toBe(0);
+  });
+
+  it('counts payment provider events by outcome, and the lag of those applied', async () => {
+    const w = await team(t, 'Payers');
+    const { customerId } = await saveCustomer(t, w.admin, w.id);
+    const { stripe, webhookSecret } = billingOf(t.ctx);
+    const deliver = async (id: string, customer: string, ageSeconds: number) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type: 'customer.updated',
+        created: Math.floor(t.clock.now().getTime() / 1000) - ageSeconds,
+        data: { object: { object: 'customer', id: customer } },
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/StripeWebhooks',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: webhookSecret,
+          }),
+        },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { result: string }).result;
+    };
+    const before = await scrape();
+    const outcome = (body: string, o: string) =>
+      seriesValue(body, `roomscale_billing_webhook_events_total{outcome="${o}"}`);
+    const id = `evt_metrics_${randomBytes(6).toString('hex')}`;
+    expect(await deliver(id, customerId!, 90)).toBe('applied');
+    expect(await deliver(id, customerId!, 90)).toBe('duplicate');
+    expect(await deliver(`${id}_other`, 'cus_nobody', 5)).toBe('ignored');
+    const after = await scrape();
+    expect(seriesValue(after, 'roomscale_billing_webhook_received_total')).toBe(
+      seriesValue(before, 'roomscale_billing_webhook_received_total')! + 3,
+    );
+    for (const o of ['applied', 'duplicate', 'ignored']) {
+      expect(outcome(after, o), o).toBe(outcome(before, o)! + 1);
+    }
+    expect(outcome(after, 'failed')).toBe(0);
+    // Made 90 s before it was applied: in the 300 s bucket, not the 60 s one.
+    const lag = (le: string) =>
+      seriesValue(after, `roomscale_billing_webhook_lag_seconds_bucket{le="${le}"}`)! -
+      (seriesValue(before, `roomscale_billing_webhook_lag_seconds_bucket{le="${le}"}`) ?? 0);
+    expect([lag('60'), lag('300')]).toEqual([0, 1]);
   });
 });
