@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeIdpKeys } from '../../test/samlIdp.ts';
 import { person, team } from '../../test/workspace.ts';
 import { MAIL_SEND } from '../mail/background.ts';
+import { LocalStorage } from '../storage/local/local-storage.ts';
 
 const TOKEN = randomBytes(24).toString('base64url');
 
@@ -212,6 +213,25 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
     expect(after).not.toContain('kind="metrics.test"');
     expect(seriesValue(after, 'roomscale_jobs_oldest_due_age_seconds')).toBe(0);
     expect(seriesValue(after, 'roomscale_mail_outbox{state="failed"}')).toBe(0);
+  });
+
+  it('counts the upload sessions still taking bytes, until the sweep drops them', async () => {
+    const storage = t.ctx.storage;
+    if (!(storage instanceof LocalStorage)) throw new Error('the tests use local storage');
+    const sessions = async () => seriesValue(await scrape(), 'roomscale_upload_sessions');
+    expect(await sessions()).toBe(0);
+    const now = t.clock.now();
+    for (const n of [1, 2]) {
+      await storage.uploads.start({
+        key: `org/${randomUUID()}/${randomUUID()}`,
+        contentType: 'text/plain',
+        total: n,
+        now,
+      });
+    }
+    expect(await sessions()).toBe(2);
+    await storage.uploads.sweep(new Date(now.getTime() + 8 * 86_400_000));
+    expect(await sessions()).toBe(0);
   });
 
   it('counts a request refused by its rate limit, by route pattern', async () => {
