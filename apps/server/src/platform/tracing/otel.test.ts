@@ -29,9 +29,13 @@ type Span = {
 /** OTLP/JSON's SPAN_KIND_SERVER. */
 const SERVER = 2;
 
-/** A collector on 127.0.0.1 taking OTLP/HTTP JSON at /v1/traces: the spans it received. */
+/**
+ * A collector on 127.0.0.1 taking OTLP/HTTP JSON at /v1/traces: the spans it received. Any
+ * other request is answered too, its `traceparent` noted in `calls`.
+ */
 async function startCollector() {
   const spans: Span[] = [];
+  const calls: { url: string | undefined; traceparent: string | undefined }[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (d) => {
@@ -52,6 +56,8 @@ async function startCollector() {
             for (const s of ss.spans) spans.push({ ...s, scope: ss.scope.name, service });
           }
         }
+      } else {
+        calls.push({ url: req.url, traceparent: req.headers.traceparent as string | undefined });
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
@@ -60,12 +66,13 @@ async function startCollector() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
+    calls,
     close: () => new Promise((r) => server.close(r)),
   };
 }
 
-function startEntry(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entryTs], {
+function startEntry(env: Record<string, string>, script = entryTs) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, LOG_LEVEL: 'warn', CHECK_RESPONSES: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -212,5 +219,41 @@ describe('OpenTelemetry tracing', () => {
       expect(attribute(select!, 'db.system.name')).toBe('postgresql');
       expect(String(attribute(select!, 'db.query.text'))).toMatch(/^select /i);
     });
+  });
+
+  it('carries the trace context on outgoing calls, fetch included', async () => {
+    const collector = await startCollector();
+    try {
+      const p = startEntry(
+        {
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          TARGET: collector.url,
+        },
+        join(import.meta.dirname, 'outgoing.fixture.ts'),
+      );
+      expect(await p.exited, p.output().err).toBe(0);
+      const outer = JSON.parse(p.output().out.split('\n')[0]!) as {
+        traceId: string;
+        spanId: string;
+      };
+      const sent = (path: string) => {
+        const call = collector.calls.find((c) => c.url === path);
+        expect(call?.traceparent, path).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+        const [, traceId, parentId] = call!.traceparent!.split('-');
+        expect(traceId).toBe(outer.traceId);
+        return parentId;
+      };
+      // fetch: no span of its own, the caller's span is the parent.
+      expect(sent('/fetch')).toBe(outer.spanId);
+      // http: the client span the HTTP instrumentation made, below the caller's.
+      const client = collector.spans.find((s) => s.spanId === sent('/http'));
+      expect(client).toMatchObject({
+        scope: '@opentelemetry/instrumentation-http',
+        parentSpanId: outer.spanId,
+      });
+    } finally {
+      await collector.close();
+    }
   });
 });
