@@ -17,12 +17,13 @@ import { createStorage, newObjectKey, teamKeyPrefix } from '../storage/index.ts'
 
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 
-/** Processes whose command line mentions `text` (Linux /proc). */
-function processesWith(text: string): number[] {
+/** Processes whose command line mentions every one of `texts` (Linux /proc). */
+function processesWith(...texts: string[]): number[] {
   const found: number[] = [];
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) found.push(Number(pid));
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (texts.every((t) => cmdline.includes(t))) found.push(Number(pid));
     } catch {
       // ended meanwhile
     }
@@ -73,11 +74,11 @@ describe.skipIf(!process.env.TEST_PG_URL || !hasFfmpeg || !existsSync('/proc'))(
         HOST: '127.0.0.1',
         TMPDIR: scratch,
       };
-      // A forty-second AVI in the instances' file storage, its item and its queued probe job.
+      // A twenty-second AVI in the instances' file storage, its item and its queued probe job.
       const avi = join(dataDir, 'long.avi');
       const made = spawnSync('ffmpeg', [
-        ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=40:size=320x240:rate=25'],
-        ...['-f', 'lavfi', '-i', 'sine=duration=40', '-shortest', avi],
+        ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=20:size=320x240:rate=25'],
+        ...['-f', 'lavfi', '-i', 'sine=duration=20', '-shortest', avi],
       ]);
       expect(made.status, String(made.stderr)).toBe(0);
       const storage = createStorage(loadConfig(env), systemClock);
@@ -118,15 +119,17 @@ describe.skipIf(!process.env.TEST_PG_URL || !hasFfmpeg || !existsSync('/proc'))(
       const first = startServer({ ...env, PORT: String(port), SHUTDOWN_GRACE_MS: '200' });
       servers.push(first);
       await waitReady(port, first.exited);
-      // ffmpeg at work on the video, in the server's scratch directory.
+      // ffmpeg at work on the video (the probe done), in the server's scratch directory.
+      const transcoding = () => processesWith(join(scratch, 'roomscale-media-'), 'output.mp4');
       await expect
-        .poll(() => processesWith(join(scratch, 'roomscale-media-')).length, { timeout: 60_000 })
+        .poll(() => transcoding().length, { timeout: 60_000, interval: 50 })
         .toBeGreaterThan(0);
       expect(await job()).toMatchObject({ status: 'running', attempts: 1 });
 
       first.child.kill('SIGTERM');
       expect(await first.exited, first.output().err).toBe(0);
       expect(await job()).toMatchObject({ status: 'queued', attempts: 0, locked_until: null });
+      expect(transcoding()).toEqual([]);
       expect(processesWith(join(scratch, 'roomscale-media-'))).toEqual([]);
       expect(readdirSync(scratch).filter((f) => f.startsWith('roomscale-media-'))).toEqual([]);
       const {
@@ -145,7 +148,7 @@ describe.skipIf(!process.env.TEST_PG_URL || !hasFfmpeg || !existsSync('/proc'))(
       servers.push(next);
       await waitReady(nextPort, next.exited);
       await expect
-        .poll(async () => (await job()).status, { timeout: 90_000, interval: 250 })
+        .poll(async () => (await job()).status, { timeout: 150_000, interval: 250 })
         .toBe('succeeded');
       expect(await job()).toMatchObject({ attempts: 1 });
       const {
@@ -160,6 +163,6 @@ describe.skipIf(!process.env.TEST_PG_URL || !hasFfmpeg || !existsSync('/proc'))(
       });
       next.child.kill('SIGTERM');
       expect(await next.exited).toBe(0);
-    }, 180_000);
+    }, 300_000);
   },
 );
