@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BillingCustomer } from '@roomscale/shared';
@@ -14,9 +14,12 @@ import {
 import { fileApi, PDF } from '../../modules/files/testing.ts';
 import { call, signIn } from '../../test/factories.ts';
 import { migratedPgliteDump, migratedPgTemplate } from '../../test/migratedDatabase.ts';
-import { freshPgDatabase } from '../../test/pgDatabase.ts';
+import { freshPgDatabase, onPgServer } from '../../test/pgDatabase.ts';
 import { addRoom, createMeeting, meetingBody, team } from '../../test/workspace.ts';
+import { copyStorageOut } from './localFiles.ts';
 import type { Manifest } from './manifest.ts';
+import { openPostgresSnapshot, restorePostgres } from './postgres.ts';
+import { missingObjects } from './referenced.ts';
 import { appAt, type Place, runOps } from './testing.ts';
 
 /**
@@ -200,6 +203,50 @@ describe.skipIf(pgBase)('the embedded database held by a running server', () => 
     }
     const after = await runOps('backup', place, [join(root, 'after-stop')]);
     expect(after.code, after.err).toBe(0);
+  }, 120_000);
+});
+
+describe.skipIf(!pgBase)('a PostgreSQL backup taken while the server serves', () => {
+  it('dumps one snapshot and names the objects of its rows deleted before the copy', async () => {
+    const place = await newPlace('live', { template: true });
+    const t = await appAt(place, jwtSecret);
+    try {
+      const live = await team(t, 'Live');
+      const files = fileApi(() => t);
+      const doc = await files.file(
+        live.id,
+        live.admin,
+        'Deleted mid-backup',
+        {},
+        content,
+        'application/pdf',
+        'Document',
+      );
+      const key = t.ctx.storage.keyFromBlobUri(String(doc.blobUri))!;
+      const snapshot = await openPostgresSnapshot(place.databaseUrl!);
+      const folder = join(root, 'live-backup');
+      await mkdir(folder);
+      try {
+        // The user deletes the file after the snapshot: its row goes, then its object.
+        const removed = await files.remove(live.id, doc.fileId, live.admin);
+        expect(removed.statusCode, removed.body).toBe(204);
+        await snapshot.dumpTo(join(folder, 'database.dump'));
+        const copied = await copyStorageOut(join(place.dataDir, 'files'), join(folder, 'files'));
+        expect(copied.objects).toBe(0);
+        expect(await missingObjects(snapshot.query, join(folder, 'files'))).toEqual([key]);
+      } finally {
+        await snapshot.close();
+      }
+      // The dump holds the row as the snapshot saw it, though the database has it no more.
+      const restoredInto = await newPlace('live-restored');
+      await restorePostgres(restoredInto.databaseUrl!, join(folder, 'database.dump'), false);
+      const rows = await onPgServer(restoredInto.databaseUrl!, (c) =>
+        c.query('select blob_key from file_items where id = $1', [doc.fileId]),
+      );
+      expect(rows.rows).toEqual([{ blob_key: key }]);
+    } finally {
+      await t.close();
+    }
   }, 120_000);
 });
 
