@@ -15,6 +15,9 @@
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server whose
  * scratch database is created and dropped; BENCH_SECONDS (default 10) is each measurement's
  * length (a comparison takes eight of them). BENCH_ONLY=me measures the first comparison alone.
+ * - `GET /api/Users/Me` on a second instance with Prometheus metrics on (METRICS_PORT) beside the
+ *   first, with them off (docs/deployment.md "Monitoring"). Goal: at least 0.95× its throughput.
+ *   BENCH_ONLY=metrics measures this comparison alone.
  */
 
 import { spawn } from 'node:child_process';
@@ -43,6 +46,8 @@ import { freePort, root, startServer, stop } from './lib/server.ts';
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** BENCH_ONLY=me: only `GET /api/Users/Me` against its reference (no seeding, a minute). */
 const ONLY_ME = process.env.BENCH_ONLY === 'me';
+/** BENCH_ONLY=metrics: only `GET /api/Users/Me` with metrics on against off (no seeding). */
+const ONLY_METRICS = process.env.BENCH_ONLY === 'metrics';
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url);
@@ -77,6 +82,41 @@ async function seedMeetings(
   );
 }
 
+/**
+ * `GET /api/Users/Me` on a second instance of the same database and files with Prometheus
+ * metrics on (METRICS_PORT), beside the first with them off, in turns. A scrape at the end
+ * checks that the requests were counted.
+ */
+async function metricsFigure(
+  offOrigin: string,
+  token: string,
+  dataDir: string,
+  env: Record<string, string>,
+) {
+  const metricsPort = await freePort();
+  const on = await startServer(dataDir, { ...env, METRICS_PORT: String(metricsPort) });
+  try {
+    const [off, withMetrics] = await alternate(
+      () => load(`${offOrigin}/api/Users/Me`, token, 50),
+      () => load(`${on.origin}/api/Users/Me`, token, 50),
+    );
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+    if (!/route="\/api\/Users\/Me",method="GET",status_class="2xx"\} [1-9]/.test(scraped)) {
+      throw new Error('metrics on: the requests were not counted');
+    }
+    row(
+      'GET /api/Users/Me with metrics on, 50 connections',
+      off,
+      withMetrics,
+      ['metrics off', 'metrics on'],
+      '≥ 0.95× throughput',
+      withMetrics.rps >= 0.95 * off.rps,
+    );
+  } finally {
+    await stop(on.child);
+  }
+}
+
 async function main() {
   const dbName = `roomscale_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG });
@@ -85,12 +125,14 @@ async function main() {
   const dbUrl = withDatabase(PG, dbName);
   const dir = mkdtempSync(join(tmpdir(), 'roomscale-bench-'));
   const secret = randomBytes(32).toString('hex');
-  const server = await startServer(join(dir, 'data'), {
+  const dataDir = join(dir, 'data');
+  const env = {
     DATABASE_URL: dbUrl,
     JWT_SECRET: secret,
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
-  });
+  };
+  const server = await startServer(dataDir, env);
   // The issue's reference (jose's token check) and one with the product's own check.
   const references = await Promise.all(
     (['jose', 'product'] as const).map(async (check) => {
@@ -119,7 +161,7 @@ async function main() {
         `insert into users (email, first_name, last_name) values ('other@bench.local', 'Other', 'User') returning id`,
       )
     ).rows[0].id as string;
-    if (!ONLY_ME) {
+    if (!ONLY_ME && !ONLY_METRICS) {
       console.log('Seeding 100,200 files and 100,020 meetings…');
       await seedFiles(db, small, me.id, 100, 100);
       await seedFiles(db, big, me.id, 20_000, 80_000);
@@ -143,6 +185,8 @@ async function main() {
       `\nEach figure: ${ROUNDS} turns of ${SECONDS} s of autocannon after one to warm up, on ${new Date().toISOString()}\n`,
     );
 
+    if (ONLY_METRICS) return await metricsFigure(server.origin, token, dataDir, env);
+
     const [ref, own, meFig] = await alternate(
       () => load(references[0]!.url, token, 50),
       () => load(references[1]!.url, token, 50),
@@ -163,6 +207,8 @@ async function main() {
     );
 
     if (ONLY_ME) return;
+
+    await metricsFigure(server.origin, token, dataDir, env);
 
     const files = (id: string, body: object) => filesList(server.origin, token, id, body);
     const [rs, rb] = await alternate(
