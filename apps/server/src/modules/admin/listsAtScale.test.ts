@@ -1,0 +1,206 @@
+import { fileLimits } from '@roomscale/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cappedCountQuery } from '../../db/count.ts';
+import { organizations, users } from '../../db/schema.ts';
+import { likePattern } from '../../platform/http/paging.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type Person, person } from '../../test/workspace.ts';
+import { teamPage, teamSearch } from './teams.ts';
+import { adminCall, expectOk } from './testing.ts';
+import { userPage, userSearch } from './users.ts';
+
+let t: TestApp;
+let root: Person;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await person(t, { superAdmin: true, firstName: 'Root', lastName: 'Admin' });
+});
+afterAll(() => t.close());
+
+type Page = { results: { id: string }[]; entryCount: number; pageCount: number };
+const list = async (path: string, query: string) => {
+  const res = await adminCall(t, 'GET', `${path}?${query}`, root);
+  expectOk(res);
+  return res.json() as Page;
+};
+
+const firstNames = ['Ann', 'Bea', 'Carl', 'Dora', 'Emil', 'Fay', 'Gus', 'Hana', 'Ivo', 'June'];
+const lastNames = ['Lee', 'Okafor', 'Smith', 'Nguyen', 'Garcia', 'Müller', 'Kowalski', 'Rossi'];
+
+/**
+ * Rows made in one statement, then settled as autovacuum leaves a table: the trigram indexes'
+ * pending entries merged (PostgreSQL; they are what a planner weighs) and statistics taken.
+ */
+const onPostgres = Boolean(process.env.TEST_PG_URL);
+
+async function seed(insert: SQL, table: string, ginIndexes: string[]) {
+  await t.ctx.db.transaction(async (tx) => {
+    if (onPostgres) await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(insert);
+    if (onPostgres) {
+      for (const index of ginIndexes)
+        await tx.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+    }
+    await tx.execute(sql.raw(`analyze ${table}`));
+  });
+}
+
+/** `n` users with names from the lists above (mixed case). */
+async function seedUsers(n: number, tag: string) {
+  await seed(
+    sql`
+    insert into users (email, first_name, last_name)
+    select ${tag} || i || '.' || lower(f) || '@example.org',
+      case when i % 7 = 0 then upper(f) else f end,
+      l || case when i % 100 = 0 then ' Jr' else '' end
+    from generate_series(1, ${n}::int) i,
+      lateral (select (string_to_array(${firstNames.join(',')}, ','))[1 + i % ${firstNames.length}] f,
+        (string_to_array(${lastNames.join(',')}, ','))[1 + (i / ${firstNames.length}) % ${lastNames.length}] l) names`,
+    'users',
+    ['users_full_name_trgm', 'users_email_trgm'],
+  );
+}
+
+/** `n` teams, some with a company name. */
+async function seedTeams(n: number, tag: string) {
+  await seed(
+    sql`
+    insert into organizations (name, company_name)
+    select (string_to_array(${lastNames.join(',')}, ','))[1 + i % ${lastNames.length}] || ' ' || ${tag} || ' team ' || i,
+      case when i % 3 = 0 then 'Company ' || (string_to_array(${firstNames.join(',')}, ','))[1 + i % ${firstNames.length}] end
+    from generate_series(1, ${n}::int) i`,
+    'organizations',
+    ['organizations_name_trgm', 'organizations_company_name_trgm'],
+  );
+}
+
+const idsOf = (rows: { id: string }[]) => rows.map((r) => r.id);
+
+describe('admin user and team searches', () => {
+  it('find what the four-way search found: first, last, "first last" and the address', async () => {
+    await seedUsers(400, 'ua');
+    for (const filter of [
+      'ann',
+      'ANN ',
+      'ann smi',
+      'N SMITH',
+      'smith jr',
+      'ller',
+      'ua12',
+      '.fay@',
+      '%',
+      '_',
+    ]) {
+      const pattern = likePattern(filter.trim());
+      const fourWay = await t.ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern}
+            or ${users.firstName} || ' ' || ${users.lastName} ilike ${pattern}
+            or ${users.email} ilike ${pattern}`,
+        )
+        .orderBy(sql`lower(${users.firstName}), lower(${users.lastName}), ${users.id}`);
+      const found = await userPage(t.ctx.db, userSearch(filter), 0, 1000);
+      expect(idsOf(found.map((r) => r.u)), filter).toEqual(idsOf(fourWay));
+      if (!['%', '_'].includes(filter)) expect(fourWay.length, filter).toBeGreaterThan(0);
+    }
+  });
+
+  it('count no further than a window past the page, then promise one more page', async () => {
+    await seedUsers(fileLimits.countWindow + 100, 'ub');
+    await seedTeams(fileLimits.countWindow + 100, 'tb');
+    const all = await t.ctx.db.$count(users);
+    for (const [path, filter, total] of [
+      ['/api/Admin/Users', '', all],
+      ['/api/Admin/Users', 'ub', fileLimits.countWindow + 100],
+      ['/api/Admin/Organizations', 'tb', fileLimits.countWindow + 100],
+    ] as const) {
+      const first = await list(path, `Filter=${filter}&Page=1&PageSize=25`);
+      expect(first.entryCount, `${path} ${filter}`).toBe(25 + fileLimits.countWindow + 1);
+      // Further on, the count reaches the real end.
+      const last = Math.ceil(total / 25);
+      const end = await list(path, `Filter=${filter}&Page=${last}&PageSize=25`);
+      expect(end.entryCount, `${path} ${filter}`).toBe(total);
+      expect(end.pageCount).toBe(last);
+    }
+  });
+});
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+};
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+async function plan(query: { getSQL(): SQL }) {
+  const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
+  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+  const json = Object.values(rows[0]!)[0];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+  return nodes(parsed[0]!.Plan);
+}
+
+/** What a plan does to the list's own table, and whether it sorts, in words for a failure. */
+function onTable(steps: PlanNode[], table: string) {
+  return {
+    scans: steps.filter((n) => n['Relation Name'] === table).map((n) => n['Node Type']),
+    indexes: steps.map((n) => n['Index Name']).filter(Boolean),
+    sorts: steps.filter((n) => n['Node Type'] === 'Sort').length,
+  };
+}
+
+// PGlite is the embedded default; the plans that must hold at 200,000 users are PostgreSQL's.
+describe.skipIf(!process.env.TEST_PG_URL)('admin lists on PostgreSQL', () => {
+  it('read a page of users, searched or not, and its count from indexes', async () => {
+    await seedUsers(60_000, 'uc');
+    const now = await plan(userPage(t.ctx.db, undefined, 0, 25));
+    expect(onTable(now, 'users')).toMatchObject({ scans: ['Index Scan'], sorts: 0 });
+    expect(onTable(now, 'users').indexes).toContain('users_name_order');
+    const count = await plan(
+      cappedCountQuery(t.ctx.db, users, undefined, 25 + fileLimits.countWindow, [
+        sql`lower(${users.firstName})`,
+        sql`lower(${users.lastName})`,
+        sql`${users.id}`,
+      ]),
+    );
+    expect(onTable(count, 'users').scans).not.toContain('Seq Scan');
+    for (const filter of ['smith jr', 'ann smith j', 'uc4242.']) {
+      const where = userSearch(filter);
+      for (const steps of [
+        await plan(userPage(t.ctx.db, where, 0, 25)),
+        await plan(cappedCountQuery(t.ctx.db, users, where, 25 + fileLimits.countWindow)),
+      ]) {
+        const seen = onTable(steps, 'users');
+        expect(seen.scans, filter).not.toContain('Seq Scan');
+        // Both halves of the search read their trigram index; a sort is of the matches only.
+        expect(seen.indexes, filter).toEqual(
+          expect.arrayContaining(['users_full_name_trgm', 'users_email_trgm']),
+        );
+      }
+    }
+  }, 120_000);
+
+  it('read a page of teams, searched or not, and its count from indexes', async () => {
+    await seedTeams(30_000, 'tc');
+    const now = await plan(teamPage(t.ctx.db, undefined, 0, 20, new Date()));
+    expect(onTable(now, 'organizations')).toMatchObject({ scans: ['Index Scan'], sorts: 0 });
+    expect(onTable(now, 'organizations').indexes).toContain('organizations_name_order');
+    for (const filter of ['rossi tc team 77', 'team 1234']) {
+      const where = teamSearch(filter);
+      for (const steps of [
+        await plan(teamPage(t.ctx.db, where, 0, 20, new Date())),
+        await plan(cappedCountQuery(t.ctx.db, organizations, where, 20 + fileLimits.countWindow)),
+      ]) {
+        const seen = onTable(steps, 'organizations');
+        expect(seen.scans, filter).not.toContain('Seq Scan');
+        expect(seen.indexes, filter).toEqual(
+          expect.arrayContaining(['organizations_name_trgm', 'organizations_company_name_trgm']),
+        );
+      }
+    }
+  }, 120_000);
+});
