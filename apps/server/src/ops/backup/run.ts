@@ -33,8 +33,12 @@ export const defaultBackupFolder = (config: Config, now = new Date()) =>
  * fails leaves no folder behind.
  */
 export async function backup(config: Config, folder: string): Promise<Manifest> {
-  const existing = await readdir(folder).catch(() => null);
-  if (existing && existing.length > 0) {
+  // The folder is new or empty, so removing it when the backup fails removes only what it wrote.
+  const existing = await readdir(folder).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [];
+    throw new BackupError(`Cannot write the backup to ${folder}: ${e.message}`);
+  });
+  if (existing.length > 0) {
     throw new BackupError(`${folder} is not empty: name a new folder for the backup`);
   }
   const source = config.databaseUrl
