@@ -38,7 +38,8 @@ export async function sweepRetention(
   for (const rule of tableRules) {
     const where = rule.expired(now, settings);
     if (!where) continue;
-    report.push({ name: rule.name, ...(await deleteInBatches(db, rule.table, where, budget)) });
+    const outcome = await deleteInBatches(db, rule.table, where, budget, rule.order);
+    report.push({ name: rule.name, ...outcome });
   }
   return report;
 }

@@ -41,23 +41,32 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 export type TableRule = {
   name: string;
   table: string;
-  /** The index that serves the rule's batches (checked by retention.plans.test.ts). */
+  /** The index that serves the rule's batches (checked by plans.test.ts). */
   index: string;
+  /** Its indexed expression: batches go oldest first, along the index. */
+  order: SQL;
   expired(now: Date, settings: RetentionSettings): SQL | null;
 };
 
 /** A session ended when it was revoked or ran out, whichever came first (least skips nulls). */
+const sessionEnd = sql`least(${sessions.revokedAt}, ${sessions.expiresAt})`;
 const sessionEnded = (now: Date) =>
-  sql`least(${sessions.revokedAt}, ${sessions.expiresAt}) < ${at(daysBefore(now, retention.endedSessionDays))}`;
+  sql`${sessionEnd} < ${at(daysBefore(now, retention.endedSessionDays))}`;
 
-/** The longest an auth_throttle row without a success still counts: the account's memory. */
+/** An auth_throttle row's latest failure, window start or lock end. */
+const throttleLatest = sql`greatest(${authThrottle.lockedUntil}, ${authThrottle.lastFailureAt}, ${authThrottle.windowStart})`;
+/** The longest a failure still counts: the account's memory (the windows are shorter). */
 const throttleQuiet = (now: Date) =>
-  sql`greatest(${authThrottle.lockedUntil}, ${authThrottle.lastFailureAt}, ${authThrottle.windowStart}) < ${at(secondsBefore(now, security.accountFailureMemorySeconds))}`;
+  sql`${throttleLatest} < ${at(secondsBefore(now, security.accountFailureMemorySeconds))}`;
+const userTokenEnd = sql`least(${userTokens.usedAt}, ${userTokens.expiresAt})`;
+const guestSessionEnd = sql`least(${guestSessions.revokedAt}, ${guestSessions.expiresAt})`;
+const invitationEnd = sql`least(${teamInvitations.answeredAt}, ${teamInvitations.expiresAt})`;
 
 export const sessionsRule: TableRule = {
   name: 'sessions',
   table: 'sessions',
   index: 'sessions_ended',
+  order: sessionEnd,
   expired: sessionEnded,
 };
 
@@ -66,14 +75,15 @@ export const tableRules: TableRule[] = [
     name: 'user_tokens',
     table: 'user_tokens',
     index: 'user_tokens_ended',
-    expired: (now) =>
-      sql`least(${userTokens.usedAt}, ${userTokens.expiresAt}) < ${at(daysBefore(now, retention.endedEmailTokenDays))}`,
+    order: userTokenEnd,
+    expired: (now) => sql`${userTokenEnd} < ${at(daysBefore(now, retention.endedEmailTokenDays))}`,
   },
   {
     // Failures only: every window and lock is over and the account has forgotten them.
     name: 'auth_throttle (failures)',
     table: 'auth_throttle',
     index: 'auth_throttle_failures_quiet',
+    order: throttleLatest,
     expired: (now) => sql`${authThrottle.lastSuccessAt} is null and ${throttleQuiet(now)}`,
   },
   {
@@ -81,6 +91,7 @@ export const tableRules: TableRule[] = [
     name: 'auth_throttle (familiar addresses)',
     table: 'auth_throttle',
     index: 'auth_throttle_last_success',
+    order: sql`${authThrottle.lastSuccessAt}`,
     expired: (now) =>
       sql`${authThrottle.lastSuccessAt} is not null and ${authThrottle.lastSuccessAt} < ${at(secondsBefore(now, security.familiarAddressSeconds))} and ${throttleQuiet(now)}`,
   },
@@ -88,31 +99,35 @@ export const tableRules: TableRule[] = [
     name: 'saml_requests',
     table: 'saml_requests',
     index: 'saml_requests_expiry',
+    order: sql`${samlRequests.expiresAt}`,
     expired: (now) => sql`${samlRequests.expiresAt} < ${at(now)}`,
   },
   {
     name: 'saml_assertions',
     table: 'saml_assertions',
     index: 'saml_assertions_expiry',
+    order: sql`${samlAssertions.expiresAt}`,
     expired: (now) => sql`${samlAssertions.expiresAt} < ${at(now)}`,
   },
   {
     name: 'sso_tokens',
     table: 'sso_tokens',
     index: 'sso_tokens_expiry',
+    order: sql`${ssoTokens.expiresAt}`,
     expired: (now) => sql`${ssoTokens.expiresAt} < ${at(now)}`,
   },
   {
     name: 'guest_sessions',
     table: 'guest_sessions',
     index: 'guest_sessions_ended',
-    expired: (now) =>
-      sql`least(${guestSessions.revokedAt}, ${guestSessions.expiresAt}) < ${at(daysBefore(now, retention.endedSessionDays))}`,
+    order: guestSessionEnd,
+    expired: (now) => sql`${guestSessionEnd} < ${at(daysBefore(now, retention.endedSessionDays))}`,
   },
   {
     name: 'guest_codes',
     table: 'guest_codes',
     index: 'guest_codes_expiry',
+    order: sql`${guestCodes.expiresAt}`,
     expired: (now) =>
       sql`${guestCodes.expiresAt} < ${at(daysBefore(now, retention.endedGuestCodeDays))}`,
   },
@@ -121,13 +136,15 @@ export const tableRules: TableRule[] = [
     name: 'team_invitations',
     table: 'team_invitations',
     index: 'team_invitations_ended',
+    order: invitationEnd,
     expired: (now) =>
-      sql`${teamInvitations.kind} = 'existing_account' and least(${teamInvitations.answeredAt}, ${teamInvitations.expiresAt}) < ${at(daysBefore(now, retention.endedInvitationDays))}`,
+      sql`${teamInvitations.kind} = 'existing_account' and ${invitationEnd} < ${at(daysBefore(now, retention.endedInvitationDays))}`,
   },
   {
     name: 'jobs (succeeded)',
     table: 'jobs',
     index: 'jobs_status_run_at',
+    order: sql`${jobs.runAt}`,
     expired: (now) =>
       sql`${jobs.status} = 'succeeded' and ${jobs.runAt} < ${at(daysBefore(now, retention.succeededJobDays))}`,
   },
@@ -135,6 +152,7 @@ export const tableRules: TableRule[] = [
     name: 'jobs (failed)',
     table: 'jobs',
     index: 'jobs_status_run_at',
+    order: sql`${jobs.runAt}`,
     expired: (now) =>
       sql`${jobs.status} = 'failed' and ${jobs.runAt} < ${at(daysBefore(now, retention.failedJobDays))}`,
   },
@@ -142,6 +160,7 @@ export const tableRules: TableRule[] = [
     name: 'billing_events',
     table: 'billing_events',
     index: 'billing_events_received',
+    order: sql`${billingEvents.receivedAt}`,
     expired: (now) =>
       sql`${billingEvents.receivedAt} < ${at(daysBefore(now, retention.billingEventDays))}`,
   },
@@ -149,6 +168,7 @@ export const tableRules: TableRule[] = [
     name: 'audit_log',
     table: 'audit_log',
     index: 'audit_log_at',
+    order: sql`${auditLog.at}`,
     expired: (now, settings) =>
       settings.auditRetentionDays === undefined
         ? null
@@ -173,7 +193,7 @@ export async function sweepSessions(
     if (outOfBudget(budget)) break;
     const ids = rowsOf<{ id: string }>(
       await db.execute(
-        sql`select id from ${sessions} where ${sessionEnded(now)} limit ${budget.batchRows}`,
+        sql`select id from ${sessions} where ${sessionEnded(now)} order by ${sessionEnd} limit ${budget.batchRows}`,
       ),
     ).map((r) => r.id);
     if (ids.length === 0) {
