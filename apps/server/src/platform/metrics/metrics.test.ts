@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { jobs } from '../../db/schema.ts';
@@ -10,6 +11,7 @@ import { makeIdpKeys } from '../../test/samlIdp.ts';
 import { person, team } from '../../test/workspace.ts';
 import { MAIL_SEND } from '../mail/background.ts';
 import { LocalStorage } from '../storage/local/local-storage.ts';
+import { pendingJobsQuery } from './scrape.ts';
 
 const TOKEN = randomBytes(24).toString('base64url');
 
@@ -315,4 +317,28 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
       (seriesValue(before, `roomscale_billing_webhook_lag_seconds_bucket{le="${le}"}`) ?? 0);
     expect([lag('60'), lag('300')]).toEqual([0, 1]);
   });
+
+  type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+  const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+  // The plan that must hold with many finished jobs is PostgreSQL's (PGlite is one process's).
+  it.skipIf(!process.env.TEST_PG_URL)(
+    "the scrape's job query reads the jobs not succeeded through the index, not 50,000 finished ones",
+    async () => {
+      await t.ctx.db.execute(sql`insert into jobs (kind, status, run_at)
+        select 'metrics.finished', 'succeeded', now() - (i || ' seconds')::interval
+        from generate_series(1, 50000) i`);
+      await t.ctx.db.insert(jobs).values({ kind: 'metrics.test', status: 'queued' });
+      await t.ctx.db.execute(sql`analyze jobs`);
+      const query: { getSQL(): SQL } = pendingJobsQuery(t.ctx.db, t.clock.now());
+      const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
+      const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+      const json = Object.values(rows[0]!)[0];
+      const plan = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+      const scans = nodes(plan[0]!.Plan).filter((n) => n['Relation Name'] === 'jobs');
+      expect(scans.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      expect(scans.length).toBeGreaterThan(0);
+      await t.ctx.db.delete(jobs);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Gauge } from 'prom-client';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { MAIL_SEND } from '../mail/background.ts';
 import { LocalStorage } from '../storage/local/local-storage.ts';
@@ -17,6 +18,29 @@ export type ScrapeSources = {
 const pendingStatuses = ['queued', 'running', 'failed'];
 
 /**
+ * Jobs not succeeded, by kind and status: how many, how many are due at `now`, and how long the
+ * oldest due one has waited, in seconds.
+ */
+export function pendingJobsQuery(db: Db, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = sql`${jobs.runAt} <= ${at}`;
+  return db
+    .select({
+      kind: jobs.kind,
+      status: jobs.status,
+      all: count(),
+      due: sql<number>`count(*) filter (where ${due})`.mapWith(Number),
+      oldestDueAge:
+        sql<number>`coalesce(extract(epoch from ${at} - min(${jobs.runAt}) filter (where ${due})), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(jobs)
+    .where(inArray(jobs.status, pendingStatuses))
+    .groupBy(jobs.kind, jobs.status);
+}
+
+/**
  * Reads the queues into their gauges, once per scrape: one grouped query on `jobs` (served by
  * its (status, run_at) index: only the few rows not succeeded are read) and, with local
  * storage, one directory listing. A database that does not answer leaves the queue gauges
@@ -31,22 +55,7 @@ export async function readQueueState(
   g.mailOutbox.reset();
   g.oldestDue.reset();
   try {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const due = sql`${jobs.runAt} <= ${at}`;
-    const rows = await ctx.db
-      .select({
-        kind: jobs.kind,
-        status: jobs.status,
-        all: count(),
-        due: sql<number>`count(*) filter (where ${due})`.mapWith(Number),
-        oldestDueAge:
-          sql<number>`coalesce(extract(epoch from ${at} - min(${jobs.runAt}) filter (where ${due})), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(jobs)
-      .where(inArray(jobs.status, pendingStatuses))
-      .groupBy(jobs.kind, jobs.status);
+    const rows = await pendingJobsQuery(ctx.db, now);
     let oldestDueAge = 0;
     const outbox = { waiting: 0, failed: 0 };
     for (const r of rows) {
