@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { security } from '@roomscale/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseWaits } from '../config.ts';
+import { type DatabaseWaits, loadConfig } from '../config.ts';
 import { migratedPgTemplate } from '../test/migratedDatabase.ts';
 import { freshPgDatabase, onPgServer } from '../test/pgDatabase.ts';
 import { freePort, startServer, waitReady } from '../test/process.ts';
@@ -28,8 +28,25 @@ const waits: DatabaseWaits = {
   readyTimeoutMs: 500,
   migrationLockTimeoutSeconds: 60,
 };
+/**
+ * The server process runs with these bounds, or with the defaults when
+ * BLACK_HOLE_DEFAULT_WAITS=true (to measure what an operator gets; docs/deployment.md).
+ */
+const defaultsMeasured = process.env.BLACK_HOLE_DEFAULT_WAITS === 'true';
+const serverWaits = defaultsMeasured
+  ? loadConfig({ JWT_SECRET: 'x'.repeat(32) }).databaseWaits
+  : waits;
+const serverWaitsEnv: Record<string, string> = defaultsMeasured
+  ? {}
+  : {
+      DATABASE_STATEMENT_TIMEOUT_MS: String(waits.statementTimeoutMs),
+      DATABASE_QUERY_TIMEOUT_MS: String(waits.queryTimeoutMs),
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: String(waits.idleInTransactionTimeoutMs),
+      DATABASE_CONNECT_TIMEOUT_MS: String(waits.connectTimeoutMs),
+      DATABASE_READY_TIMEOUT_MS: String(waits.readyTimeoutMs),
+    };
 /** The longest one request may wait for the database: a pool connection, then a query. */
-const requestBound = waits.connectTimeoutMs + waits.queryTimeoutMs;
+const requestBound = serverWaits.connectTimeoutMs + serverWaits.queryTimeoutMs;
 
 const pgUrl = process.env.TEST_PG_URL;
 
@@ -110,11 +127,7 @@ describe.skipIf(!pgUrl)('a PostgreSQL that stops answering', () => {
       JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      DATABASE_STATEMENT_TIMEOUT_MS: String(waits.statementTimeoutMs),
-      DATABASE_QUERY_TIMEOUT_MS: String(waits.queryTimeoutMs),
-      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: String(waits.idleInTransactionTimeoutMs),
-      DATABASE_CONNECT_TIMEOUT_MS: String(waits.connectTimeoutMs),
-      DATABASE_READY_TIMEOUT_MS: String(waits.readyTimeoutMs),
+      ...serverWaitsEnv,
     });
     const origin = `http://127.0.0.1:${port}`;
     try {
@@ -156,12 +169,14 @@ describe.skipIf(!pgUrl)('a PostgreSQL that stops answering', () => {
       expect(notReady.headers.get('retry-after')).toBeDefined();
       console.info(
         `black hole: GET /api/Users/Me answered 503 after ${Math.round(toOutage)} ms, ` +
-          `/readyz 503 after ${Math.round(toNotReady)} ms (query timeout ${waits.queryTimeoutMs} ms, ` +
-          `connect timeout ${waits.connectTimeoutMs} ms, ready timeout ${waits.readyTimeoutMs} ms)`,
+          `/readyz 503 after ${Math.round(toNotReady)} ms (query timeout ${serverWaits.queryTimeoutMs} ms, ` +
+          `connect timeout ${serverWaits.connectTimeoutMs} ms, ready timeout ${serverWaits.readyTimeoutMs} ms)`,
       );
 
       proxy.resume();
+      const resumed = performance.now();
       await expect.poll(async () => (await me()).status, { timeout: 30_000 }).toBe(200);
+      console.info(`forwarding again: 200 after ${Math.round(performance.now() - resumed)} ms`);
       expect((await ready()).status).toBe(200);
       expect(server.child.exitCode).toBeNull();
     } finally {
