@@ -31,8 +31,9 @@ class LazyRequestLogger {
   ) {}
 
   private made(): FastifyBaseLogger {
+    // Object.assign, not a spread: measured several times cheaper here, once per logged request.
     this.#made ??= this.parent.child(
-      { ...this.bindings, ...traceFields(this.request.headers, this.#span) },
+      Object.assign({}, this.bindings, traceFields(this.request.headers, this.#span)),
       this.options,
     );
     return this.#made;

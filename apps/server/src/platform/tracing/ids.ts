@@ -8,7 +8,9 @@ import { randomFillSync } from 'node:crypto';
 const pool = Buffer.allocUnsafe(4096);
 let used = pool.length;
 
-function randomHex(bytes: number): string {
+const ZERO = ['', '0'.repeat(16), '0'.repeat(32)];
+
+function randomHex(bytes: 8 | 16): string {
   for (;;) {
     if (used + bytes > pool.length) {
       randomFillSync(pool);
@@ -16,7 +18,7 @@ function randomHex(bytes: number): string {
     }
     const hex = pool.toString('hex', used, used + bytes);
     used += bytes;
-    if (!/^0+$/.test(hex)) return hex;
+    if (hex !== ZERO[bytes / 8]) return hex;
   }
 }
 
