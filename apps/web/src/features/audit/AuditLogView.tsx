@@ -1,8 +1,8 @@
 import { Button, Card, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
-import { type AuditPage, auditTexts, shellTexts } from '@roomscale/shared';
+import { type AuditPage, auditPaging, auditTexts, shellTexts } from '@roomscale/shared';
 import { IconHistory } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { AuditTable } from './AuditTable.tsx';
@@ -13,8 +13,8 @@ type Props = {
   log: UseQueryResult<AuditPage>;
   page: number;
   /**
-   * `replace` when the page is corrected rather than chosen (a page past the end); `after`, the
-   * shown page's `nextCursor`, when the next page is chosen.
+   * `replace` when the page is corrected rather than chosen (a page past the end); `after`, where
+   * the chosen page starts, when the screen knows it.
    */
   setPage: (page: number, replace?: boolean, after?: string) => void;
   admin: boolean;
@@ -22,18 +22,27 @@ type Props = {
   onClearFilters?: () => void;
 };
 
-/** One page of an audit log with its loading, failed, empty and no-match states and its pager. */
+/**
+ * One page of an audit log with its loading, failed, empty and no-match states and its pager.
+ * Its parent gives it a new `key` when the filters change: the cursors it keeps are one list's.
+ */
 export function AuditLogView({ log, page, setPage, admin, onClearFilters }: Props) {
   const data = log.data;
+  // Where each page reached so far starts (the page before's nextCursor): such a page is read
+  // from there, at the cost of the first page however deep it is.
+  const cursors = useRef(new Map<number, string>()).current;
+  if (data?.nextCursor) cursors.set(data.currentPage + 1, data.nextCursor);
 
   // A page past the end (an old link) shows the last page instead.
   useEffect(() => {
     if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount, true);
   }, [data, page, setPage]);
 
-  // The next page is read from where this one ends, at the cost of the first page however deep.
-  const choose = (n: number) =>
-    setPage(n, false, n === page + 1 ? (data?.nextCursor ?? undefined) : undefined);
+  const choose = (n: number) => setPage(n, false, cursors.get(n));
+  // By number alone a page reaches no further than offsetMax entries: past them, only the pages
+  // whose start is known are offered.
+  const byNumber = Math.floor(auditPaging.offsetMax / (data?.pageSize || 1)) + 1;
+  const reachable = Math.max(byNumber, ...cursors.keys());
 
   if (log.isPending) return <TableSkeleton />;
   if (log.isError) {
@@ -71,7 +80,12 @@ export function AuditLogView({ log, page, setPage, admin, onClearFilters }: Prop
       <Card padding="xs" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
         <AuditTable entries={log.data.results} admin={admin} />
       </Card>
-      <Pager page={page} total={log.data.pageCount} onChange={choose} label={t.pagination} />
+      <Pager
+        page={page}
+        total={Math.min(log.data.pageCount, reachable)}
+        onChange={choose}
+        label={t.pagination}
+      />
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ export function TeamAuditPage() {
   return (
     <Stack gap="md">
       <Text c="dimmed">{auditTexts.teamIntro}</Text>
-      <AuditLogView log={log} page={page} setPage={setPage} admin={false} />
+      <AuditLogView key={team.id} log={log} page={page} setPage={setPage} admin={false} />
     </Stack>
   );
 }

@@ -1,6 +1,12 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import type { AdminOrganizationRow, AdminUser, AdminUserRow } from '@roomscale/shared';
+import {
+  type AdminOrganizationRow,
+  type AdminUser,
+  type AdminUserRow,
+  auditPaging,
+  limits,
+} from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -199,19 +205,46 @@ describe('AuditLogPage', () => {
     expect(router.state.location.search).toBe(`?page=2&after=${cursorAfter(1)}`);
     expect(logQueries(fetch).at(-1)).toEqual({ Page: '2', PageSize: '25', After: cursorAfter(1) });
 
-    // A page further on, or back, is asked for by its number.
-    fireEvent.click(within(nav).getByRole('button', { name: 'Page 1' }));
+    // Back returns to the first page.
+    await router.navigate(-1);
     expect(await screen.findByText('Actor p1')).toBeVisible();
     expect(router.state.location.search).toBe('');
-    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+  });
+
+  it('asks for a page by number when it does not know where it starts', async () => {
+    const fetch = mockApi((_, url) => {
+      const page = Number(url.searchParams.get('Page'));
+      return { body: auditPage(page, 3, [auditEntry(page, { actorName: `Actor p${page}` })]) };
+    });
+    const router = renderAt('/admin/auditlog');
+    expect(await screen.findByText('Actor p1')).toBeVisible();
+    const nav = () => screen.getByRole('navigation', { name: 'Audit log pages' });
+    fireEvent.click(within(nav()).getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Actor p3')).toBeVisible();
     expect(router.state.location.search).toBe('?page=3');
     expect(logQueries(fetch).at(-1)).toEqual({ Page: '3', PageSize: '25' });
-
-    // Back returns to the pages before, the second one from its cursor.
-    await router.navigate(-2);
+    // The second page starts where the first one, seen before, ended.
+    fireEvent.click(within(nav()).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Actor p2')).toBeVisible();
     expect(router.state.location.search).toBe(`?page=2&after=${cursorAfter(1)}`);
+  });
+
+  it('offers by number only the pages the server reads by number, the next one from its cursor', async () => {
+    mockApi((_, url) => {
+      const page = Number(url.searchParams.get('Page'));
+      return { body: auditPage(page, 1000, [auditEntry(page, { actorName: `Actor p${page}` })]) };
+    });
+    const deepest = auditPaging.offsetMax / limits.auditPageSize + 1;
+    const router = renderAt('/admin/auditlog');
+    expect(await screen.findByText('Actor p1')).toBeVisible();
+    const nav = () => screen.getByRole('navigation', { name: 'Audit log pages' });
+    fireEvent.click(within(nav()).getByRole('button', { name: 'Last page' }));
+    expect(await screen.findByText(`Actor p${deepest}`)).toBeVisible();
+    expect(router.state.location.search).toBe(`?page=${deepest}`);
+    // From there, the next page is offered: read from the cursor, not by number.
+    fireEvent.click(within(nav()).getByRole('button', { name: 'Last page' }));
+    expect(await screen.findByText(`Actor p${deepest + 1}`)).toBeVisible();
+    expect(router.state.location.search).toBe(`?page=${deepest + 1}&after=${cursorAfter(deepest)}`);
   });
 
   it('shows no pager for a single page', async () => {

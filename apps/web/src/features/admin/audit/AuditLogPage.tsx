@@ -50,6 +50,7 @@ export function AuditLogPage() {
         <FilterPicker kind="user" value={user} onChange={(id) => setFilter({ user: id })} />
       </Group>
       <AuditLogView
+        key={`${team}/${user}`}
         log={log}
         page={page}
         setPage={setPage}
