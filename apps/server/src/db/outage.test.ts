@@ -25,6 +25,13 @@ const outages: Record<string, () => Error> = {
   'connection failure (08006)': () =>
     wrapped(Object.assign(new Error('connection failure'), { code: '08006' })),
   'pool timeout': () => wrapped(new Error('timeout exceeded when trying to connect')),
+  'statement timeout (57014)': () =>
+    wrapped(
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    ),
+  'query timeout (no answer)': () => wrapped(new Error('Query read timeout')),
+  'closed after a query timeout': () =>
+    wrapped(new Error('Client was closed and is not queryable')),
   'cut connection': () => wrapped(new Error('Connection terminated unexpectedly')),
 };
 
