@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,4 +78,27 @@ describe('metrics on METRICS_PORT', () => {
     expect(await server.exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
   });
+});
+
+describe('a metrics port that cannot be had', () => {
+  it('stops the start with one line naming METRICS_PORT', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const metricsPort = (taken.address() as { port: number }).port;
+      const p = startServer({
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        METRICS_PORT: String(metricsPort),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-metrics-')),
+      });
+      expect(await p.exited).toBe(1);
+      const lines = p.output().err.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`127.0.0.1:${metricsPort} (METRICS_PORT, METRICS_HOST)`);
+      expect(lines[0]).toContain('EADDRINUSE');
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
 });
