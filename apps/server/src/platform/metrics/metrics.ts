@@ -2,6 +2,7 @@ import { SsoRefusalReasons } from '@roomscale/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { probeOf } from '../../db/probe.ts';
+import { LocalStorage } from '../storage/local/local-storage.ts';
 import { readQueueState, type ScrapeSources } from './scrape.ts';
 
 /** What a webhook delivery came to (modules/billing/webhook.ts); `failed` threw. */
@@ -107,7 +108,7 @@ export function createMetrics(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' |
     }
   }
 
-  const sources = queueGauges(registers);
+  const sources = queueGauges(registers, ctx.storage instanceof LocalStorage);
   return {
     registry,
     http,
@@ -128,7 +129,7 @@ export function createMetrics(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' |
 }
 
 /** The gauges set at scrape time (scrape.ts). */
-function queueGauges(registers: Registry[]): ScrapeSources {
+function queueGauges(registers: Registry[], localStorage: boolean): ScrapeSources {
   return {
     jobs: new Gauge({
       name: 'roomscale_jobs',
@@ -147,11 +148,13 @@ function queueGauges(registers: Registry[]): ScrapeSources {
       labelNames: ['state'] as const,
       registers,
     }),
-    uploadSessions: new Gauge({
-      name: 'roomscale_upload_sessions',
-      help: 'Resumable upload sessions still taking bytes (local storage; expired ones until the hourly sweep)',
-      registers,
-    }),
+    uploadSessions: localStorage
+      ? new Gauge({
+          name: 'roomscale_upload_sessions',
+          help: 'Resumable upload sessions still taking bytes (expired ones until the hourly sweep)',
+          registers,
+        })
+      : null,
     databaseUp: new Gauge({
       name: 'roomscale_metrics_database_up',
       help: "1 when this scrape's queue queries answered, 0 when they failed",

@@ -10,7 +10,8 @@ export type ScrapeSources = {
   jobs: Gauge<'kind' | 'state'>;
   oldestDue: Gauge;
   mailOutbox: Gauge<'state'>;
-  uploadSessions: Gauge;
+  /** Local storage only: Google Cloud Storage keeps its upload sessions itself. */
+  uploadSessions: Gauge | null;
   databaseUp: Gauge;
 };
 
@@ -53,7 +54,6 @@ export async function readQueueState(
   const now = ctx.clock.now();
   g.jobs.reset();
   g.mailOutbox.reset();
-  g.oldestDue.reset();
   try {
     const rows = await pendingJobsQuery(ctx.db, now);
     let oldestDueAge = 0;
@@ -74,9 +74,10 @@ export async function readQueueState(
     g.databaseUp.set(1);
   } catch (err) {
     ctx.log.warn({ err }, 'metrics: the job queue could not be read');
+    g.oldestDue.remove();
     g.databaseUp.set(0);
   }
-  if (ctx.storage instanceof LocalStorage) {
+  if (g.uploadSessions && ctx.storage instanceof LocalStorage) {
     g.uploadSessions.set(await ctx.storage.uploads.openSessions());
   }
 }
