@@ -203,4 +203,23 @@ describe.skipIf(!process.env.TEST_PG_URL)('admin lists on PostgreSQL', () => {
       }
     }
   }, 120_000);
+
+  it("gather a name search's matches from the trigram indexes, however they sit in name order", async () => {
+    // 30,000 teams in a hundred names of 1 % each: one name's teams sit together in name order,
+    // where a walk of that order would read every team before them.
+    await seed(
+      sql`insert into organizations (name)
+        select 'Name' || lpad((i % 100)::text, 3, '0') || ' ' || i
+        from generate_series(1, 30000) i`,
+      'organizations',
+      ['organizations_name_trgm', 'organizations_company_name_trgm'],
+    );
+    for (const filter of ['name042', 'name097']) {
+      const steps = await plan(teamPage(t.ctx.db, teamSearch(filter), 0, 20, new Date()));
+      const seen = onTable(steps, 'organizations');
+      expect(seen.scans, filter).toEqual(['Bitmap Heap Scan']);
+      expect(seen.indexes, filter).not.toContain('organizations_name_order');
+      expect(seen.indexes, filter).toContain('organizations_name_trgm');
+    }
+  }, 120_000);
 });

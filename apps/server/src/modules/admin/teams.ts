@@ -45,6 +45,12 @@ const roomsCount = countOf(sql`select count(*)::int from rooms r
 
 /** The list's order, which the index organizations_name_order holds. */
 const byName = [sql`lower(${organizations.name})`, asc(organizations.id)];
+/**
+ * The same order, which the index cannot hold: a search gathers its matches from the trigram
+ * indexes and sorts them (see byNameOfMatches in users.ts: a name search's matches sit together
+ * in name order, where the planner expects them spread evenly).
+ */
+const byNameOfMatches = [sql`(lower(${organizations.name}) || '')`, asc(organizations.id)];
 
 /**
  * One page of every team, by name, optionally those whose name or company name holds the filter
@@ -98,7 +104,7 @@ export function teamPage(
     })
     .from(organizations)
     .where(where)
-    .orderBy(...byName)
+    .orderBy(...(where ? byNameOfMatches : byName))
     .limit(limit)
     .offset(offset);
 }

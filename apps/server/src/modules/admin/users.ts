@@ -36,6 +36,18 @@ const teamsCount = sql<number>`(select count(*)::int from memberships m
 /** The list's order, which the index users_name_order holds. */
 const byName = [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id)];
 /**
+ * The same order, which the index cannot hold: a search gathers its matches from the trigram
+ * indexes and sorts them. Walking the order's index instead until a page of matches is found
+ * looks cheap to the planner, which takes matches to be spread evenly along the order; a name
+ * search's matches are not (every "Rossi" sits together), and such a walk read thousands of
+ * rows before the first match.
+ */
+const byNameOfMatches = [
+  sql`(lower(${users.firstName}) || '')`,
+  sql`lower(${users.lastName})`,
+  asc(users.id),
+];
+/**
  * "First Last" as the search reads it. A substring of the first or the last name is one of the
  * full name too, so this and the address are the whole search, each served by a pg_trgm index
  * on exactly this expression (users_full_name_trgm, users_email_trgm).
@@ -83,7 +95,7 @@ export function userPage(db: DbOrTx, where: SQL | undefined, offset: number, lim
     .select({ u: users, teams: teamsCount })
     .from(users)
     .where(where)
-    .orderBy(...byName)
+    .orderBy(...(where ? byNameOfMatches : byName))
     .limit(limit)
     .offset(offset);
 }
