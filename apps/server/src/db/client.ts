@@ -111,20 +111,23 @@ export async function openDatabase(opts: {
     location = join(opts.dataDir, 'db');
     mkdirSync(location, { recursive: true });
   }
-  let client: InstanceType<typeof PGlite>;
+  let client: InstanceType<typeof PGlite> | undefined;
   try {
-    client = await PGlite.create(location, {
+    const opened = await PGlite.create(location, {
       extensions: { pg_trgm },
       ...(opts.loadDataDir && { loadDataDir: opts.loadDataDir }),
     });
+    client = opened;
     refuseNewerSchema(
-      await appliedMigrations((text) => client.query(text)),
+      await appliedMigrations((text) => opened.query(text)),
       readJournal(migrationsFolder()),
     );
-    await migrate(drizzle(client, { schema, casing: 'snake_case' }), {
+    await migrate(drizzle(opened, { schema, casing: 'snake_case' }), {
       migrationsFolder: migrationsFolder(),
     });
   } catch (err) {
+    // Closed, so that it does not stay marked open (postmaster.pid) after a refused start.
+    await client?.close().catch(() => {});
     if (err instanceof DatabaseOpenError) throw err;
     throw new DatabaseOpenError(startMessages.cannotOpenDataDir(location, reasonOf(err)));
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +103,8 @@ describe('an instance older than its database', () => {
       });
       expect(code).toBe(1);
       expect(err).toBe(`${newerLine(applied.rows.length + 1)}\n`);
+      // Closed before the exit: not left marked open for the next start or a backup.
+      expect(existsSync(join(dataDir, 'db', 'postmaster.pid'))).toBe(false);
     },
     PROCESS_TEST_MS,
   );
