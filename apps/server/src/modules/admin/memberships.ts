@@ -4,7 +4,7 @@ import {
   adminMessages,
   type Role,
 } from '@roomscale/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,7 +12,7 @@ import { memberships, users } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
 import { assertFreeLicense, licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
-import { isActiveRole } from '../organizations/membership.ts';
+import { isActiveRole, othersInTeam } from '../organizations/membership.ts';
 import { presentTeamUser } from './presenter.ts';
 
 /**
@@ -26,21 +26,9 @@ async function assertAdminRemains(
   userId: string,
   newRole: Role,
 ) {
-  const [others] = await tx
-    .select({
-      admins: sql<number>`count(*) filter (where ${memberships.role} = 'Admin')::int`.mapWith(
-        Number,
-      ),
-      members: sql<number>`count(*) filter (where ${memberships.role} <> 'None')::int`.mapWith(
-        Number,
-      ),
-    })
-    .from(memberships)
-    .where(
-      and(eq(memberships.organizationId, organizationId), sql`${memberships.userId} <> ${userId}`),
-    );
-  const membersAfter = (others?.members ?? 0) + (isActiveRole(newRole) ? 1 : 0);
-  if ((others?.admins ?? 0) === 0 && membersAfter > 0) {
+  const others = await othersInTeam(tx, organizationId, userId);
+  const membersAfter = others.members + (isActiveRole(newRole) ? 1 : 0);
+  if (others.admins === 0 && membersAfter > 0) {
     throw fieldError('role', adminMessages.lastAdmin);
   }
 }

@@ -11,6 +11,7 @@ import { forgetting } from '../auth/sessions.ts';
 import { lockTeam } from '../licenses/accounting.ts';
 import { loadDetails } from '../meetings/load.ts';
 import { mailsAfterDelete, queueMails } from '../meetings/mailing.ts';
+import { adminMembership, othersInTeam } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
 import { enqueuePurge } from './purge.ts';
 import { lockUserAndSuperAdmins } from './superAdmins.ts';
@@ -27,22 +28,12 @@ async function assertNoTeamLeftWithoutAdmin(tx: DbOrTx, userId: string) {
     .select({ id: organizations.id, name: organizations.name })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.role, 'Admin')))
+    .where(and(eq(memberships.userId, userId), adminMembership()))
     .orderBy(asc(organizations.id));
   for (const team of adminOf) {
     await lockTeam(tx, team.id);
-    const [row] = await tx
-      .select({
-        admins: sql<number>`count(*) filter (where ${memberships.role} = 'Admin')::int`.mapWith(
-          Number,
-        ),
-        members: sql<number>`count(*) filter (where ${memberships.role} <> 'None')::int`.mapWith(
-          Number,
-        ),
-      })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, team.id), sql`${memberships.userId} <> ${userId}`));
-    if ((row?.admins ?? 0) === 0 && (row?.members ?? 0) > 0) {
+    const others = await othersInTeam(tx, team.id, userId);
+    if (others.admins === 0 && others.members > 0) {
       throw badRequest(adminMessages.onlyAdminOf(team.name));
     }
   }

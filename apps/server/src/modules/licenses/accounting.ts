@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
+import { activeMembershipSql } from '../organizations/membership.ts';
 
 /**
  * Licenses a paid subscription gives the team: its quantity while it runs — active, or past due
@@ -23,7 +24,7 @@ const manualLicenseCount = (team: SQL, now: Date) =>
 /** One license per active member with a headset-store subscription. */
 const metaLicenseCount = (team: SQL) =>
   sql<number>`(select count(*)::int from memberships m join users u on u.id = m.user_id
-    where m.organization_id = ${team} and m.role <> 'None' and u.has_meta_subscription)`;
+    where m.organization_id = ${team} and ${activeMembershipSql('m')} and u.has_meta_subscription)`;
 
 /**
  * The licenses a team holds at `now`, as one SQL expression over `team` (an id or a column), so

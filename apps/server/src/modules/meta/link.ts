@@ -4,7 +4,7 @@ import {
   metaMessages,
   type UserLogin,
 } from '@roomscale/shared';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { memberships, userLogins, users } from '../../db/schema.ts';
@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../platform/http/problem.ts';
 import { type Actor, type PersonActor, recordAudit } from '../audit/record.ts';
 import { lockTeam } from '../licenses/accounting.ts';
 import { returnUncoveredLicenses } from '../licenses/reconcile.ts';
+import { activeMembership } from '../organizations/membership.ts';
 import { linkedLoginsOf, removeLinkedLogin } from '../users/logins.ts';
 import type { ProvenMetaAccount } from './proof.ts';
 
@@ -64,7 +65,7 @@ async function setMetaSubscription(
   const teams = await tx
     .select({ id: memberships.organizationId })
     .from(memberships)
-    .where(and(eq(memberships.userId, change.userId), ne(memberships.role, 'None')))
+    .where(and(eq(memberships.userId, change.userId), activeMembership()))
     .orderBy(asc(memberships.organizationId));
   for (const team of teams) {
     await lockTeam(tx, team.id);

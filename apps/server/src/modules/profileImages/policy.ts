@@ -1,5 +1,5 @@
 import type { ProfileImageOwner } from '@roomscale/shared';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { memberships, teamInvitations } from '../../db/schema.ts';
@@ -34,7 +34,7 @@ export async function maySeeProfileImage(
           eq(memberships.userId, caller.userId),
           activeMembership(),
           eq(theirs.userId, id),
-          ne(theirs.role, 'None'),
+          activeMembership(theirs),
         ),
       )
       .limit(1);

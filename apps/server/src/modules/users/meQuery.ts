@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { directStatement } from '../../db/direct.ts';
 import { users } from '../../db/schema.ts';
+import { activeMembershipSql } from '../organizations/membership.ts';
 
 /** A time as the API writes it (UTC, milliseconds, `Z`), already written so by PostgreSQL. */
 type ApiTime = string;
@@ -92,7 +93,7 @@ function meSelect(db: Db) {
             'licenseType', m.license_type,
             'imageUpdated', ${apiTime('o.image_updated')}) order by lower(o.name), o.name, o.id)
           from memberships m join organizations o on o.id = m.organization_id
-          where m.user_id = u.id and m.role <> 'None'), '[]'::json))`,
+          where m.user_id = u.id and ${activeMembershipSql('m')}), '[]'::json))`,
     })
     .from(u)
     .where(eq(u.id, sql.placeholder('userId')));
