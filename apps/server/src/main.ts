@@ -97,9 +97,19 @@ async function main() {
     log,
   };
   // Instances that start together on an empty database take turns: one creates the admin.
-  await database.exclusively(() =>
-    ensureSuperAdmin(ctx, (line) => process.stdout.write(`${line}\n`)),
-  );
+  try {
+    await database.exclusively(() =>
+      ensureSuperAdmin(ctx, (line) => process.stdout.write(`${line}\n`)),
+    );
+  } catch (e) {
+    // Another instance held the lock past MIGRATION_LOCK_TIMEOUT_SECONDS: one line, as at open.
+    if (e instanceof DatabaseOpenError) {
+      process.stderr.write(`${e.message}\n`);
+      await database.close();
+      process.exit(1);
+    }
+    throw e;
+  }
   // First start: public room templates, so a new installation can add rooms at once.
   await ensureDefaultRoomTemplates(ctx.db, ctx.clock.now());
   const app = await buildApp(ctx, { webDist: config.webDistDir ?? defaultWebDist() });

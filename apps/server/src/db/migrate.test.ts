@@ -166,30 +166,48 @@ describe.skipIf(!pgUrl)('migrations on PostgreSQL under an advisory lock', () =>
     }
   });
 
-  it('gives up waiting for another instance after MIGRATION_LOCK_TIMEOUT_SECONDS, saying so', async () => {
-    const fresh = await freshPgDatabase(pgUrl!);
-    const holder = new pg.Client({ connectionString: fresh.url });
-    await holder.connect();
-    try {
-      await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await expect(
-        openDatabase({ url: fresh.url, waits: { ...waits, migrationLockTimeoutSeconds: 1 } }),
-      ).rejects.toThrow(new DatabaseOpenError(startMessages.migrationLockTimeout(fresh.url, 1)));
-      // The lock is the documented one: classid and objid are the key's two halves.
-      const { rows } = await holder.query(
-        `select classid, objid from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
-      );
-      expect(rows).toEqual([{ classid: 1383034733, objid: 1935892844 }]);
-      // Released with the holder's session (a process that dies while migrating).
-      await holder.end();
-      const database = await openDatabase({ url: fresh.url, waits });
-      await database.close();
-      expect(await migrationRows(fresh.url)).toEqual(onceEach);
-    } finally {
-      await holder.end().catch(() => {});
-      await fresh.drop();
-    }
-  });
+  it(
+    'gives up waiting for another instance after MIGRATION_LOCK_TIMEOUT_SECONDS, saying so',
+    async () => {
+      const fresh = await freshPgDatabase(pgUrl!);
+      const holder = new pg.Client({ connectionString: fresh.url });
+      await holder.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await expect(
+          openDatabase({ url: fresh.url, waits: { ...waits, migrationLockTimeoutSeconds: 1 } }),
+        ).rejects.toThrow(new DatabaseOpenError(startMessages.migrationLockTimeout(fresh.url, 1)));
+        // The lock is the documented one: classid and objid are the key's two halves.
+        const { rows } = await holder.query(
+          `select classid, objid from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
+        );
+        expect(rows).toEqual([{ classid: 1383034733, objid: 1935892844 }]);
+        // The server process says so in one line, and exits 1 for the platform to restart it.
+        const dataDir = await mkdtemp(join(tmpdir(), 'rs-lock-wait-'));
+        try {
+          const { code, err } = await startExpectingExit({
+            DATABASE_URL: fresh.url,
+            DATA_DIR: dataDir,
+            JWT_SECRET: randomBytes(32).toString('hex'),
+            MIGRATION_LOCK_TIMEOUT_SECONDS: '1',
+          });
+          expect(code).toBe(1);
+          expect(err).toBe(`${startMessages.migrationLockTimeout(fresh.url, 1)}\n`);
+        } finally {
+          await rm(dataDir, { recursive: true, force: true });
+        }
+        // Released with the holder's session (a process that dies while migrating).
+        await holder.end();
+        const database = await openDatabase({ url: fresh.url, waits });
+        await database.close();
+        expect(await migrationRows(fresh.url)).toEqual(onceEach);
+      } finally {
+        await holder.end().catch(() => {});
+        await fresh.drop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 
   it(
     'starts four server processes at once on an empty database, each serving',
