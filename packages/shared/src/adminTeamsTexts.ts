@@ -14,7 +14,9 @@ export const adminTeamsTexts = {
     searchPlaceholder: 'Search by team or company name',
     clearSearch: 'Clear search',
     newTeam: 'New team',
-    count: (n: number) => plural(n, 'team', 'teams'),
+    /** `more`: the list counted no further (`n` is then one past what it counted). */
+    count: (n: number, more = false) =>
+      more ? `More than ${(n - 1).toLocaleString('en')} teams` : plural(n, 'team', 'teams'),
     columns: {
       name: 'Team',
       users: 'Users',

@@ -28,7 +28,9 @@ export const adminUsersTexts = {
     searchPlaceholder: 'Search by name or email',
     clearSearch: 'Clear search',
     newUser: 'New user',
-    count: (n: number) => plural(n, 'user', 'users'),
+    /** `more`: the list counted no further (`n` is then one past what it counted). */
+    count: (n: number, more = false) =>
+      more ? `More than ${(n - 1).toLocaleString('en')} users` : plural(n, 'user', 'users'),
     tableLabel: 'Users',
     columns: {
       name: 'Name',

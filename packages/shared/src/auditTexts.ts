@@ -139,7 +139,13 @@ export const auditTexts = {
   noDetails: 'No details',
   /** A value too long to show in full; the whole value is in its tooltip. */
   truncated: '…',
-  count: (n: number) => (n === 1 ? '1 change' : `${n.toLocaleString('en')} changes`),
+  /** `more`: the log counted no further (`n` is then one past what it counted). */
+  count: (n: number, more = false) =>
+    more
+      ? `More than ${(n - 1).toLocaleString('en')} changes`
+      : n === 1
+        ? '1 change'
+        : `${n.toLocaleString('en')} changes`,
   empty: 'No changes recorded yet',
   emptyHint: 'Changes made by admins appear here as soon as they are made.',
   noMatch: 'No changes match these filters',

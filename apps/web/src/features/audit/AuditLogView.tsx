@@ -3,6 +3,7 @@ import { type AuditPage, auditPaging, auditTexts, shellTexts } from '@roomscale/
 import { IconHistory } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { countIsLowerBound } from '../../components/countBound.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { AuditTable } from './AuditTable.tsx';
@@ -75,7 +76,7 @@ export function AuditLogView({ log, page, setPage, admin, onClearFilters }: Prop
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {t.count(log.data.entryCount)}
+        {t.count(log.data.entryCount, countIsLowerBound(log.data))}
       </Text>
       <Card padding="xs" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
         <AuditTable entries={log.data.results} admin={admin} />

@@ -26,6 +26,7 @@ import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@ta
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { countIsLowerBound } from '../../../components/countBound.ts';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Pager } from '../../../components/Pager.tsx';
@@ -88,7 +89,7 @@ export function AdminTeamsPage() {
         />
         {data && (
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t.count(data.entryCount)}
+            {t.count(data.entryCount, countIsLowerBound(data))}
           </Text>
         )}
       </Group>

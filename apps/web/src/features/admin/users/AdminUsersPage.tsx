@@ -21,6 +21,7 @@ import { type AdminUserRow, adminUsersTexts, limits, shellTexts } from '@roomsca
 import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { countIsLowerBound } from '../../../components/countBound.ts';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Pager } from '../../../components/Pager.tsx';
@@ -94,7 +95,7 @@ export function AdminUsersPage() {
         />
         {data && (
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t.count(data.entryCount)}
+            {t.count(data.entryCount, countIsLowerBound(data))}
           </Text>
         )}
       </Group>
