@@ -26,7 +26,7 @@ import { provider } from '../billing/provider.ts';
 import { billingOf } from '../billing/registry.ts';
 import { licenseCount, licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
-import { activeMembership } from '../organizations/membership.ts';
+import { activeMembership, activeMembershipSql } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
 import { providerIdOf } from '../sso/addresses.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
@@ -35,7 +35,7 @@ import { enqueuePurge } from './purge.ts';
 const countOf = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
 /** Active members (a membership with role None is a removed member). */
 const usersCount = countOf(sql`select count(*)::int from memberships m
-  where m.organization_id = "organizations"."id" and m.role <> 'None'`);
+  where m.organization_id = "organizations"."id" and ${activeMembershipSql('m')}`);
 /** The team's files, folders not counted (1 is Folder). */
 const filesCount = countOf(sql`select count(*)::int from file_items f
   where f.organization_id = "organizations"."id" and f.type <> 1`);

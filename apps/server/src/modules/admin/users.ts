@@ -23,7 +23,11 @@ import { enqueueMail } from '../../platform/mail/background.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
 import { forgetting } from '../auth/sessions.ts';
 import { namesOf } from '../licenses/presenter.ts';
-import { activeMembership } from '../organizations/membership.ts';
+import {
+  activeMembership,
+  activeMembershipSql,
+  membershipColumns,
+} from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
 import { activationEmail } from '../users/emails.ts';
 import { presentUser, presentUserRow } from './presenter.ts';
@@ -31,7 +35,7 @@ import { lockUserAndSuperAdmins } from './superAdmins.ts';
 
 /** The teams a user is an active member of (a membership with role None is a removed member). */
 const teamsCount = sql<number>`(select count(*)::int from memberships m
-  where m.user_id = "users"."id" and m.role <> 'None')`.mapWith(Number);
+  where m.user_id = "users"."id" and ${activeMembershipSql('m')})`.mapWith(Number);
 
 /** The list's order, which the index users_name_order holds. */
 const byName = [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id)];
@@ -109,7 +113,7 @@ export async function getUser(db: DbOrTx, userId: string): Promise<AdminUser> {
     .where(eq(userLogins.userId, userId))
     .orderBy(asc(userLogins.created), asc(userLogins.id));
   const teams = await db
-    .select({ team: organizations, role: memberships.role, licenseType: memberships.licenseType })
+    .select({ team: organizations, ...membershipColumns })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.userId, userId), activeMembership()))
