@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   alternate,
   benchUser,
@@ -48,7 +49,8 @@ async function main() {
     await stop(server.child);
 
     console.log('Seeding 200, 10,000 and 100,000 files into the embedded database…');
-    const db = await PGlite.create(join(dataDir, 'db'));
+    // The admin lists' trigram indexes (migration 0020) need pg_trgm loaded to be written.
+    const db = await PGlite.create(join(dataDir, 'db'), { extensions: { pg_trgm } });
     await seedFiles(db, small, me.id, 100, 100);
     await seedFiles(db, big, me.id, 2_000, 8_000);
     await seedFiles(db, huge, me.id, 20_000, 80_000);
