@@ -18,6 +18,10 @@
  * - `GET /api/Users/Me` on a second instance with Prometheus metrics on (METRICS_PORT) beside the
  *   first, with them off (docs/deployment.md "Monitoring"). Goal: at least 0.95× its throughput.
  *   BENCH_ONLY=metrics measures this comparison alone.
+ * - The dashboard's list pages beside `GET /api/Users/Me` in the same turns (issue 27): a member's
+ *   meetings page (10 upcoming of the 12 they are invited to) and the files root page (18 of 30
+ *   folders). Goal: each at least 0.33× Me's throughput, p99 within 3×. BENCH_ONLY=lists
+ *   measures these alone.
  */
 
 import { spawn } from 'node:child_process';
@@ -26,10 +30,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { meetingsPagePath, seedListTeam } from './lib/lists.ts';
 import {
   alternate,
   benchUser,
   EMAIL,
+  type Figure,
   filesList,
   filesRootBody,
   json,
@@ -48,6 +54,8 @@ const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postg
 const ONLY_ME = process.env.BENCH_ONLY === 'me';
 /** BENCH_ONLY=metrics: only `GET /api/Users/Me` with metrics on against off (no seeding). */
 const ONLY_METRICS = process.env.BENCH_ONLY === 'metrics';
+/** BENCH_ONLY=lists: only the dashboard's list pages beside `GET /api/Users/Me`. */
+const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url);
@@ -117,6 +125,49 @@ async function metricsFigure(
   }
 }
 
+/**
+ * The dashboard's list pages beside `GET /api/Users/Me`, all three in the same turns (issue 27):
+ * a list page should cost at most three times the cheapest authenticated call.
+ */
+async function listFigures(origin: string, token: string, team: string) {
+  const meetingsPage = `${origin}${meetingsPagePath(team)}`;
+  const sizes = await Promise.all([
+    fetch(meetingsPage, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text()),
+    fetch(`${origin}/api/Organizations/${team}/File`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(filesRootBody),
+    }).then((r) => r.text()),
+  ]);
+  const [meetingsBody, filesBody] = sizes.map((text) => JSON.parse(text) as { results: unknown[] });
+  if (meetingsBody?.results.length !== 10 || filesBody?.results.length !== 18)
+    throw new Error('the dashboard team does not hold the pages it was seeded with');
+  const kb = (i: number) => `${(sizes[i]!.length / 1024).toFixed(1)} KB`;
+  const [meFig, meetingsFig, filesFig] = await alternate(
+    () => load(`${origin}/api/Users/Me`, token, 20),
+    () => load(meetingsPage, token, 20),
+    () => filesList(origin, token, team, filesRootBody),
+  );
+  const goal = '≥ 0.33× throughput, p99 ≤ 3×';
+  const met = (f: Figure) => f.rps >= 0.33 * meFig.rps && f.p99 <= 3 * Math.max(meFig.p99, 1);
+  row(
+    `Member's meetings page beside Me, 20 connections (${kb(0)})`,
+    meFig,
+    meetingsFig,
+    ['GET /api/Users/Me', '10 upcoming of 12'],
+    goal,
+    met(meetingsFig),
+  );
+  row(
+    `Files root page beside Me, 20 connections (${kb(1)})`,
+    meFig,
+    filesFig,
+    ['GET /api/Users/Me', '18 of 30 folders'],
+    goal,
+    met(filesFig),
+  );
+}
+
 async function main() {
   const dbName = `roomscale_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG });
@@ -153,8 +204,12 @@ async function main() {
   );
   const db = new pg.Client({ connectionString: dbUrl });
   try {
-    const { token, me, teams } = await benchUser(server.origin, ['Small team', 'Big team']);
-    const [small, big] = teams as [string, string];
+    const { token, me, teams } = await benchUser(server.origin, [
+      'Small team',
+      'Big team',
+      'Dashboard team',
+    ]);
+    const [small, big, dashboard] = teams as [string, string, string];
     await db.connect();
     const other = (
       await db.query(
@@ -162,6 +217,9 @@ async function main() {
       )
     ).rows[0].id as string;
     if (!ONLY_ME && !ONLY_METRICS) {
+      await seedListTeam(db, dashboard, me.id, { folders: 30, upcoming: 12 });
+    }
+    if (!ONLY_ME && !ONLY_METRICS && !ONLY_LISTS) {
       console.log('Seeding 100,200 files and 100,020 meetings…');
       await seedFiles(db, small, me.id, 100, 100);
       await seedFiles(db, big, me.id, 20_000, 80_000);
@@ -186,6 +244,7 @@ async function main() {
     );
 
     if (ONLY_METRICS) return await metricsFigure(server.origin, token, dataDir, env);
+    if (ONLY_LISTS) return await listFigures(server.origin, token, dashboard);
 
     const [ref, own, meFig] = await alternate(
       () => load(references[0]!.url, token, 50),
@@ -209,6 +268,7 @@ async function main() {
     if (ONLY_ME) return;
 
     await metricsFigure(server.origin, token, dataDir, env);
+    await listFigures(server.origin, token, dashboard);
 
     const files = (id: string, body: object) => filesList(server.origin, token, id, body);
     const [rs, rb] = await alternate(

@@ -1,5 +1,17 @@
 import { fileLimits, normalizeMeetingCode } from '@roomscale/shared';
-import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCountQuery } from '../../db/count.ts';
 import { LONG_MEETING, meetings } from '../../db/schema.ts';
@@ -42,27 +54,80 @@ export type MeetingListWindow = {
   pageSize: number;
 };
 
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/**
+ * The values a list's statements take: each one either the value itself (a statement built for
+ * one call, as the plan tests build it) or a placeholder of the same name (the statement built
+ * once per kind of list and run with each call's values: `runListPage`, `listCount`).
+ */
+type Values = {
+  team: string | Placeholder;
+  user: string | Placeholder;
+  email: string | Placeholder;
+  /** Now, as an ISO time. */
+  now: string | Placeholder;
+  /** Where a walk stops: the page's end, or the count's cap. */
+  limit: number | Placeholder;
+  pageSize: number | Placeholder;
+  offset: number | Placeholder;
+  /** The name and code filters' LIKE patterns. */
+  name: string | Placeholder;
+  code: string | Placeholder;
+};
+
+/** A list's kind: what its statements' text depends on. Everything else is a value. */
+type Shape = { admin: boolean; includePast: boolean; filtered: boolean };
+
+const shapeOf = (scope: MeetingListScope, w: MeetingListWindow): Shape => ({
+  admin: scope.admin,
+  includePast: w.includePast,
+  filtered: w.filter !== '',
+});
+
+function valuesOf(scope: MeetingListScope, w: MeetingListWindow, limit: number) {
+  return {
+    team: scope.organizationId,
+    user: scope.caller.userId,
+    email: scope.caller.email,
+    now: w.now.toISOString(),
+    limit,
+    pageSize: w.pageSize,
+    offset: (w.page - 1) * w.pageSize,
+    name: likePattern(w.filter),
+    code: likePattern(normalizeMeetingCode(w.filter)),
+  } satisfies Values;
+}
+
+const placeholders: Values = {
+  team: sql.placeholder('team'),
+  user: sql.placeholder('user'),
+  email: sql.placeholder('email'),
+  now: sql.placeholder('now'),
+  limit: sql.placeholder('limit'),
+  pageSize: sql.placeholder('pageSize'),
+  offset: sql.placeholder('offset'),
+  name: sql.placeholder('name'),
+  code: sql.placeholder('code'),
+};
+
+/** The caller as the policy's predicates read them: their id and address, as values. */
+const callerIn = (v: Values) => ({ userId: v.user, email: v.email }) as unknown as Caller;
+
+const at = (v: Values) => sql`${v.now}::timestamptz`;
 const longMeeting = sql.raw(`interval '${LONG_MEETING}'`);
 
 /** The team, and the name or code filter: every walk's own conditions. */
-function teamFilter(scope: MeetingListScope, w: MeetingListWindow): SQL {
+function teamFilter(shape: Shape, v: Values): SQL {
   return and(
-    eq(meetings.organizationId, scope.organizationId),
-    w.filter
-      ? or(
-          ilike(meetings.name, likePattern(w.filter)),
-          ilike(meetings.code, likePattern(normalizeMeetingCode(w.filter))),
-        )
-      : undefined,
+    eq(meetings.organizationId, v.team),
+    shape.filtered ? or(ilike(meetings.name, v.name), ilike(meetings.code, v.code)) : undefined,
   )!;
 }
 
 /** The list's direction: the past newest first, the coming soonest first. */
-const direction = (w: MeetingListWindow) => (w.includePast ? sql`desc` : sql`asc`);
+const direction = (w: Pick<Shape, 'includePast'>) => (w.includePast ? sql`desc` : sql`asc`);
 
 /** One walk of `(id, start_date)` rows, in the list's order, at most `limit` of them. */
-function walk(w: MeetingListWindow, where: SQL, limit: number): SQL {
+function walk(w: Shape, where: SQL, limit: Values['limit']): SQL {
   const dir = direction(w);
   return sql`(select ${meetings.id}, ${meetings.startDate} from ${meetings} where ${where}
     order by ${meetings.startDate} ${dir}, ${meetings.id} ${dir} limit ${limit})`;
@@ -94,35 +159,36 @@ type OwnRows = 'user' | 'email';
  * own copies of their meeting's times serve the range from the index; a name or code filter
  * looks each row's meeting up.
  */
-function ownRows(scope: MeetingListScope, w: MeetingListWindow, by: OwnRows): SQL {
-  const { caller } = scope;
-  const who = by === 'user' ? sql`mp.user_id = ${caller.userId}` : sql`mp.email = ${caller.email}`;
+function ownRows(w: Shape, v: Values, by: OwnRows): SQL {
+  const who = by === 'user' ? sql`mp.user_id = ${v.user}` : sql`mp.email = ${v.email}`;
   const range = w.includePast
     ? sql``
-    : sql` and mp.start_date > ${at(w.now)} - ${longMeeting} and mp.end_date > ${at(w.now)}`;
+    : sql` and mp.start_date > ${at(v)} - ${longMeeting} and mp.end_date > ${at(v)}`;
   // A lateral subquery with a limit stays one probe per row, where `exists (…)` may become a
   // hash of the team's meetings.
-  const named = w.filter
+  const named = w.filtered
     ? sql` cross join lateral (select 1 from ${meetings}
-        where ${meetings.id} = mp.meeting_id and ${teamFilter(scope, w)} limit 1) named`
+        where ${meetings.id} = mp.meeting_id and ${teamFilter(w, v)} limit 1) named`
     : sql``;
   return sql`from meeting_participants mp${named}
-    where ${who} and mp.organization_id = ${scope.organizationId}${range}`;
+    where ${who} and mp.organization_id = ${v.team}${range}`;
 }
 
-/** The walks whose union, in order, is the list: each stops at `limit` rows. */
-function walks(scope: MeetingListScope, w: MeetingListWindow, limit: number): SQL[] {
-  const base = teamFilter(scope, w);
-  const { caller, admin } = scope;
+/** The walks whose union, in order, is the list: each stops at `v.limit` rows. */
+function walks(w: Shape, v: Values): SQL[] {
+  const base = teamFilter(w, v);
+  const caller = callerIn(v);
+  const { admin } = w;
+  const limit = v.limit;
   const recent = w.includePast
     ? base
-    : sql`${base} and ${meetings.startDate} > ${at(w.now)} - ${longMeeting}
-        and ${meetings.endDate} > ${at(w.now)}`;
+    : sql`${base} and ${meetings.startDate} > ${at(v)} - ${longMeeting}
+        and ${meetings.endDate} > ${at(v)}`;
   const stillRunning = sql`${base} and ${meetings.endDate} - ${meetings.startDate} > ${longMeeting}
-    and ${meetings.startDate} <= ${at(w.now)} - ${longMeeting} and ${meetings.endDate} > ${at(w.now)}`;
+    and ${meetings.startDate} <= ${at(v)} - ${longMeeting} and ${meetings.endDate} > ${at(v)}`;
   const dir = direction(w);
   const own = (by: OwnRows) =>
-    sql`(select mp.meeting_id as id, mp.start_date ${ownRows(scope, w, by)}
+    sql`(select mp.meeting_id as id, mp.start_date ${ownRows(w, v, by)}
       order by mp.start_date ${dir}, mp.meeting_id ${dir} limit ${limit})`;
   const list = admin
     ? [walk(w, recent, limit)]
@@ -131,34 +197,69 @@ function walks(scope: MeetingListScope, w: MeetingListWindow, limit: number): SQ
   return list;
 }
 
-/** The ids of one page, in the list's order. */
-function pageIds(scope: MeetingListScope, w: MeetingListWindow): SQL {
-  const offset = (w.page - 1) * w.pageSize;
+/** The ids of one page, in the list's order; each walk stops at the page's end (`v.limit`). */
+function pageIds(w: Shape, v: Values): SQL {
   const dir = direction(w);
-  const union = sql.join(walks(scope, w, offset + w.pageSize), sql` union all `);
+  const union = sql.join(walks(w, v), sql` union all `);
   return sql`select page.id from (select distinct on (u.start_date, u.id) u.id, u.start_date
     from (${union}) u order by u.start_date ${dir}, u.id ${dir}
-    limit ${w.pageSize} offset ${offset}) page`;
+    limit ${v.pageSize} offset ${v.offset}) page`;
 }
 
 /** The list's order, for the page's rows. */
-const listOrder = (w: MeetingListWindow) =>
+const listOrder = (w: Pick<Shape, 'includePast'>) =>
   w.includePast
     ? [desc(meetings.startDate), desc(meetings.id)]
     : [asc(meetings.startDate), asc(meetings.id)];
 
-/** The page's meetings, in order. */
-export function listPage(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
-  return db
+const pageQuery = (db: DbOrTx, w: Shape, v: Values) =>
+  db
     .select()
     .from(meetings)
-    .where(sql`${meetings.id} in (${pageIds(scope, w)})`)
+    .where(sql`${meetings.id} in (${pageIds(w, v)})`)
     .orderBy(...listOrder(w));
+
+/** The page's meetings, in order: the statement for one call (the plan tests read it). */
+export function listPage(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
+  return pageQuery(db, shapeOf(scope, w), valuesOf(scope, w, w.page * w.pageSize));
+}
+
+/**
+ * Statements built once per database and kind of list, then run with each call's values. Drizzle
+ * builds a statement's text anew on every run, and a member's page and count, four walks each,
+ * cost the server more to build (about 0.4 ms of CPU a call) than PostgreSQL took to run them
+ * (docs/performance.md "List pages at the cost of their rows"). The empty name keeps them
+ * unnamed statements: PostgreSQL still plans each run for its own values, as it did.
+ */
+function builtOnce<T>(build: (db: DbOrTx, shape: Shape) => T) {
+  const built = new WeakMap<DbOrTx, Map<string, T>>();
+  return (db: DbOrTx, shape: Shape): T => {
+    const kinds = built.get(db) ?? new Map<string, T>();
+    built.set(db, kinds);
+    const key = `${shape.admin}/${shape.includePast}/${shape.filtered}`;
+    const statement = kinds.get(key) ?? build(db, shape);
+    kinds.set(key, statement);
+    return statement;
+  };
+}
+
+const unnamed = '';
+const preparedPage = builtOnce((db, shape) => pageQuery(db, shape, placeholders).prepare(unnamed));
+const preparedMemberCount = builtOnce((db, shape) =>
+  memberCountQuery(db, shape, placeholders).prepare(unnamed),
+);
+
+/** The page's meetings, in order. */
+export function runListPage(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
+  return preparedPage(db, shapeOf(scope, w)).execute(valuesOf(scope, w, w.page * w.pageSize));
 }
 
 /** The team's own conditions and the time range, without the caller's: what a count reads. */
 const inRange = (scope: MeetingListScope, w: MeetingListWindow) =>
-  and(teamFilter(scope, w), w.includePast ? undefined : gt(meetings.endDate, w.now))!;
+  and(
+    teamFilter(shapeOf(scope, w), valuesOf(scope, w, 0)),
+    w.includePast ? undefined : gt(meetings.endDate, w.now),
+  )!;
 
 const countCap = (w: MeetingListWindow) => (w.page - 1) * w.pageSize + fileLimits.countWindow;
 
@@ -176,9 +277,13 @@ export function adminCount(db: DbOrTx, scope: MeetingListScope, w: MeetingListWi
  * indexes alone, but for a filter), kept once each and counted up to the cap.
  */
 export function memberCount(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
-  const cap = countCap(w) + 1;
-  const ids = walks(scope, w, cap).map((walked) => sql`select id from ${walked} walked`);
-  const matching = sql`select id from (${sql.join(ids, sql` union `)}) ids limit ${cap}`;
+  return memberCountQuery(db, shapeOf(scope, w), valuesOf(scope, w, countCap(w) + 1));
+}
+
+/** `memberCount`'s statement: every walk, and the union, stop at `v.limit` (the cap plus one). */
+function memberCountQuery(db: DbOrTx, shape: Shape, v: Values) {
+  const ids = walks(shape, v).map((walked) => sql`select id from ${walked} walked`);
+  const matching = sql`select id from (${sql.join(ids, sql` union `)}) ids limit ${v.limit}`;
   return db.select({ n: count() }).from(sql`(${matching}) matching`);
 }
 
@@ -191,6 +296,8 @@ export async function listCount(
   scope: MeetingListScope,
   w: MeetingListWindow,
 ): Promise<number> {
-  const [row] = await (scope.admin ? adminCount : memberCount)(db, scope, w);
+  const [row] = scope.admin
+    ? await adminCount(db, scope, w)
+    : await preparedMemberCount(db, shapeOf(scope, w)).execute(valuesOf(scope, w, countCap(w) + 1));
   return row?.n ?? 0;
 }

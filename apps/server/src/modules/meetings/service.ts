@@ -17,7 +17,7 @@ import { paged } from '../../platform/http/paging.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import { manageableInTeam } from '../rooms/policy.ts';
 import { createMeeting as createAnyMeeting, endInFuture } from './create.ts';
-import { listCount, listPage } from './list.ts';
+import { listCount, runListPage } from './list.ts';
 import { loadDetails, loadMeeting } from './load.ts';
 import { mailsAfterDelete, mailsAfterSave, queueMails } from './mailing.ts';
 import { resolveParticipants } from './participants.ts';
@@ -228,7 +228,7 @@ export async function listMeetings(
   };
   const [entryCount, rows] = await Promise.all([
     listCount(ctx.db, scope, window),
-    listPage(ctx.db, scope, window),
+    runListPage(ctx.db, scope, window),
   ]);
   const details = await loadDetails(ctx.db, rows);
   return paged(await presentAll(ctx, caller, team, details), {
