@@ -9,13 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readTokens } from './api/tokens.ts';
 import { AppLayout } from './app/AppFrame.tsx';
-import { clientConfigQuery } from './app/clientConfig.ts';
 import { OrganizationResolvePage } from './app/lazyScreens.ts';
-import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.tsx';
-import { session } from './app/session.ts';
 import { ModalsHost } from './components/ModalsHost.tsx';
 import notificationClasses from './notifications.module.css';
+import { clientConfigQuery } from './session/clientConfig.ts';
+import { queryClient } from './session/queryClient.ts';
+import { session } from './session/session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The cached login starts with the script, not after the first render: the user and their teams

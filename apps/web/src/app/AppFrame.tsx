@@ -3,9 +3,11 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { lazyPart } from '../components/lazyPart.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
-import type { RouteFlags } from './guard.ts';
-import { DocumentTitle } from './pageTitle.tsx';
+import type { RouteFlags } from '../session/guard.ts';
+import { DocumentTitle } from '../session/pageTitle.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
+// The screens start as soon as the session knows their team (screenStart.ts).
+import './screenStart.ts';
 
 /**
  * The signed-in shell (navbar, menus, the team switcher) loads with the first page that shows

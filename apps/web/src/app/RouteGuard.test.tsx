@@ -9,6 +9,9 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, Navigate, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrganizationResolvePage } from '../features/organization/OrganizationResolvePage.tsx';
+import type { RouteFlags } from '../session/guard.ts';
+import { queryClient } from '../session/queryClient.ts';
+import { session } from '../session/session.ts';
 import {
   meFixture,
   mockApi,
@@ -18,9 +21,6 @@ import {
   teamFixture,
 } from '../test/harness.tsx';
 import { AppFrame } from './AppFrame.tsx';
-import type { RouteFlags } from './guard.ts';
-import { queryClient } from './queryClient.ts';
-import { session } from './session.ts';
 
 function Probe() {
   const l = useLocation();

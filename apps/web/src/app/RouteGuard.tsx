@@ -4,8 +4,8 @@ import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
-import { type DeniedReason, guardDecision, type RouteFlags } from './guard.ts';
-import { session, useSession } from './session.ts';
+import { type DeniedReason, guardDecision, type RouteFlags } from '../session/guard.ts';
+import { session, useSession } from '../session/session.ts';
 import { TermsGate } from './TermsGate.tsx';
 
 const deniedText: Record<DeniedReason, string> = {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { lazyPart } from '../components/lazyPart.ts';
-import { useSession } from './session.ts';
+import { useSession } from '../session/session.ts';
 import { needsTermsAcceptance } from './terms.ts';
 
 /**

@@ -2,9 +2,9 @@ import type { MeEdit } from '@roomscale/shared';
 import { usersApi } from '@roomscale/shared/contract';
 import { call } from '../api/client.ts';
 import { AcceptTermsDialog } from '../components/AcceptTermsDialog.tsx';
-import { useClientConfig } from './clientConfig.ts';
-import { session } from './session.ts';
-import { useLogout } from './useLogout.ts';
+import { useClientConfig } from '../session/clientConfig.ts';
+import { session } from '../session/session.ts';
+import { useLogout } from '../session/useLogout.ts';
 
 /** The accept-terms dialog (TermsGate.tsx) and what its buttons do. */
 export function TermsStep({ firstTime }: { firstTime: boolean }) {

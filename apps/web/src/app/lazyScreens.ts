@@ -118,7 +118,13 @@ export const OrganizationCreatePage = screen(
   'OrganizationCreatePage',
 );
 export const OrganizationResolvePage = screen(
-  () => import('../features/organization/OrganizationResolvePage.tsx'),
+  // Team resolution starts the first calls of the screen it goes on to (screenStart.ts): their
+  // module comes with it, so they start with the team rather than after one more download.
+  () =>
+    Promise.all([
+      import('../features/organization/OrganizationResolvePage.tsx'),
+      import('./prefetch.ts'),
+    ]).then(([page]) => page),
   'OrganizationResolvePage',
 );
 export const MetaCallbackPage = screen(
@@ -151,19 +157,3 @@ export const TeamUsersPage = screen(
   () => import('../features/team/TeamUsersPage.tsx'),
   'TeamUsersPage',
 );
-
-/**
- * Starts the code of the screen at `pathname` when it is one a signed-in full load usually lands
- * on, as soon as the team is known (session.ts, prefetch.ts) rather than once the route renders.
- */
-export function preloadScreen(pathname: string) {
-  if (pathname === '/dashboard') DashboardPage.preload();
-  if (pathname === '/files') {
-    FilesLayout.preload();
-    FilesHomePage.preload();
-  }
-}
-
-/** The path of a target (path and query), without a trailing slash. */
-export const screenPath = (target: string) =>
-  new URL(target, 'http://x').pathname.replace(/\/+$/, '') || '/';

@@ -6,6 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { carryNotFound, notFoundPath } from '../session/notFound.tsx';
+import { session } from '../session/session.ts';
 import {
   meFixture,
   mockApi,
@@ -14,9 +16,7 @@ import {
   stubFonts,
   teamFixture,
 } from '../test/harness.tsx';
-import { carryNotFound, notFoundPath } from './notFound.tsx';
 import { routeObjects } from './routeTree.tsx';
-import { session } from './session.ts';
 
 /** The app's real route tree at `url`, as a full load of that address. */
 function renderApp(url: string) {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { NotFoundRedirect } from '../session/notFound.tsx';
 import { AppFrame } from './AppFrame.tsx';
-import { NotFoundRedirect } from './notFound.tsx';
 import { type AppRoute, appRoutes } from './routes.tsx';
 
 /** A route of the table as a router route; a child with path '' is its parent's index. */

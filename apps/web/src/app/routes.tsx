@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
-import type { RouteFlags } from './guard.ts';
+import type { RouteFlags } from '../session/guard.ts';
 import {
   ActivateAccountPage,
   AdminLayout,
@@ -47,6 +47,14 @@ import {
   TeamUsersPage,
   UserRegisterPage,
 } from './lazyScreens.ts';
+import type { ScreenCalls } from './prefetch.ts';
+
+/**
+ * A screen a signed-in full load usually lands on: as soon as the session knows the team, the
+ * code of `screens` and the first calls `calls` (prefetch.ts) start, beside the login's own
+ * calls rather than once the route renders (screenStart.ts).
+ */
+export type EarlyStart = { screens: { preload: () => void }[]; calls?: ScreenCalls };
 
 export type AppRoute = {
   /** Relative to the parent for children; '' is the parent's index. */
@@ -55,6 +63,8 @@ export type AppRoute = {
   element: ReactNode;
   /** Screens inside this one's layout (it renders an <Outlet />). */
   children?: AppRoute[];
+  /** Started early when this is the innermost route of the address opening. */
+  early?: EarlyStart;
 };
 
 /** Presets of the route table; a route spreads one and adds its title and extras. */
@@ -80,6 +90,7 @@ export const appRoutes: AppRoute[] = [
     path: 'dashboard',
     flags: { ...inTeam, title: routeTitles.dashboard },
     element: <DashboardPage />,
+    early: { screens: [DashboardPage], calls: 'dashboard' },
   },
   {
     path: 'downloads',
@@ -178,7 +189,12 @@ export const appRoutes: AppRoute[] = [
     flags: { ...inTeam, title: routeTitles.files },
     element: <FilesLayout />,
     children: [
-      { path: '', flags: { ...inTeam, title: routeTitles.files }, element: <FilesHomePage /> },
+      {
+        path: '',
+        flags: { ...inTeam, title: routeTitles.files },
+        element: <FilesHomePage />,
+        early: { screens: [FilesLayout, FilesHomePage], calls: 'filesHome' },
+      },
       {
         path: 'recent',
         flags: { ...inTeam, title: routeTitles.recentFiles },

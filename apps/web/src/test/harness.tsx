@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { storeTokens } from '../api/tokens.ts';
-import { session } from '../app/session.ts';
+import { session } from '../session/session.ts';
 import { checkFixture } from './contractCheck.ts';
 
 /** A signed-in user as GET /api/Users/Me returns it; override what a test is about. */

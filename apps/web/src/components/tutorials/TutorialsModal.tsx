@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClientConfig } from '../../app/clientConfig.ts';
+import { useClientConfig } from '../../session/clientConfig.ts';
 import classes from './TutorialsModal.module.css';
 import {
   fetchTutorials,

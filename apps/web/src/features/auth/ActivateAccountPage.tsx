@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { LinkOutcome } from './LinkOutcome.tsx';
 import { linkParams, postLinkCommand } from './linkFailure.ts';

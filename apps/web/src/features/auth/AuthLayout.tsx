@@ -1,7 +1,7 @@
 import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { publicTexts } from '@roomscale/shared';
 import type { ReactNode } from 'react';
-import { NotFoundNotice } from '../../app/notFound.tsx';
+import { NotFoundNotice } from '../../session/notFound.tsx';
 import classes from './AuthLayout.module.css';
 import { LogoMark } from './Logo.tsx';
 

@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../api/client.ts';
-import { useClientConfig } from '../../app/clientConfig.ts';
 import { autofocused } from '../../components/autofocusedField.ts';
+import { useClientConfig } from '../../session/clientConfig.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const t = publicTexts.register;

@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { publicTexts } from '@roomscale/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const t = publicTexts.userRegister;

@@ -8,12 +8,13 @@ import {
 } from '@roomscale/shared';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { useSession } from '../../session/session.ts';
 import { Section } from '../admin/teams/Section.tsx';
 import { useBillingCustomer, useLicensing, usePricePreview, useProviderDetails } from './api.ts';
-import { type EnteredCard, useCardProvider } from './cardProvider.ts';
+import type { EnteredCard } from './cardOutcome.ts';
+import { useCardProvider } from './cardProvider.ts';
 import { billingDate } from './format.ts';
 import { EstimatedPrice, OrderSummary } from './OrderSummary.tsx';
 import { currentPlan, currentSubscription, intervalOfPrice, readOrder } from './order.ts';

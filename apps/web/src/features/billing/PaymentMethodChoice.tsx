@@ -4,7 +4,7 @@ import { IconAlertCircle, IconCreditCard, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors.ts';
 import classes from './Billing.module.css';
-import type { CardProvider, EnteredCard } from './cardProvider.ts';
+import type { CardProvider, EnteredCard } from './cardOutcome.ts';
 import { cardBrand } from './format.ts';
 
 const t = billingTexts.confirm;

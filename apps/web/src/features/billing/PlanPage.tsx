@@ -24,8 +24,8 @@ import {
 import { IconInfoCircle, IconPhoneCall } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useSession } from '../../session/session.ts';
 import { Section } from '../admin/teams/Section.tsx';
 import { useBillingCustomer, useLicensing, useProviderDetails } from './api.ts';
 import classes from './Billing.module.css';

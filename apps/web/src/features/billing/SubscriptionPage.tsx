@@ -13,8 +13,8 @@ import {
 import { type BillingCustomer, billingTexts, type LicensingSummary } from '@roomscale/shared';
 import { IconInfoCircle, IconLicense, IconSparkles, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useSession } from '../../session/session.ts';
 import { useBillingCustomer, useLicensing } from './api.ts';
 import { BillingDetailsCard, PaymentMethodCard, SubscriptionCard } from './OverviewCards.tsx';
 import { currentSubscription } from './order.ts';

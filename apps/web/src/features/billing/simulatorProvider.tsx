@@ -13,7 +13,7 @@ import {
   type EnteredCard,
   failed,
   redirected,
-} from './cardProvider.ts';
+} from './cardOutcome.ts';
 import { type IntentKind, intentIdOf, rememberSecret } from './cardReturn.ts';
 import {
   cardNumberError,

@@ -11,7 +11,7 @@ import {
   done,
   type EnteredCard,
   failed,
-} from './cardProvider.ts';
+} from './cardOutcome.ts';
 
 /**
  * Stripe (docs/billing.md): Stripe.js with its card element. This module is loaded only when the

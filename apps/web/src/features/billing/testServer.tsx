@@ -14,7 +14,7 @@ import { render } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { appRoutes } from '../../app/routes.tsx';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { LocationProbe, meFixture, mockFetch, teamFixture } from '../../test/harness.tsx';
 import {
   customerFixture,

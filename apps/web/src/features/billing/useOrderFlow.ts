@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { serverMessage } from '../../api/errors.ts';
 import { showError, showSuccess } from '../../components/dialogs.tsx';
 import { fetchSetupSecret, reloadBilling, updateSubscription } from './api.ts';
-import type { CardProvider, EnteredCard } from './cardProvider.ts';
+import type { CardProvider, EnteredCard } from './cardOutcome.ts';
 import { type CardReturn, confirmReturnUrl, forgetSecret, readCardReturn } from './cardReturn.ts';
 import { clearOrder } from './order.ts';
 

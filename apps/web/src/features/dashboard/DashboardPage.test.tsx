@@ -2,7 +2,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   mockApi,
   renderScreen,

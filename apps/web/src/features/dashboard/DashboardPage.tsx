@@ -11,10 +11,10 @@ import {
 } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useClientConfig } from '../../app/clientConfig.ts';
-import { useSession } from '../../app/session.ts';
 import { lazyPart } from '../../components/lazyPart.ts';
 import { OverlayLoader } from '../../components/OverlayLoader.tsx';
+import { useClientConfig } from '../../session/clientConfig.ts';
+import { useSession } from '../../session/session.ts';
 import { MeetingsPanel } from '../meetings/MeetingsPanel.tsx';
 import { QuickstartTile } from './QuickstartTile.tsx';
 import { RecentFilesPanel } from './RecentFilesPanel.tsx';

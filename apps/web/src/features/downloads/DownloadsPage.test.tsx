@@ -3,7 +3,7 @@
 import type { ClientConfig } from '@roomscale/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   configFixture,
   meFixture,

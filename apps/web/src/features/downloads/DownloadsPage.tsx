@@ -26,9 +26,9 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { call } from '../../api/client.ts';
-import { useClientConfig } from '../../app/clientConfig.ts';
-import { useSession } from '../../app/session.ts';
 import { ExternalAnchor } from '../../components/ExternalAnchor.tsx';
+import { useClientConfig } from '../../session/clientConfig.ts';
+import { useSession } from '../../session/session.ts';
 
 const t = shellTexts.downloads;
 

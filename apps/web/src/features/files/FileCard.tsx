@@ -8,7 +8,8 @@ import { useFilesContext } from './FilesContext.tsx';
 import { FileThumb } from './FileThumb.tsx';
 import { fileTypeIcons } from './fileTypeIcon.ts';
 import { shortDate } from './format.ts';
-import { libraryScopeOf, type useFileActions } from './useFileActions.ts';
+import { libraryScopeOf } from './paths.ts';
+import type { useFileActions } from './useFileActions.ts';
 
 type Props = { file: FileItem; actions: ReturnType<typeof useFileActions> };
 

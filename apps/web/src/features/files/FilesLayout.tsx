@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { type ChangeEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { isActivePath } from '../shell/navItems.ts';
 import type { LibraryScope, LibraryTarget } from './api.ts';
 import { enqueueUploads, UploadsPanel, uploadAccept } from './collaborators.tsx';
@@ -21,9 +21,9 @@ import { useDropTarget } from './dnd.ts';
 import { FileOverlaysProvider, useFileOverlays } from './FileOverlays.tsx';
 import { FilesContext, type FilesContextValue, useFilesContext } from './FilesContext.tsx';
 import classes from './FilesLayout.module.css';
+import { useMoveAction } from './moveAction.ts';
 import { NewFolderModal } from './NewFolderModal.tsx';
 import { filesPaths, libraryPath } from './paths.ts';
-import { useMoveAction } from './useFileActions.ts';
 
 const t = filesTexts;
 

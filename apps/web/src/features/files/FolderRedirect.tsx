@@ -5,8 +5,7 @@ import { showError } from '../../components/dialogs.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useFileItem } from './api.ts';
 import { useFilesContext } from './FilesContext.tsx';
-import { filesPaths, libraryPath } from './paths.ts';
-import { libraryScopeOf } from './useFileActions.ts';
+import { filesPaths, libraryPath, libraryScopeOf } from './paths.ts';
 
 /** /files/{folderId} (the folder menu's 'Open'): finds the folder's scope and goes there. */
 export function FolderRedirect() {

@@ -9,8 +9,8 @@ import { FileBreadcrumb } from './FileBreadcrumb.tsx';
 import { FileList, NoItems } from './FileList.tsx';
 import { useFilesContext, useLibraryTarget } from './FilesContext.tsx';
 import classes from './FilesLayout.module.css';
-import { filesPaths, libraryPath } from './paths.ts';
-import { libraryScopeOf, useFileActions } from './useFileActions.ts';
+import { filesPaths, libraryPath, libraryScopeOf } from './paths.ts';
+import { useFileActions } from './useFileActions.ts';
 
 const t = filesTexts.library;
 

@@ -17,7 +17,8 @@ import { useRef, useState } from 'react';
 import { type LibraryScope, useFolderChoices } from './api.ts';
 import { type DropDestination, isNoOpMove } from './dnd.ts';
 import classes from './MoveToModal.module.css';
-import { libraryScopeOf, useMoveAction } from './useFileActions.ts';
+import { useMoveAction } from './moveAction.ts';
+import { libraryScopeOf } from './paths.ts';
 
 const t = filesTexts.moveTo;
 const scopes: LibraryScope[] = ['Organization', 'User'];

@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { serverMessage } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
 import { type LibraryTarget, useCreateFolder } from './api.ts';
-import { libraryPath } from './paths.ts';
-import { libraryScopeOf } from './useFileActions.ts';
+import { libraryPath, libraryScopeOf } from './paths.ts';
 
 const t = filesTexts.newFolder;
 

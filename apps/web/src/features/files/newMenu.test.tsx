@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
 import {
   fileFixture,

@@ -1,4 +1,9 @@
+import type { FileItem } from '@roomscale/shared';
 import type { LibraryScope } from './api.ts';
+
+/** The library a file is in. */
+export const libraryScopeOf = (file: Pick<FileItem, 'scope'>): LibraryScope =>
+  file.scope === 'User' ? 'User' : 'Organization';
 
 /** The route segment of a scope: /files/team and /files/user (part2 §2). */
 export const scopeSegments = { Organization: 'team', User: 'user' } as const satisfies Record<

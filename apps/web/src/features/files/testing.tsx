@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   LocationProbe,
   resetBrowser,

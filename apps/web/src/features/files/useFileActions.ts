@@ -3,16 +3,12 @@ import { type FileItem, filesTexts } from '@roomscale/shared';
 import { useNavigate } from 'react-router';
 import { serverMessage } from '../../api/errors.ts';
 import { showConfirm, showError } from '../../components/dialogs.tsx';
-import { type LibraryScope, useDeleteFile, useMoveFile } from './api.ts';
+import { useDeleteFile } from './api.ts';
 import { downloadFile, isPreviewable } from './collaborators.tsx';
-import type { DraggedFile, DropDestination } from './dnd.ts';
 import { useFileOverlays } from './FileOverlays.tsx';
-import { libraryPath } from './paths.ts';
+import { libraryPath, libraryScopeOf } from './paths.ts';
 
 const t = filesTexts;
-
-export const libraryScopeOf = (file: Pick<FileItem, 'scope'>): LibraryScope =>
-  file.scope === 'User' ? 'User' : 'Organization';
 
 /** The actions of a card's menu and of double-click / Enter (part2 §2). */
 export function useFileActions(teamId: string) {
@@ -58,28 +54,5 @@ export function useFileActions(teamId: string) {
     download: (file: FileItem) =>
       downloadFile(file).catch((e: unknown) => showError(serverMessage(e))),
     confirmDelete,
-  };
-}
-
-/**
- * Moves a dropped item, or one chosen with 'Move to…' (part2 §4 Moving): the new parent, null for a scope's top level, and the
- * scope too when that top level is the other scope's. Toasts say how it went.
- */
-export function useMoveAction(teamId: string) {
-  const move = useMoveFile(teamId);
-  return (item: DraggedFile, dest: DropDestination) => {
-    const body =
-      dest.folderId === null && dest.scope !== item.scope
-        ? { parentFileId: null, scope: dest.scope }
-        : { parentFileId: dest.folderId };
-    move.mutate(
-      { fileId: item.fileId, move: body },
-      {
-        onSuccess: () =>
-          notifications.show({ color: 'teal', title: t.move.done, message: item.name }),
-        onError: (e) =>
-          notifications.show({ color: 'red', title: t.move.failed, message: serverMessage(e) }),
-      },
-    );
   };
 }

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { serverMessage } from '../../api/errors.ts';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { AuthLayout, AuthLoading } from '../auth/AuthLayout.tsx';
 import { withTarget } from '../auth/targetRoute.ts';
 import { openInvitation } from './api.ts';

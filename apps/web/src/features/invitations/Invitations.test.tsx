@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { invitationMessages, type TeamInvitation } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   meFixture,
   mockApi,

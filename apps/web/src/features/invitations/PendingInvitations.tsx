@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { type Membership, shellTexts, type TeamInvitation } from '@roomscale/shared';
 import { IconMailForward } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { session } from '../../app/session.ts';
 import { showError } from '../../components/dialogs.tsx';
+import { session } from '../../session/session.ts';
 import { useAnswerInvitation, useMyInvitations } from './api.ts';
 import classes from './PendingInvitations.module.css';
 

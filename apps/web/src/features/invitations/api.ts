@@ -1,7 +1,7 @@
 import { teamUsersApi } from '@roomscale/shared/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 
 export const invitationKeys = { mine: (userId?: string) => ['me', 'invitations', userId] as const };
 

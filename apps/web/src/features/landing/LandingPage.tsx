@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { withTargetRoute } from '../../app/guard.ts';
-import { carryNotFound } from '../../app/notFound.tsx';
-import { session } from '../../app/session.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { withTargetRoute } from '../../session/guard.ts';
+import { carryNotFound } from '../../session/notFound.tsx';
+import { session } from '../../session/session.ts';
 
 /** Where the landing page sends the user once the cached login has been tried. */
 export function landingTarget(loggedIn: boolean, hasTeam: boolean): string {

@@ -34,9 +34,9 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useClientConfig } from '../../app/clientConfig.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { ExternalAnchor } from '../../components/ExternalAnchor.tsx';
+import { useClientConfig } from '../../session/clientConfig.ts';
 import { copyMeetingCode } from '../meetings/copy.ts';
 import { timeRange } from '../meetings/time.ts';
 import { useMeetingLookup } from './api.ts';

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { meetingMessages } from '@roomscale/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   fakeClock,
   meFixture,

@@ -19,8 +19,8 @@ import { IconCalendar, IconClock, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { showFieldErrors } from '../../api/errors.ts';
-import { useSession } from '../../app/session.ts';
 import { showError } from '../../components/dialogs.tsx';
+import { useSession } from '../../session/session.ts';
 import { useSaveMeeting } from './api.ts';
 import classes from './MeetingForm.module.css';
 import {

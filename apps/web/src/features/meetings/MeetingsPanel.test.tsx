@@ -2,7 +2,7 @@
 import type { Meeting } from '@roomscale/shared';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   mockApi,
   renderScreen,

@@ -13,7 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 
 export type MeetingListParams = { filter: string; includePast: boolean; page: number };
 

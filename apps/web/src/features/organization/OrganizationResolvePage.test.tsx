@@ -5,8 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../app/session.ts';
-import { useMyTeams } from '../../app/teams.ts';
+// The app starts the screen team resolution goes on to, as the frame does in the running app.
+import '../../app/screenStart.ts';
+import { session } from '../../session/session.ts';
+import { useMyTeams } from '../../session/teams.ts';
 import {
   meFixture,
   mockApi,

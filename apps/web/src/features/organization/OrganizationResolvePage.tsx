@@ -5,10 +5,9 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors.ts';
-import { carryNotFound } from '../../app/notFound.tsx';
-import { prefetchScreen } from '../../app/prefetch.ts';
-import { session } from '../../app/session.ts';
-import { myTeamsQuery } from '../../app/teams.ts';
+import { carryNotFound } from '../../session/notFound.tsx';
+import { session } from '../../session/session.ts';
+import { myTeamsQuery } from '../../session/teams.ts';
 import { AuthLayout, AuthLoading } from '../auth/AuthLayout.tsx';
 import { safeTarget } from '../auth/targetRoute.ts';
 import { type ResolveDeps, resolveOrganization } from './resolveTeam.ts';
@@ -45,8 +44,7 @@ export function OrganizationResolvePage() {
         if (!active) return;
         if (outcome.kind === 'select') {
           // The team is known now: the target screen's first calls start with its code.
-          prefetchScreen(queryClient, outcome.to, outcome.team.id);
-          session.selectTeam(outcome.team);
+          session.selectTeam(outcome.team, { address: outcome.to, cache: queryClient });
         }
         navigate(outcome.to, {
           replace: true,

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import type { UserLogin } from '@roomscale/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { renderScreen } from '../../test/harness.tsx';
 import { MetaCallbackPage } from './MetaCallbackPage.tsx';
 import { problemOf, resetProfile, type SeenCall, serveProfile, signIn } from './testing.tsx';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTokens } from '../../api/tokens.ts';
 import { appRoutes } from '../../app/routes.tsx';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { meFixture } from '../../test/harness.tsx';
 import { mockPictures } from '../../test/pictures.ts';
 import {

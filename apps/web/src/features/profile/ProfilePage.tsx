@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { profileTexts } from '@roomscale/shared';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { AvatarCard } from './AvatarCard.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { LinkedAccounts } from './LinkedAccounts.tsx';

@@ -2,7 +2,7 @@ import type { ChangePasswordCommand, LinkUpdate, MeEdit, UserLogin } from '@room
 import { linkedAccountsApi, profileImagesApi, usersApi } from '@roomscale/shared/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { session, useSession } from '../../app/session.ts';
+import { session, useSession } from '../../session/session.ts';
 
 /** The caller's linked logins, per user so a next login on this browser never sees them. */
 export const linkedLoginsKey = (userId: string | undefined) => ['me', 'logins', userId] as const;

@@ -2,7 +2,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import type { ClientConfig, Me, Membership, UserLogin } from '@roomscale/shared';
 import { configure, screen } from '@testing-library/react';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   configFixture,
   LocationProbe,

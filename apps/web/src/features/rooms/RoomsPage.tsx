@@ -25,9 +25,9 @@ import {
 } from '@roomscale/shared';
 import { IconCube, IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useSession } from '../../app/session.ts';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useSession } from '../../session/session.ts';
 import { AddRoomModal } from './AddRoomModal.tsx';
 import { useRooms } from './api.ts';
 import { RoomCard } from './RoomCard.tsx';

@@ -3,9 +3,9 @@ import { type ClientConfig, shellTexts } from '@roomscale/shared';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useClientConfig } from '../../app/clientConfig.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { ExternalAnchor } from '../../components/ExternalAnchor.tsx';
+import { useClientConfig } from '../../session/clientConfig.ts';
 import classes from './AppFooter.module.css';
 
 const t = shellTexts.footer;

@@ -1,7 +1,7 @@
 import { Group, Stack, UnstyledButton } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useClientConfig } from '../../app/clientConfig.ts';
+import { useClientConfig } from '../../session/clientConfig.ts';
 import classes from './NavLinks.module.css';
 import { isActivePath, navItems } from './navItems.ts';
 

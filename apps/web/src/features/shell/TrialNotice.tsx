@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { screenMessages } from '@roomscale/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import classes from './TrialNotice.module.css';
 
 /**

@@ -10,11 +10,11 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { session, useSession } from '../../app/session.ts';
-import { useMyTeams } from '../../app/teams.ts';
-import { useLogout } from '../../app/useLogout.ts';
 import { ProfileIcon } from '../../components/ProfileIcon.tsx';
 import { useProfileImage } from '../../components/useProfileImage.ts';
+import { session, useSession } from '../../session/session.ts';
+import { useMyTeams } from '../../session/teams.ts';
+import { useLogout } from '../../session/useLogout.ts';
 import { PendingInvitations } from '../invitations/PendingInvitations.tsx';
 import classes from './UserMenu.module.css';
 

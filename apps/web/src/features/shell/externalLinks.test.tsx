@@ -2,7 +2,7 @@
 import { type ClientConfig, clientConfig } from '@roomscale/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   meFixture,
   mockApi,

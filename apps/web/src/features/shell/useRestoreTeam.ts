@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { session, useSession } from '../../app/session.ts';
-import { useMyTeams } from '../../app/teams.ts';
+import { session, useSession } from '../../session/session.ts';
+import { useMyTeams } from '../../session/teams.ts';
 
 /**
  * On shell pages that do not require a team (e.g. downloads after a reload), quietly bring back

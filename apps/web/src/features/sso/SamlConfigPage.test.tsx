@@ -10,7 +10,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
 import { routeObjects } from '../../app/routeTree.tsx';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   meFixture,
   mockApi,

@@ -1,7 +1,7 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { ssoTexts } from '@roomscale/shared';
-import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useSession } from '../../session/session.ts';
 import { useSamlConfig } from './api.ts';
 import { IdpForm } from './IdpForm.tsx';
 import { IdpSetupGuide } from './IdpSetupGuide.tsx';

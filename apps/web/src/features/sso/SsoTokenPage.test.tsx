@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTokens } from '../../api/tokens.ts';
 import { appRoutes } from '../../app/routes.tsx';
 import { routeObjects } from '../../app/routeTree.tsx';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   meFixture,
   mockApi,

@@ -2,8 +2,8 @@ import type { Membership, SamlConfig, SamlConfigEdit, SamlMetadataImport } from 
 import { ssoApi } from '@roomscale/shared/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { session } from '../../app/session.ts';
-import { myTeamsQuery } from '../../app/teams.ts';
+import { session } from '../../session/session.ts';
+import { myTeamsQuery } from '../../session/teams.ts';
 
 const samlConfigKey = (teamId: string) => ['samlConfig', teamId] as const;
 

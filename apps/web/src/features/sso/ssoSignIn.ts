@@ -1,4 +1,4 @@
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import { DEFAULT_TARGET, withTarget } from '../auth/targetRoute.ts';
 
 /** Where a failed single sign-on lands: the login page shows the SAML failure (part1 §8). */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   meFixture,
   mockApi,

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { auditTexts } from '@roomscale/shared';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../session/session.ts';
 import { AuditLogView } from '../audit/AuditLogView.tsx';
 import { useTeamAuditLog } from '../audit/api.ts';
 import { usePageParam } from '../audit/paging.ts';

@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 import {
   meFixture,
   mockApi,

@@ -13,9 +13,9 @@ import {
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { serverMessage, showFieldErrors } from '../../api/errors.ts';
-import { useSession } from '../../app/session.ts';
 import { showError, showSuccess } from '../../components/dialogs.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useSession } from '../../session/session.ts';
 import { TeamFields } from '../organization/TeamFields.tsx';
 import { useEditTeam, useTeamDetails } from './detailsApi.ts';
 import { detailsDefaults } from './detailsForm.ts';

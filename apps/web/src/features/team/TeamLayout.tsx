@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../app/session.ts';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
+import { useSession } from '../../session/session.ts';
 import { isActivePath } from '../shell/navItems.ts';
 import { TabScroller } from './TabScroller.tsx';
 import classes from './TeamLayout.module.css';

@@ -15,9 +15,9 @@ import { type TeamUserList, teamTexts, teamUserLimits } from '@roomscale/shared'
 import { IconInfoCircle, IconLicense, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { useSession } from '../../session/session.ts';
 import { useTeamUsers } from './api.ts';
 import classes from './UserRow.module.css';
 import { type RowContext, UserForm, UserRow } from './UserRow.tsx';

@@ -8,8 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { session } from '../../app/session.ts';
-import { myTeamsQuery } from '../../app/teams.ts';
+import { session } from '../../session/session.ts';
+import { myTeamsQuery } from '../../session/teams.ts';
 
 export const teamUserKeys = {
   all: (teamId: string) => ['teamUsers', teamId] as const,

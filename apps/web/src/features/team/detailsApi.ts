@@ -2,7 +2,7 @@ import type { Organization, OrganizationEdit } from '@roomscale/shared';
 import { organizationsApi, profileImagesApi } from '@roomscale/shared/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-import { session } from '../../app/session.ts';
+import { session } from '../../session/session.ts';
 
 const teamKey = (teamId: string) => ['organization', teamId] as const;
 

@@ -2,7 +2,7 @@ import { type AdminMembershipEdit, type AdminUserCreate, limits } from '@roomsca
 import { adminApi } from '@roomscale/shared/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
-import { session } from '../../../app/session.ts';
+import { session } from '../../../session/session.ts';
 import { userKeys } from '../users/api.ts';
 
 export type PickedUser = { id: string; name: string; email: string };

@@ -14,7 +14,7 @@ import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeObjects } from '../../../app/routeTree.tsx';
-import { session } from '../../../app/session.ts';
+import { session } from '../../../session/session.ts';
 import {
   meFixture,
   teamFixture as membershipFixture,

@@ -24,11 +24,11 @@ import {
 } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session.ts';
-import { useMyTeams } from '../../../app/teams.ts';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
 import { lazyPart, preloadOn } from '../../../components/lazyPart.ts';
 import { OverlayLoader } from '../../../components/OverlayLoader.tsx';
+import { useSession } from '../../../session/session.ts';
+import { useMyTeams } from '../../../session/teams.ts';
 import { userPath } from '../paths.ts';
 import { useEditMembership } from './api.ts';
 import { failureText } from './failureText.ts';

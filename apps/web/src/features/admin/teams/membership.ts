@@ -6,9 +6,9 @@ import {
   screenMessages,
 } from '@roomscale/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { session } from '../../../app/session.ts';
-import { myTeamsQuery } from '../../../app/teams.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { session } from '../../../session/session.ts';
+import { myTeamsQuery } from '../../../session/teams.ts';
 import { useEditMembership } from './api.ts';
 import { failureText } from './failureText.ts';
 

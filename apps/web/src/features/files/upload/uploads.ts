@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryClient } from '../../../app/queryClient.ts';
-import { session } from '../../../app/session.ts';
 import { showError } from '../../../components/dialogs.tsx';
+import { queryClient } from '../../../session/queryClient.ts';
+import { session } from '../../../session/session.ts';
 import { fileKeys } from '../api.ts';
 import { makeThumbnail } from '../thumbnails/makeThumbnail.ts';
 import { announceCompleted } from './completedToast.ts';

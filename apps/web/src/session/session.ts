@@ -1,5 +1,6 @@
 import type { Me, Membership } from '@roomscale/shared';
 import { firstLoadCalls } from '@roomscale/shared/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, call } from '../api/client.ts';
 import {
@@ -9,7 +10,6 @@ import {
   readTokens,
   requestToken,
 } from '../api/tokens.ts';
-import { preloadScreen, screenPath } from './lazyScreens.ts';
 
 /**
  * The signed-in user and the current team, published to the whole app (part1 §4).
@@ -108,7 +108,7 @@ export const session = {
         // The team this user worked in last is known from the token's subject already: the
         // screen's own calls start now, beside the user and the teams, not after them.
         const early = state.team?.id ?? rememberedTeamId(subjectOf(token));
-        if (early) startScreen(early);
+        if (early) announce({ teamId: early, address: currentAddress() });
         const user = await call(firstLoadCalls.me);
         // That team, when they still belong to it, comes back with the user: a team screen then
         // opens at once instead of going through /organization/resolve (which still decides when
@@ -121,7 +121,7 @@ export const session = {
             ? await freshTeam(current, teams)
             : current;
         set({ status: 'authenticated', user, team, loggedOut: false });
-        if (team && team.id !== early) startScreen(team.id);
+        if (team && team.id !== early) announce({ teamId: team.id, address: currentAddress() });
         return true;
       } catch (e) {
         // Signed in, but no app user behind the token: the guard sends them to /user/register.
@@ -191,10 +191,27 @@ export const session = {
     return () => endListeners.delete(listener);
   },
 
-  /** Makes a team current and remembers it for this user. */
-  selectTeam(team: Membership | null) {
+  /**
+   * Makes a team current and remembers it for this user. `opening`, the screen the caller goes on
+   * to with it (team resolution) and the query cache it reads, is announced with the team
+   * (`onTeamKnown`).
+   */
+  selectTeam(team: Membership | null, opening?: Omit<TeamKnown, 'teamId'>) {
     if (team && state.user) localStorage.setItem(teamKey(state.user.id), team.id);
+    if (team && opening) announce({ ...opening, teamId: team.id });
     set({ team });
+  },
+
+  /**
+   * `listener` runs whenever the session learns the team a screen about to open works in: on a
+   * full load with a cached login, the remembered team before the server has confirmed it (and
+   * the confirmed one when it differs), and when team resolution picks a team. The app starts
+   * that screen's code and first calls there, beside the rest rather than after it; the session
+   * itself knows no screen.
+   */
+  onTeamKnown(listener: TeamKnownListener) {
+    teamKnownListeners.add(listener);
+    return () => teamKnownListeners.delete(listener);
   },
 
   rememberedTeamId(userId: string): string | null {
@@ -249,17 +266,19 @@ async function freshTeam(team: Membership, teams: Promise<Membership[]>) {
 }
 
 /**
- * Starts the code and the first calls of the screen being opened, as team resolution does
- * (prefetch.ts, loaded on demand so the login page does not carry it).
+ * What a team-known announcement says: the team, the address (path and query) of the screen
+ * opening, and the query cache that screen reads when it is not the app's (queryClient.ts).
  */
-function startScreen(teamId: string) {
-  const target = `${window.location.pathname}${window.location.search}`;
-  // The screen's code at once; its calls once their module has loaded.
-  preloadScreen(screenPath(target));
-  void Promise.all([import('./prefetch.ts'), import('./queryClient.ts')])
-    .then(([{ prefetchScreen }, { queryClient }]) => prefetchScreen(queryClient, target, teamId))
-    .catch(() => undefined);
+export type TeamKnown = { teamId: string; address: string; cache?: QueryClient };
+type TeamKnownListener = (known: TeamKnown) => void;
+const teamKnownListeners = new Set<TeamKnownListener>();
+
+function announce(known: TeamKnown) {
+  for (const l of teamKnownListeners) l(known);
 }
+
+/** The address the browser is at, path and query: the screen a full load opens. */
+const currentAddress = () => `${window.location.pathname}${window.location.search}`;
 
 let pending: Promise<boolean> | null = null;
 let prefetchedTeams: Promise<Membership[]> | null = null;
