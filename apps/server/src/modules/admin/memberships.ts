@@ -11,7 +11,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { memberships, users } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
-import { assertFreeLicense, licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
+import { licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
+import { assertFreeLicense } from '../licenses/policy.ts';
 import { isActiveRole, othersInTeam } from '../organizations/membership.ts';
 import { presentTeamUser } from './presenter.ts';
 

@@ -1,8 +1,8 @@
-import { type LicenseType, type LicensingSummary, serverMessages } from '@roomscale/shared';
+import type { LicenseType, LicensingSummary } from '@roomscale/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../platform/http/problem.ts';
+import { notFound } from '../../platform/http/problem.ts';
 import { activeMembershipSql } from '../organizations/membership.ts';
 
 /**
@@ -70,28 +70,6 @@ export async function licensingSummary(
     paymentCustomerId: row.paymentCustomerId,
   };
 }
-
-/**
- * A License can be given only while a free one is left. Call it after `lockTeam`, in the
- * transaction that gives the License, so two admins cannot both take the last one.
- */
-export async function assertFreeLicense(
-  db: DbOrTx,
-  organizationId: string,
-  now: Date,
-  message: string = serverMessages.licenseLimitReached,
-) {
-  const s = await licensingSummary(db, organizationId, now);
-  if (s.licensesInUse >= s.licenseCount) throw fieldError('licenseType', message);
-}
-
-/**
- * The license type a user sees for a team (the VR app's watermark, the trial notice, routes that
- * need a license): a user's own subscription — the manual user license or a headset-store one —
- * counts as a License in every team they belong to, without using one of the team's.
- */
-export const effectiveLicenseType = (teamLicense: LicenseType, ownSubscription: boolean) =>
-  ownSubscription && teamLicense !== 'None' ? 'License' : teamLicense;
 
 /** When a membership's license type is set: a License remembers when it was given. */
 export const licenseAssignedAtFor = (licenseType: LicenseType, now: Date) =>

@@ -5,6 +5,7 @@ import { memberships, organizations, users } from '../../db/schema.ts';
 import { enqueueJob, type Job } from '../../platform/jobs/runner.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { type Actor, recordAudit, systemActor } from '../audit/record.ts';
+import { adminMembership } from '../organizations/membership.ts';
 import { licensingSummary, lockTeam } from './accounting.ts';
 import { returnedToTrialEmail } from './emails.ts';
 
@@ -21,7 +22,7 @@ export async function teamAdmins(db: DbOrTx, organizationId: string) {
     .select({ email: users.email, firstName: users.firstName })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'Admin')));
+    .where(and(eq(memberships.organizationId, organizationId), adminMembership()));
 }
 
 /**

@@ -75,3 +75,22 @@ export async function othersInTeam(
     );
   return { admins: row?.admins ?? 0, members: row?.members ?? 0 };
 }
+
+/** The user is an active member of the team. */
+export async function isActiveMember(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.userId, userId),
+        activeMembership(),
+      ),
+    );
+  return Boolean(row);
+}

@@ -7,7 +7,7 @@ import { memberships, organizations, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
-import { effectiveLicenseType } from '../licenses/accounting.ts';
+import { effectiveLicenseType } from '../licenses/policy.ts';
 import { activeMembership } from './membership.ts';
 import { presentMembership, presentOrganization } from './presenter.ts';
 

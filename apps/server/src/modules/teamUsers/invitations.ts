@@ -12,6 +12,7 @@ import { memberships, organizations, teamInvitations, users } from '../../db/sch
 import { hashToken } from '../../platform/auth/tokens.ts';
 import { forbidden, HttpError, notFound } from '../../platform/http/problem.ts';
 import { licenseAssignedAtFor, licensingSummary, lockTeam } from '../licenses/accounting.ts';
+import { hasFreeLicense } from '../licenses/policy.ts';
 import { isActiveRole } from '../organizations/membership.ts';
 import { presentMembership } from '../organizations/presenter.ts';
 
@@ -233,7 +234,7 @@ export async function acceptInvitation(
     let licenseType = inv.licenseType;
     if (licenseType === 'License') {
       const s = await licensingSummary(tx, inv.organizationId, now);
-      if (s.licensesInUse >= s.licenseCount) licenseType = 'Trial';
+      if (!hasFreeLicense(s)) licenseType = 'Trial';
     }
     const [existing] = await tx
       .select()

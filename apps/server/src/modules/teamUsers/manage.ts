@@ -8,7 +8,7 @@ import {
   teamUserLimits,
   teamUserMessages,
 } from '@roomscale/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,8 +18,9 @@ import type { TeamContext } from '../../platform/http/access.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
-import { assertFreeLicense, licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
-import { activeMembership, isActiveRole } from '../organizations/membership.ts';
+import { licenseAssignedAtFor, lockTeam } from '../licenses/accounting.ts';
+import { assertFreeLicense } from '../licenses/policy.ts';
+import { isActiveMember } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
 import { joinTeamInvitationEmail, teamInvitationEmail, teamSsoInvitationEmail } from './emails.ts';
 import {
@@ -30,7 +31,14 @@ import {
   teamCreatedAccount,
   withdrawInvitation,
 } from './invitations.ts';
-import { presentPendingInvitee, presentTeamUser, profileEditable } from './presenter.ts';
+import {
+  addressedMember,
+  assertAdminRemains,
+  assertMayChangeRole,
+  assertMayRemove,
+  profileEditable,
+} from './policy.ts';
+import { presentPendingInvitee, presentTeamUser } from './presenter.ts';
 
 async function teamOrThrow(db: DbOrTx, organizationId: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
@@ -38,23 +46,8 @@ async function teamOrThrow(db: DbOrTx, organizationId: string) {
   return row;
 }
 
-async function memberRow(db: DbOrTx, organizationId: string, userId: string) {
-  const [row] = await db
-    .select({ user: users, membership: memberships })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.userId, userId),
-        activeMembership(),
-      ),
-    );
-  return row ?? null;
-}
-
 async function present(db: DbOrTx, organizationId: string, userId: string): Promise<TeamUser> {
-  const row = await memberRow(db, organizationId, userId);
+  const row = await addressedMember(db, organizationId, userId);
   if (!row) throw notFound(teamUserMessages.notMember);
   const logins = await db
     .select({ provider: userLogins.loginProviderId })
@@ -102,16 +95,8 @@ export async function addTeamUser(
           assignSso: [serverMessages.ssoForRegisteredUser],
         });
       }
-      const [membership] = await tx
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(
-          and(
-            eq(memberships.organizationId, team.organizationId),
-            eq(memberships.userId, existing.id),
-          ),
-        );
-      if (isActiveRole(membership?.role)) throw fieldError('email', teamUserMessages.alreadyMember);
+      if (await isActiveMember(tx, team.organizationId, existing.id))
+        throw fieldError('email', teamUserMessages.alreadyMember);
       await retireExpiredInvitation(tx, team.organizationId, existing.id, now);
       if (await openInvitation(tx, team.organizationId, existing.id, now))
         throw fieldError('email', teamUserMessages.alreadyInvited);
@@ -238,12 +223,13 @@ export async function editTeamUser(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await lockTeam(tx, team.organizationId);
-    const row = await memberRow(tx, team.organizationId, userId);
+    const row = await addressedMember(tx, team.organizationId, userId);
     if (!row) throw notFound(teamUserMessages.notMember);
-    if (cmd.role && cmd.role !== row.membership.role) {
-      if (userId === callerId) throw fieldError('role', teamUserMessages.ownRole);
-      if (row.membership.role === 'Admin') await assertAnotherAdmin(tx, team.organizationId);
-    }
+    if (cmd.role && cmd.role !== row.membership.role)
+      await assertMayChangeRole(tx, team.organizationId, callerId, {
+        userId,
+        membership: row.membership,
+      });
     if (cmd.licenseType === 'License' && row.membership.licenseType !== 'License')
       await assertFreeLicense(tx, team.organizationId, now, teamUserMessages.noFreeLicense);
     // Names and position are the account's, seen by every team: a team edits them only for an
@@ -308,11 +294,11 @@ export async function removeTeamUser(
   actor: PersonActor,
   userId: string,
 ): Promise<void> {
-  if (userId === actor.userId) throw badRequest(teamUserMessages.removeSelf);
+  assertMayRemove(actor.userId, userId);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, team.organizationId);
-    const row = await memberRow(tx, team.organizationId, userId);
+    const row = await addressedMember(tx, team.organizationId, userId);
     if (!row) {
       const invitation = await openInvitationById(tx, team.organizationId, userId, now);
       if (!invitation) throw notFound(teamUserMessages.notMember);
@@ -325,7 +311,7 @@ export async function removeTeamUser(
       });
       return;
     }
-    if (row.membership.role === 'Admin') await assertAnotherAdmin(tx, team.organizationId);
+    await assertAdminRemains(tx, team.organizationId, row.membership);
     await tx
       .update(memberships)
       .set({
@@ -343,12 +329,4 @@ export async function removeTeamUser(
       before: { role: row.membership.role, licenseType: row.membership.licenseType },
     });
   });
-}
-
-async function assertAnotherAdmin(db: DbOrTx, organizationId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'Admin')));
-  if ((row?.n ?? 0) < 2) throw fieldError('role', teamUserMessages.lastAdmin);
 }

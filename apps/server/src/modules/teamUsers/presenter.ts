@@ -1,5 +1,6 @@
 import { META_LOGIN_PROVIDER, type TeamUser } from '@roomscale/shared';
 import type { memberships, teamInvitations, users } from '../../db/schema.ts';
+import { profileEditable } from './policy.ts';
 
 export type TeamUserRow = {
   user: Pick<
@@ -61,9 +62,3 @@ export function presentPendingInvitee(
     profileEditable: false,
   };
 }
-
-/** Names and position are the team's to edit only on an account it created, until activated. */
-export const profileEditable = (
-  user: Pick<typeof users.$inferSelect, 'activated' | 'passwordHash'>,
-  createdByTeam: boolean,
-) => createdByTeam && !user.activated && user.passwordHash === null;

@@ -6,7 +6,7 @@ import { memberships, teamInvitations, userLogins, users } from '../../db/schema
 import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { licensingSummary } from '../licenses/accounting.ts';
-import { activeMembership } from '../organizations/membership.ts';
+import { activeMembership, membershipColumns } from '../organizations/membership.ts';
 import { pendingInTeam } from './invitations.ts';
 import { presentPendingInvitee, presentTeamUser } from './presenter.ts';
 
@@ -60,7 +60,7 @@ export async function listTeamUsers(
         activated: users.activated,
         passwordHash: users.passwordHash,
       },
-      membership: { role: memberships.role, licenseType: memberships.licenseType },
+      membership: membershipColumns,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))

@@ -6,7 +6,7 @@ import {
   PASSWORD_LOGIN_PROVIDER,
   type UserLogin,
 } from '@roomscale/shared';
-import { effectiveLicenseType } from '../licenses/accounting.ts';
+import { effectiveLicenseType } from '../licenses/policy.ts';
 import type { MeRow } from './meQuery.ts';
 
 export const passwordLoginEntry: LoginEntry = {
