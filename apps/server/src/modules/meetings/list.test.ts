@@ -1,6 +1,7 @@
 import { fileLimits } from '@roomscale/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeOf } from '../../db/probe.ts';
 import { meetingParticipants, meetings } from '../../db/schema.ts';
 import { call } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -82,6 +83,44 @@ describe('the meetings list', () => {
     expect(names(await list(w.id, colleague, 'Filter=retro&Page=1&PageSize=10'))).toEqual([
       'Retro',
     ]);
+  });
+
+  it("serves a member's page, with who moderates what, in five statements", async () => {
+    const w = await team(t);
+    const room = await addRoom(t, w.id, w.admin);
+    for (const [i, moderator] of [false, true, false].entries()) {
+      await createMeeting(
+        t,
+        w.id,
+        w.admin,
+        meetingBody(
+          t,
+          [room.id],
+          [{ email: w.member.email, ...(moderator && { participantType: 'Moderator' }) }],
+          {
+            name: `Planned ${i}`,
+            startDate: at(i + 1).toISOString(),
+            endDate: at(i + 2).toISOString(),
+          },
+        ),
+      );
+    }
+    const path = `${url(w.id)}?Page=1&PageSize=2`;
+    await call(t, 'GET', path, { token: w.member.session }); // the session is read and kept
+    const probe = probeOf(t.ctx.db)!;
+    let statements = 0;
+    probe.onQuery = () => statements++;
+    const res = await call(t, 'GET', path, { token: w.member.session });
+    probe.onQuery = null;
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { results: { name: string; canEdit: boolean }[] };
+    expect(page.results.map((m) => [m.name, m.canEdit])).toEqual([
+      ['Planned 0', false],
+      ['Planned 1', true],
+    ]);
+    // The membership, the count, the page, its rooms and its participants: nothing per row, and
+    // no second look at the participants for who moderates.
+    expect(statements).toBe(5);
   });
 
   it("follows a meeting moved in time on its participants' rows", async () => {

@@ -49,6 +49,26 @@ export const seesMeeting = (caller: Caller, admin: boolean | SQL): SQL =>
 export const moderatesMeeting = (caller: Caller, admin: boolean | SQL): SQL =>
   or(asSql(admin), participates(caller, 'Moderator'))!;
 
+/**
+ * `moderatesMeeting` read over a meeting's participant rows already loaded (a page's, by
+ * loadDetails), instead of asking PostgreSQL again: an admin of its team, or one of its
+ * moderators by user or by the address invited.
+ */
+export function moderatesAmongRows(
+  caller: Caller,
+  admin: boolean,
+  rows: { userId: string | null; email: string; participantType: ParticipantType }[],
+): boolean {
+  return (
+    admin ||
+    rows.some(
+      (p) =>
+        p.participantType === 'Moderator' &&
+        (p.userId === caller.userId || p.email === caller.email),
+    )
+  );
+}
+
 /** Meetings of a team the caller sees (admins see every meeting of the team). */
 export function visibleMeetingsOf(caller: Caller, admin: boolean): SQL | undefined {
   return admin ? undefined : seesMeeting(caller, false);

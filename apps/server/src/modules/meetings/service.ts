@@ -21,7 +21,7 @@ import { listCount, runListPage } from './list.ts';
 import { loadDetails, loadMeeting } from './load.ts';
 import { mailsAfterDelete, mailsAfterSave, queueMails } from './mailing.ts';
 import { resolveParticipants } from './participants.ts';
-import { moderatedAmong, visibleMeetingsOf } from './policy.ts';
+import { moderatedAmong, moderatesAmongRows, visibleMeetingsOf } from './policy.ts';
 import { hasEnded, type MeetingDetails, presentMeeting } from './presenter.ts';
 import { applyRoomChoice } from './roomChoice.ts';
 
@@ -31,20 +31,27 @@ type UpdateInput = z.output<typeof meetingUpdate>;
 
 const isAdmin = (team: Team) => team.role === 'Admin';
 
-/** Meetings as the caller sees them; whom they moderate comes from the policy, in one query. */
+/**
+ * Meetings as the caller sees them; whom they moderate, the policy's rule read over the
+ * participants already loaded (one statement less per page).
+ */
 async function presentAll(
   ctx: AppContext,
   caller: Caller,
   team: Team,
   list: MeetingDetails[],
 ): Promise<Meeting[]> {
-  const ids = list.map((d) => d.meeting.id);
-  const moderated = await moderatedAmong(ctx.db, caller, isAdmin(team), ids);
-  return list.map((d) =>
-    presentMeeting(d, { moderate: moderated.has(d.meeting.id) }, ctx.clock.now(), (r) =>
+  const admin = isAdmin(team);
+  return list.map((d) => {
+    const moderate = moderatesAmongRows(
+      caller,
+      admin,
+      d.participants.map((r) => r.p),
+    );
+    return presentMeeting(d, { moderate }, ctx.clock.now(), (r) =>
       manageableInTeam(r, team.organizationId, team.role),
-    ),
-  );
+    );
+  });
 }
 
 const present = async (ctx: AppContext, caller: Caller, team: Team, d: MeetingDetails) =>
