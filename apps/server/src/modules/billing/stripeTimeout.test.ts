@@ -1,24 +1,19 @@
-import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { serverMessages } from '@roomscale/shared';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../platform/http/problem.ts';
+import { startBlackHole } from '../../test/blackHole.ts';
 import { STRIPE_MAX_RETRIES, stripeClientOptions } from './driver.ts';
 import { provider } from './provider.ts';
 
 describe('Stripe that accepts and never answers', () => {
   it("fails the call after the timeout and its retry, as the spec's 502", async () => {
-    const sockets = new Set<Socket>();
-    const hole = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => {});
-    });
-    await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
+    const hole = await startBlackHole();
     try {
       const stripe = new Stripe('sk_test_black_hole', {
         ...stripeClientOptions(200),
         host: '127.0.0.1',
-        port: (hole.address() as AddressInfo).port,
+        port: hole.port,
         protocol: 'http',
         telemetry: false,
       });
@@ -30,10 +25,9 @@ describe('Stripe that accepts and never answers', () => {
       );
       expect(failure).toBeInstanceOf(HttpError);
       expect(failure).toMatchObject({ status: 502, message: serverMessages.paymentProviderFailed });
-      expect(sockets.size).toBe(STRIPE_MAX_RETRIES + 1);
+      expect(hole.accepted()).toBe(STRIPE_MAX_RETRIES + 1);
     } finally {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => hole.close(() => resolve()));
+      await hole.close();
     }
   });
 });

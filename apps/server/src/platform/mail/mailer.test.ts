@@ -1,52 +1,31 @@
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.ts';
+import { startBlackHole } from '../../test/blackHole.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { enqueueMail, MAIL_SEND, mailsInFlight } from './background.ts';
 import { createMailer } from './mailer.ts';
+
+const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+const log = pino({ level: 'silent' });
 
 /**
  * SMTP servers that accept the connection and then go silent: before the greeting, or after it
  * (the answer to EHLO never comes). A send gives up after SMTP_TIMEOUT_MS, where nodemailer's own
  * defaults would wait 30 s for a greeting and 10 minutes for an answer.
  */
-function silentSmtp(greet: boolean) {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-    socket.on('close', () => sockets.delete(socket));
-    if (greet) socket.write('220 mail.example.test ESMTP\r\n');
-  });
-  return {
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`smtp://127.0.0.1:${(server.address() as AddressInfo).port}`),
-        ),
-      ),
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
-const log = pino({ level: 'silent' });
-
 describe('SMTP that accepts and never answers', () => {
-  const mute = silentSmtp(false);
-  const greetsOnly = silentSmtp(true);
+  let mute: Awaited<ReturnType<typeof startBlackHole>>;
+  let greetsOnly: Awaited<ReturnType<typeof startBlackHole>>;
   let muteUrl: string;
   let greetsOnlyUrl: string;
   let t: TestApp;
   beforeAll(async () => {
-    muteUrl = await mute.listen();
-    greetsOnlyUrl = await greetsOnly.listen();
+    mute = await startBlackHole();
+    greetsOnly = await startBlackHole('220 mail.example.test ESMTP\r\n');
+    muteUrl = `smtp://127.0.0.1:${mute.port}`;
+    greetsOnlyUrl = `smtp://127.0.0.1:${greetsOnly.port}`;
     t = await createTestApp();
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { type Bucket, type File, Storage as GcsClient } from '@google-cloud/storage';
 import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../context.ts';
+import { startBlackHole } from '../../test/blackHole.ts';
 import { GCS_MAX_RETRIES, GcsStorage, gcsClientOptions } from './gcs-storage.ts';
 import { keyBelongsTo, newObjectKey, teamKeyPrefix } from './keys.ts';
 import { uploadSlotFor } from './upload-slot.ts';
@@ -178,18 +178,12 @@ describe('GcsStorage listing', () => {
 
 describe('GcsStorage bounded waits', () => {
   it('gives up on a Cloud Storage that accepts and never answers, after the timeout and its retries', async () => {
-    // A black hole: connections are accepted, nothing is ever sent back.
-    const sockets = new Set<Socket>();
-    const hole = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => {});
-    });
-    await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
+    const hole = await startBlackHole();
     try {
       const timeoutMs = 200;
       const bounded = new GcsClient({
         ...gcsClientOptions(timeoutMs),
-        apiEndpoint: `http://127.0.0.1:${(hole.address() as AddressInfo).port}`,
+        apiEndpoint: `http://127.0.0.1:${hole.port}`,
         projectId: 'roomscale-test',
       });
       const gcs = new GcsStorage({ bucket: 'rs-files', clock: systemClock, client: bounded });
@@ -197,10 +191,9 @@ describe('GcsStorage bounded waits', () => {
       // Not a missing object (null): an error the caller reports, as it does for an outage.
       await expect(gcs.stat(key)).rejects.toThrow();
       // The first request and each retry reached the server, and then no more were sent.
-      expect(sockets.size).toBe(GCS_MAX_RETRIES + 1);
+      expect(hole.accepted()).toBe(GCS_MAX_RETRIES + 1);
     } finally {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => hole.close(() => resolve()));
+      await hole.close();
     }
   });
 });
