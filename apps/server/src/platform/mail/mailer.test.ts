@@ -9,6 +9,9 @@ import { createMailer } from './mailer.ts';
 
 const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
 const log = pino({ level: 'silent' });
+/** A mailer sending to the silent server at `smtpUrl`, giving up after 300 ms. */
+const mailerTo = (smtpUrl: string) =>
+  createMailer({ smtpUrl, from: 'a@b.test', dataDir: '/tmp', log, timeoutMs: 300 });
 
 /**
  * SMTP servers that accept the connection and then go silent: before the greeting, or after it
@@ -35,13 +38,7 @@ describe('SMTP that accepts and never answers', () => {
   });
 
   it('fails a send when no greeting comes within the timeout', async () => {
-    const mailer = createMailer({
-      smtpUrl: muteUrl,
-      from: 'a@b.test',
-      dataDir: '/tmp',
-      log,
-      timeoutMs: 300,
-    });
+    const mailer = mailerTo(muteUrl);
     await expect(mailer.send(mail('x@example.com'))).rejects.toMatchObject({
       code: 'ETIMEDOUT',
       message: expect.stringMatching(/timeout|greeting never received/i),
@@ -49,13 +46,7 @@ describe('SMTP that accepts and never answers', () => {
   });
 
   it('fails a send when the server greets and then says nothing', async () => {
-    const mailer = createMailer({
-      smtpUrl: greetsOnlyUrl,
-      from: 'a@b.test',
-      dataDir: '/tmp',
-      log,
-      timeoutMs: 300,
-    });
+    const mailer = mailerTo(greetsOnlyUrl);
     await expect(mailer.send(mail('x@example.com'))).rejects.toMatchObject({
       code: 'ETIMEDOUT',
       message: expect.stringMatching(/timeout/i),
@@ -63,13 +54,7 @@ describe('SMTP that accepts and never answers', () => {
   });
 
   it('gives the mail back to the outbox, which retries it, and lets the shutdown go on', async () => {
-    t.ctx.mailer = createMailer({
-      smtpUrl: muteUrl,
-      from: 'a@b.test',
-      dataDir: '/tmp',
-      log,
-      timeoutMs: 300,
-    });
+    t.ctx.mailer = mailerTo(muteUrl);
     await enqueueMail(t.ctx, t.ctx.db, mail('outbox@example.com'));
     // What a shutdown waits for: it ends, with the send failed and recorded.
     await mailsInFlight();
