@@ -1,10 +1,11 @@
 import { fileLimits } from '@roomscale/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedCountQuery } from '../../db/count.ts';
 import { organizations, users } from '../../db/schema.ts';
 import { likePattern } from '../../platform/http/paging.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type PlanNode, planSteps } from '../../test/plans.ts';
 import { type Person, person } from '../../test/workspace.ts';
 import { teamPage, teamSearch } from './teams.ts';
 import { adminCall, expectOk } from './testing.ts';
@@ -128,21 +129,7 @@ describe('admin user and team searches', () => {
   });
 });
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-};
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
-async function plan(query: { getSQL(): SQL }) {
-  const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  const json = Object.values(rows[0]!)[0];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-  return nodes(parsed[0]!.Plan);
-}
+const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
 
 /** What a plan does to the list's own table, and whether it sorts, in words for a failure. */
 function onTable(steps: PlanNode[], table: string) {

@@ -1,10 +1,11 @@
 import { type AuditPage, auditMessages, auditPaging, fileLimits } from '@roomscale/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedCountQuery } from '../../db/count.ts';
 import { auditLog } from '../../db/schema.ts';
 import { call, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { planSteps } from '../../test/plans.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
 import { auditFilter, auditRows } from './service.ts';
 
@@ -97,22 +98,7 @@ describe('audit log pages from a cursor', () => {
   });
 });
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-};
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
-async function plan(query: { getSQL(): SQL }) {
-  const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  const json = Object.values(rows[0]!)[0];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-  return nodes(parsed[0]!.Plan);
-}
+const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
 
 // PGlite is the embedded default; the plans that must hold at millions of entries are PostgreSQL's.
 describe.skipIf(!process.env.TEST_PG_URL)('audit log pages on PostgreSQL', () => {

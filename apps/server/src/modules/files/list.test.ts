@@ -1,10 +1,11 @@
 import { fileLimits } from '@roomscale/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedCountQuery } from '../../db/count.ts';
 import { fileItems } from '../../db/schema.ts';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { planSteps } from '../../test/plans.ts';
 import { listFiles, listFilter, listOrder, listPage } from './service.ts';
 import { teamSpace } from './space.ts';
 
@@ -61,21 +62,7 @@ const recentPage = () => ({
   sortBy: 'CreatedDescending' as const,
 });
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-};
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
-async function plan(query: { getSQL(): SQL }) {
-  const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  const json = Object.values(rows[0]!)[0];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-  return nodes(parsed[0]!.Plan);
-}
+const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
 
 describe('file lists cost what their page costs', () => {
   it('counts no further than the window past the page, then promises one more page', async () => {

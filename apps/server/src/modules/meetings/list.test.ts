@@ -1,10 +1,11 @@
 import { fileLimits } from '@roomscale/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeOf } from '../../db/probe.ts';
 import { meetingParticipants, meetings } from '../../db/schema.ts';
 import { call } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { planSteps } from '../../test/plans.ts';
 import {
   addMember,
   addRoom,
@@ -271,21 +272,7 @@ describe('the meetings list costs what its page costs', () => {
     }
   });
 
-  type PlanNode = {
-    'Node Type': string;
-    'Relation Name'?: string;
-    'Index Name'?: string;
-    'Index Cond'?: string;
-    Plans?: PlanNode[];
-  };
-  const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-  async function plan(query: { getSQL(): SQL }) {
-    const res = await t.ctx.db.execute(sql`explain (format json) ${query.getSQL()}`);
-    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-    const json = Object.values(rows[0]!)[0];
-    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-    return nodes(parsed[0]!.Plan);
-  }
+  const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
   const big = ['meetings', 'meeting_participants'];
 
   // PGlite is the embedded default; the plans that must hold at 100,000 meetings are PostgreSQL's.

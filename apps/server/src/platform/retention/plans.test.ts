@@ -1,29 +1,15 @@
 import { retention } from '@roomscale/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { planSteps } from '../../test/plans.ts';
 import { batchSelect } from './batches.ts';
 import { sessionsRule, tableRules } from './sweeps.ts';
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-};
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
 let t: TestApp;
 const pg = Boolean(process.env.TEST_PG_URL);
-
-async function plan(query: SQL) {
-  const res = await t.ctx.db.execute(sql`explain (format json) ${query}`);
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  const json = Object.values(rows[0]!)[0];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-  return nodes(parsed[0]!.Plan);
-}
+const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
 
 /**
  * 20,000 rows in each swept table, a quarter of them past retention: a backlog, as on the first
