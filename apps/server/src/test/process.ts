@@ -17,10 +17,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns the real server process with `env`, collecting its output. */
-export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: { ...process.env, LOG_LEVEL: 'warn', CHECK_RESPONSES: 'true', ...env },
+/**
+ * Runs `script` with tsx (`args` after it) in exactly `env`, collecting its output: `exited`
+ * resolves with its exit code, `closed` once its output is complete too.
+ */
+export function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -32,7 +35,20 @@ export function startServer(env: Record<string, string>) {
     err += d;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ out, err }) };
+  const closed = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
+  return { child, exited, closed, output: () => ({ out, err }) };
+}
+
+/** Spawns the real server process (`entry`, main.ts by default) with `env`, collecting its output. */
+export function startServer(env: Record<string, string>, entry = mainTs) {
+  return spawnTsx(entry, [], {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    CHECK_RESPONSES: 'true',
+    ...env,
+  });
 }
 
 /** Waits until the server on `port` answers /readyz, or fails if the process exits first. */

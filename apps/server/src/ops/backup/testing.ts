@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../../app.ts';
@@ -9,6 +8,7 @@ import { createJwt } from '../../platform/auth/jwt.ts';
 import { createStorage } from '../../platform/storage/index.ts';
 import { claimStorageDirectory } from '../../platform/storage/local/identity.ts';
 import { MemoryMailer, TestClock } from '../../test/harness.ts';
+import { spawnTsx } from '../../test/process.ts';
 
 /** Where an installation keeps its state: a DATA_DIR, and a PostgreSQL database or none. */
 export type Place = { dataDir: string; databaseUrl?: string };
@@ -77,26 +77,11 @@ export function runOps(
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.JWT_SECRET;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(opsDir, `${script}.ts`), ...args],
-    {
-      env: {
-        ...base,
-        DATA_DIR: place.dataDir,
-        ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => {
-    out += d;
+  const p = spawnTsx(join(opsDir, `${script}.ts`), args, {
+    ...base,
+    DATA_DIR: place.dataDir,
+    ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
+    ...env,
   });
-  child.stderr.on('data', (d) => {
-    err += d;
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+  return p.closed.then((code) => ({ code, ...p.output() }));
 }

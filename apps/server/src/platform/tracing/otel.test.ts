@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPgDatabase } from '../../test/pgDatabase.ts';
-import { freePort, waitReady } from '../../test/process.ts';
+import { freePort, startServer, waitReady } from '../../test/process.ts';
 
 /** The process's entry, as dist/main.js runs it: tracing first, then the server. */
 const entryTs = join(import.meta.dirname, '..', '..', 'entry.ts');
@@ -71,23 +70,6 @@ async function startCollector() {
   };
 }
 
-function startEntry(env: Record<string, string>, script = entryTs) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, LOG_LEVEL: 'warn', CHECK_RESPONSES: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  child.stderr.on('data', (d) => {
-    err += d;
-  });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  return { child, exited, output: () => ({ out, err }) };
-}
-
 function attribute(span: Span, key: string) {
   const v = span.attributes?.find((a) => a.key === key)?.value;
   return v?.stringValue ?? v?.intValue;
@@ -95,12 +77,15 @@ function attribute(span: Span, key: string) {
 
 describe('OpenTelemetry tracing', () => {
   it('refuses an endpoint that is not an http(s) address with one line naming it', async () => {
-    const p = startEntry({
-      OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-otel-')),
-    });
+    const p = startServer(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-otel-')),
+      },
+      entryTs,
+    );
     // A server that starts anyway is stopped rather than left behind.
     const started = setTimeout(() => p.child.kill('SIGTERM'), 20_000);
     expect(await p.exited).toBe(1);
@@ -119,19 +104,22 @@ describe('OpenTelemetry tracing', () => {
       collector = await startCollector();
       database = PG ? await freshPgDatabase(PG) : undefined;
       const port = await freePort();
-      const server = startEntry({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-otel-')),
-        ...(database ? { DATABASE_URL: database.url } : {}),
-        LOG_LEVEL: 'info',
-        ADMIN_EMAIL: 'admin@example.com',
-        ADMIN_PASSWORD: 'correct horse battery',
-        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-        // Nothing is exported on the way: the spans arrive because shutdown flushes them.
-        OTEL_BSP_SCHEDULE_DELAY: '3600000',
-      });
+      const server = startServer(
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-otel-')),
+          ...(database ? { DATABASE_URL: database.url } : {}),
+          LOG_LEVEL: 'info',
+          ADMIN_EMAIL: 'admin@example.com',
+          ADMIN_PASSWORD: 'correct horse battery',
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          // Nothing is exported on the way: the spans arrive because shutdown flushes them.
+          OTEL_BSP_SCHEDULE_DELAY: '3600000',
+        },
+        entryTs,
+      );
       await waitReady(port, server.exited);
       const res = await fetch(`http://127.0.0.1:${port}/api/connect/token`, {
         method: 'POST',
@@ -224,7 +212,7 @@ describe('OpenTelemetry tracing', () => {
   it('carries the trace context on outgoing calls, fetch included', async () => {
     const collector = await startCollector();
     try {
-      const p = startEntry(
+      const p = startServer(
         {
           OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
           OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
