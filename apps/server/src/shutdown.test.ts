@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshPgDatabase } from './test/pgDatabase.ts';
-import { freePort, startServer, waitReady } from './test/process.ts';
+import { freePort, signIn, startServer, stopProcess, waitReady } from './test/process.ts';
 
 const CONNECTIONS = 50;
 const ADMIN = { email: 'shutdown-admin@example.com', password: 'Shutdown123' };
@@ -50,20 +50,6 @@ function send(
   });
 }
 
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: ADMIN.email,
-      password: ADMIN.password,
-    }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /**
  * SIGTERM while 50 kept-alive connections keep the server busy: every request the server
  * received gets an answer (its normal one, or a 503 problem with Retry-After), connections are
@@ -81,7 +67,7 @@ async function shutdownUnderLoad(databaseUrl?: string) {
   });
   try {
     await waitReady(port, server.exited);
-    const token = await signIn(port);
+    const token = await signIn(`http://127.0.0.1:${port}`, ADMIN);
     const auth = { authorization: `Bearer ${token}` };
     const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const probe = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -144,7 +130,7 @@ async function shutdownUnderLoad(databaseUrl?: string) {
       err: server.output().err,
     };
   } finally {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await stopProcess(server, 'SIGKILL');
   }
 }
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseWaits, loadConfig } from '../config.ts';
 import { migratedPgTemplate } from '../test/migratedDatabase.ts';
 import { freshPgDatabase, onPgServer } from '../test/pgDatabase.ts';
-import { freePort, startServer, waitReady } from '../test/process.ts';
+import { freePort, signIn, startServer, stopProcess, waitReady } from '../test/process.ts';
 import { BlackHoleProxy } from './blackHoleProxy.ts';
 import { type Database, openDatabase } from './client.ts';
 import { databaseOutage, sqlState } from './errors.ts';
@@ -132,17 +132,7 @@ describe.skipIf(!pgUrl)('a PostgreSQL that stops answering', () => {
     const origin = `http://127.0.0.1:${port}`;
     try {
       await waitReady(port, server.exited);
-      const signIn = await fetch(`${origin}/api/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          username: admin.email,
-          password: admin.password,
-        }),
-      });
-      expect(signIn.status).toBe(200);
-      const { access_token } = (await signIn.json()) as { access_token: string };
+      const access_token = await signIn(origin, admin);
       // Generous: several times what the configured bounds allow; a hang fails here.
       const me = () =>
         fetch(`${origin}/api/Users/Me`, {
@@ -181,8 +171,7 @@ describe.skipIf(!pgUrl)('a PostgreSQL that stops answering', () => {
       expect(server.child.exitCode).toBeNull();
     } finally {
       proxy.resume();
-      if (server.child.exitCode === null) server.child.kill('SIGTERM');
-      await server.exited;
+      await stopProcess(server, 'SIGTERM');
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { databaseWaitDefaults } from '../config.ts';
 import { freshPgDatabase, onPgServer } from '../test/pgDatabase.ts';
-import { freePort, startServer, waitReady } from '../test/process.ts';
+import { freePort, signIn, startServer, stopProcess, waitReady } from '../test/process.ts';
 import { DatabaseOpenError, migrationsFolder, openDatabase } from './client.ts';
 import { MIGRATION_LOCK_KEY, readJournal, refuseNewerSchema } from './migrate.ts';
 import { startMessages } from './startMessages.ts';
@@ -56,8 +56,7 @@ function start(env: Record<string, string>, port: number) {
   return server;
 }
 afterEach(async () => {
-  for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  await Promise.all([...started].map((s) => s.exited));
+  await Promise.all([...started].map((s) => stopProcess(s, 'SIGKILL')));
   started.clear();
 });
 
@@ -232,17 +231,7 @@ describe.skipIf(!pgUrl)('migrations on PostgreSQL under an advisory lock', () =>
           ready.map((r, i) => (r.status === 'fulfilled' ? 'ready' : servers[i]!.output().err)),
         ).toEqual(['ready', 'ready', 'ready', 'ready']);
         for (const port of ports) {
-          const token = await fetch(`http://127.0.0.1:${port}/api/connect/token`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({
-              grant_type: 'password',
-              username: admin.email,
-              password: admin.password,
-            }),
-          });
-          expect(token.status).toBe(200);
-          const { access_token } = (await token.json()) as { access_token: string };
+          const access_token = await signIn(`http://127.0.0.1:${port}`, admin);
           const me = await fetch(`http://127.0.0.1:${port}/api/Users/Me`, {
             headers: { authorization: `Bearer ${access_token}` },
           });
@@ -250,8 +239,7 @@ describe.skipIf(!pgUrl)('migrations on PostgreSQL under an advisory lock', () =>
         }
         expect(await migrationRows(fresh.url)).toEqual(onceEach);
       } finally {
-        for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGTERM');
-        await Promise.all([...started].map((s) => s.exited));
+        await Promise.all([...started].map((s) => stopProcess(s, 'SIGTERM')));
         await fresh.drop();
         await rm(dataDir, { recursive: true, force: true });
       }

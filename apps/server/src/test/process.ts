@@ -51,6 +51,27 @@ export function startServer(env: Record<string, string>, entry = mainTs) {
   });
 }
 
+/** Sends `signal` to a process still running, and waits for it to exit. */
+export async function stopProcess(p: ReturnType<typeof spawnTsx>, signal: NodeJS.Signals) {
+  if (p.child.exitCode === null) p.child.kill(signal);
+  await p.exited;
+}
+
+/** Signs in with the password grant at `origin`: the access token (a refusal throws). */
+export async function signIn(origin: string, user: { email: string; password: string }) {
+  const res = await fetch(`${origin}/api/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: user.email,
+      password: user.password,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 /** Waits until the server on `port` answers /readyz, or fails if the process exits first. */
 export async function waitReady(port: number, exited: Promise<unknown>) {
   let done = false;

@@ -12,7 +12,7 @@ import { systemClock } from '../../context.ts';
 import { MEDIA_PROBE } from '../../modules/files/media.ts';
 import { migratedPgTemplate } from '../../test/migratedDatabase.ts';
 import { freshPgDatabase } from '../../test/pgDatabase.ts';
-import { freePort, startServer, waitReady } from '../../test/process.ts';
+import { freePort, startServer, stopProcess, waitReady } from '../../test/process.ts';
 import { createStorage, newObjectKey, teamKeyPrefix } from '../storage/index.ts';
 
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
@@ -56,10 +56,7 @@ describe.skipIf(!process.env.TEST_PG_URL || !hasFfmpeg || !existsSync('/proc'))(
       scratch = await mkdtemp(join(tmpdir(), 'roomscale-hand-back-tmp-'));
     });
     afterAll(async () => {
-      for (const s of servers) {
-        if (s.child.exitCode === null) s.child.kill('SIGTERM');
-        await s.exited;
-      }
+      for (const s of servers) await stopProcess(s, 'SIGTERM');
       await client?.end();
       await database?.drop();
       for (const dir of [dataDir, scratch])

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedPgTemplate } from '../../test/migratedDatabase.ts';
 import { freshPgDatabase } from '../../test/pgDatabase.ts';
-import { freePort, startServer, waitReady } from '../../test/process.ts';
+import { freePort, startServer, stopProcess, waitReady } from '../../test/process.ts';
 import { RETENTION_SWEEP } from './job.ts';
 
 /**
@@ -27,10 +27,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('retention sweep in the running servic
     dataDir = await mkdtemp(join(tmpdir(), 'roomscale-retention-'));
   });
   afterAll(async () => {
-    for (const s of servers) {
-      if (s.child.exitCode === null) s.child.kill('SIGTERM');
-      await s.exited;
-    }
+    for (const s of servers) await stopProcess(s, 'SIGTERM');
     await client?.end();
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
