@@ -4,7 +4,7 @@ import pino from 'pino';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { createJwt } from '../platform/auth/jwt.ts';
 import type { Mail, Mailer } from '../platform/mail/mailer.ts';
 import { createStorage } from '../platform/storage/index.ts';
@@ -42,6 +42,22 @@ export class MemoryMailer implements Mailer {
     }
     throw new Error(`no ${path} link mailed to ${address}`);
   }
+}
+
+/** What the app runs on in a test: `config` and `db`, with a mailer and a clock the test reads and moves. */
+export function testContext(config: Config, db: Db, log = pino({ level: 'silent' })) {
+  const mailer = new MemoryMailer();
+  const clock = new TestClock();
+  const ctx: AppContext = {
+    config,
+    db,
+    jwt: createJwt(config.jwtSecret),
+    mailer,
+    storage: createStorage(config, clock),
+    clock,
+    log,
+  };
+  return { ctx, mailer, clock };
 }
 
 export type TestApp = {
@@ -88,18 +104,11 @@ export async function createTestApp(
     CHECK_RESPONSES: 'true',
     ...env,
   });
-  const mailer = new MemoryMailer();
-  const clock = new TestClock();
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const ctx: AppContext = {
+  const { ctx, mailer, clock } = testContext(
     config,
-    db: database.db,
-    jwt: createJwt(config.jwtSecret),
-    mailer,
-    storage: createStorage(config, clock),
-    clock,
-    log,
-  };
+    database.db,
+    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
   const app = await buildApp(ctx, opts);
   await app.ready();
   return {

@@ -1,13 +1,10 @@
 import { join } from 'node:path';
-import pino from 'pino';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import type { LiveApp } from '../../modules/storage/testing.ts';
-import { createJwt } from '../../platform/auth/jwt.ts';
-import { createStorage } from '../../platform/storage/index.ts';
 import { claimStorageDirectory } from '../../platform/storage/local/identity.ts';
-import { MemoryMailer, TestClock } from '../../test/harness.ts';
+import { testContext } from '../../test/harness.ts';
 import { spawnTsx } from '../../test/process.ts';
 
 /** Where an installation keeps its state: a DATA_DIR, and a PostgreSQL database or none. */
@@ -33,17 +30,7 @@ export async function appAt(place: Place, jwtSecret: string, loadDataDir?: Blob)
   });
   if (config.storage.driver === 'local')
     await claimStorageDirectory(database.db, config.storage.dir);
-  const clock = new TestClock();
-  const mailer = new MemoryMailer();
-  const ctx = {
-    config,
-    db: database.db,
-    jwt: createJwt(config.jwtSecret),
-    mailer,
-    storage: createStorage(config, clock),
-    clock,
-    log: pino({ level: 'silent' }),
-  };
+  const { ctx, mailer, clock } = testContext(config, database.db);
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
