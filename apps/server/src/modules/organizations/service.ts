@@ -1,5 +1,5 @@
 import type { Membership, Organization, organizationRegister } from '@roomscale/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -8,7 +8,8 @@ import type { Caller } from '../../platform/http/access.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { changedFields, type PersonActor, recordAudit } from '../audit/record.ts';
 import { effectiveLicenseType } from '../licenses/policy.ts';
-import { activeMembership } from './membership.ts';
+import { membershipColumns } from './membership.ts';
+import { founderMembership, teamsOfUser } from './policy.ts';
 import { presentMembership, presentOrganization } from './presenter.ts';
 
 export type TeamInput = z.output<typeof organizationRegister>;
@@ -28,8 +29,7 @@ export async function createTeam(tx: DbOrTx, creatorId: string, input: TeamInput
   await tx.insert(memberships).values({
     organizationId: team!.id,
     userId: creatorId,
-    role: 'Admin',
-    licenseType: 'Trial',
+    ...founderMembership,
     created: now,
   });
   return team!;
@@ -93,14 +93,13 @@ export async function membershipsOf(db: DbOrTx, userId: string): Promise<Members
   const rows = await db
     .select({
       team: organizations,
-      role: memberships.role,
-      licenseType: memberships.licenseType,
+      ...membershipColumns,
       ownSubscription: sql<boolean>`(${users.hasManualUserSubscription} or ${users.hasMetaSubscription})`,
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.userId, userId), activeMembership()))
+    .where(teamsOfUser(userId))
     .orderBy(sql`lower(${organizations.name})`, asc(organizations.name), asc(organizations.id));
   return rows.map((r) =>
     presentMembership(r.team, {
