@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { firstLoadCalls } from '@roomscale/shared/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from '../api/client.ts';
 import { readTokens } from '../api/tokens.ts';
 import {
@@ -13,7 +13,7 @@ import {
   teamFixture,
 } from '../test/harness.tsx';
 import { queryClient } from './queryClient.ts';
-import { session } from './session.ts';
+import { session, type TeamKnown } from './session.ts';
 import { myTeamsQuery } from './teams.ts';
 
 const SNAPSHOT = 'roomscale.session';
@@ -174,6 +174,53 @@ describe('the session’s end', () => {
     expect(
       fetch.mock.calls.filter(([u]) => String(u).endsWith('/api/Users/Me/Organizations')),
     ).toHaveLength(2);
+  });
+});
+
+describe('what the session announces: the team of the screen opening', () => {
+  const heard: TeamKnown[] = [];
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    heard.length = 0;
+    stop = session.onTeamKnown((known) => heard.push(known));
+  });
+  afterEach(() => stop());
+
+  it('a cached login announces the remembered team with the address before the user answers', async () => {
+    storeValidTokens(me.id);
+    localStorage.setItem(`roomscale.team.${me.id}`, team.id);
+    window.history.replaceState(null, '', '/files?view=grid');
+    let answerUser: () => void = () => undefined;
+    const userAnswered = new Promise<void>((resolve) => {
+      answerUser = resolve;
+    });
+    mockFetch(async (url) => {
+      if (url.pathname === '/api/Users/Me') {
+        await userAnswered;
+        return { body: me };
+      }
+      if (url.pathname === '/api/Users/Me/Organizations') return { body: [team] };
+      return { status: 404 };
+    });
+    const checked = session.ensure();
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard[0]).toEqual({ teamId: team.id, address: '/files?view=grid' });
+    answerUser();
+    expect(await checked).toBe(true);
+    // The confirmed team is the one announced already: nothing more to start.
+    expect(heard).toHaveLength(1);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('team resolution announces the team with the screen it goes on to; a plain switch does not', async () => {
+    await signIn();
+    heard.length = 0;
+    const other = teamFixture({ name: 'Second Team' });
+    session.selectTeam(other);
+    expect(heard).toEqual([]);
+    session.selectTeam(team, { address: '/dashboard', cache: queryClient });
+    expect(heard).toEqual([{ teamId: team.id, address: '/dashboard', cache: queryClient }]);
+    expect(session.get().team).toEqual(team);
   });
 });
 
