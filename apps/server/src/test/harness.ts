@@ -44,7 +44,10 @@ export class MemoryMailer implements Mailer {
   }
 }
 
-/** What the app runs on in a test: `config` and `db`, with a mailer and a clock the test reads and moves. */
+/**
+ * What the app runs on in a test: `config` and `db`, with a mailer and a clock the test reads
+ * and moves; the parts of a TestApp but the app.
+ */
 export function testContext(config: Config, db: Db, log = pino({ level: 'silent' })) {
   const mailer = new MemoryMailer();
   const clock = new TestClock();
@@ -57,7 +60,7 @@ export function testContext(config: Config, db: Db, log = pino({ level: 'silent'
     clock,
     log,
   };
-  return { ctx, mailer, clock };
+  return { ctx, mailer, clock, config };
 }
 
 export type TestApp = {
@@ -104,24 +107,21 @@ export async function createTestApp(
     CHECK_RESPONSES: 'true',
     ...env,
   });
-  const { ctx, mailer, clock } = testContext(
+  const context = testContext(
     config,
     database.db,
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
-  const app = await buildApp(ctx, opts);
+  const app = await buildApp(context.ctx, opts);
   await app.ready();
   return {
     app,
-    ctx,
-    mailer,
-    clock,
-    config,
+    ...context,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
-      await ctx.storage.close();
+      await context.ctx.storage.close();
       if (config.dataDir === ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };

@@ -30,23 +30,20 @@ export async function appAt(place: Place, jwtSecret: string, loadDataDir?: Blob)
   });
   if (config.storage.driver === 'local')
     await claimStorageDirectory(database.db, config.storage.dir);
-  const { ctx, mailer, clock } = testContext(config, database.db);
-  const app = await buildApp(ctx);
+  const context = testContext(config, database.db);
+  const app = await buildApp(context.ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const origin = `http://127.0.0.1:${address.port}`;
   return {
     app,
-    ctx,
-    mailer,
-    clock,
-    config,
+    ...context,
     origin,
     local: (url: string) => origin + url.slice(config.publicUrl.length),
     async close() {
       await app.close();
-      await ctx.storage.close();
+      await context.ctx.storage.close();
       await database.close();
     },
   };
