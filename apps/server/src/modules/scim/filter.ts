@@ -1,7 +1,8 @@
 import { scimMessages } from '@roomscale/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import SCIMMY from 'scimmy';
-import { memberships, scimUsers, users } from '../../db/schema.ts';
+import { scimUsers, users } from '../../db/schema.ts';
+import { activeMembership } from '../organizations/membership.ts';
 import { ScimError } from './errors.ts';
 
 /**
@@ -45,7 +46,7 @@ function eqValue(attr: string, c: unknown[]): unknown {
 }
 
 /** A membership that counts (role not None): SCIM's `active`. */
-const activeSql = sql<boolean>`coalesce(${memberships.role} <> 'None', false)`;
+const activeSql = sql<boolean>`coalesce(${activeMembership()}, false)`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const never = sql`false`;

@@ -1,5 +1,5 @@
 import { limits, type Role, scimMessages, security, teamUserLimits } from '@roomscale/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import SCIMMY from 'scimmy';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -16,6 +16,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 import { enqueueMail } from '../../platform/mail/background.ts';
 import { type Actor, recordAudit } from '../audit/record.ts';
 import { lockTeam } from '../licenses/accounting.ts';
+import { adminCount, isActiveRole } from '../organizations/membership.ts';
 import {
   joinTeamInvitationEmail,
   teamInvitationEmail,
@@ -94,11 +95,8 @@ function checkEmails(body: ScimUserBody) {
 }
 
 async function assertAnotherAdmin(tx: DbOrTx, organizationId: string) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'Admin')));
-  if ((row?.n ?? 0) < 2) throw new ScimError(400, scimMessages.lastAdmin, 'mutability');
+  if ((await adminCount(tx, organizationId)) < 2)
+    throw new ScimError(400, scimMessages.lastAdmin, 'mutability');
 }
 
 async function rememberScimUser(
@@ -281,7 +279,7 @@ async function setActive(
   now: Date,
 ) {
   const membership = row.membership;
-  const isActive = membership !== null && membership.role !== 'None';
+  const isActive = isActiveRole(membership?.role);
   if (active === isActive) return;
   if (!active) {
     if (!membership) return; // A pending invitee is not active yet.
@@ -491,7 +489,7 @@ export async function deleteScimUser(
     await lockTeam(tx, organizationId);
     const row = await scimUserOr404(tx, organizationId, userId);
     const membership = row.membership;
-    if (membership && membership.role !== 'None') {
+    if (membership && isActiveRole(membership.role)) {
       if (membership.role === 'Admin') await assertAnotherAdmin(tx, organizationId);
       await tx
         .update(memberships)

@@ -3,6 +3,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, scimUsers, users } from '../../db/schema.ts';
+import { activeMembership, isActiveRole } from '../organizations/membership.ts';
 import { ScimError } from './errors.ts';
 import { filterCondition } from './filter.ts';
 import { scimBaseUrl } from './tokens.ts';
@@ -39,7 +40,7 @@ export function presentScimUser(baseUrl: string, row: Row) {
     },
     ...(user.position && { title: user.position }),
     emails: [{ value: user.email, type: 'work', primary: true }],
-    active: membership !== null && membership.role !== 'None',
+    active: isActiveRole(membership?.role),
     meta: {
       resourceType: 'User',
       created: created.toISOString(),
@@ -58,7 +59,7 @@ const latest = (...dates: (Date | null)[]) =>
  */
 const inTeam = (organizationId: string) => sql`${users.id} in (
   select ${memberships.userId} from ${memberships}
-    where ${memberships.organizationId} = ${organizationId} and ${memberships.role} <> 'None'
+    where ${memberships.organizationId} = ${organizationId} and ${activeMembership()}
   union
   select ${scimUsers.userId} from ${scimUsers} where ${scimUsers.organizationId} = ${organizationId})`;
 

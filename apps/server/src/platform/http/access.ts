@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { guestSessions, guests, memberships, sessions, users } from '../../db/schema.ts';
-import { activeMembership } from '../../modules/organizations/membership.ts';
+import { activeMembership, membershipColumns } from '../../modules/organizations/membership.ts';
 import type { Jwt } from '../auth/jwt.ts';
 import { sessionCache } from '../auth/sessionCache.ts';
 import { forbidden, notFound, unauthorized } from './problem.ts';
@@ -205,7 +205,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       const orgId = (req.params as Record<string, string | undefined>).organizationId;
       if (!orgId || !uuidPattern.test(orgId)) throw notFound();
       const [m] = await deps.db
-        .select({ role: memberships.role, licenseType: memberships.licenseType })
+        .select(membershipColumns)
         .from(memberships)
         .where(
           and(
