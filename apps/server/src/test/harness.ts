@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import pino from 'pino';
 import { type App, buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, type DatabaseWaits, databaseWaitDefaults, loadConfig } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { createJwt } from '../platform/auth/jwt.ts';
@@ -78,6 +78,18 @@ export type TestApp = {
  * starts as a copy of the run's migrated one (test/migratedDatabase.ts); the migrator still
  * runs on it.
  */
+/**
+ * The database waits of test apps: the defaults, except a statement may run a minute. Tests seed
+ * tens of thousands of rows in one statement while other test files load the same cores; the
+ * 5-second default is for an API's statements, and db/waits.test.ts and db/blackHole.test.ts
+ * hold the product's own bounds.
+ */
+const testWaits: DatabaseWaits = {
+  ...databaseWaitDefaults,
+  statementTimeoutMs: 60_000,
+  queryTimeoutMs: 60_000 + databaseWaitDefaults.queryTimeoutMarginMs,
+};
+
 export async function createTestApp(
   env: Record<string, string> = {},
   opts: {
@@ -93,7 +105,10 @@ export async function createTestApp(
   if (pgUrl) {
     const fresh = await freshPgDatabase(pgUrl, { template: migratedPgTemplate() });
     const url = new URL(fresh.url);
-    database = await openDatabase({ url: (opts.connectVia?.(url) ?? url).toString() });
+    database = await openDatabase({
+      url: (opts.connectVia?.(url) ?? url).toString(),
+      waits: testWaits,
+    });
     dropDatabase = fresh.drop;
   } else {
     database = await openDatabase({ loadDataDir: await migratedPgliteDump() });
