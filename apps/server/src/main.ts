@@ -32,8 +32,8 @@ import {
   retentionSweepHandler,
 } from './platform/retention/job.ts';
 import { createStorage, scheduleSweep } from './platform/storage/index.ts';
-import { stopTracing } from './platform/tracing/start.ts';
 import { claimStorageDirectory, StorageDirectoryError } from './platform/storage/local/identity.ts';
+import { stopTracing } from './platform/tracing/start.ts';
 
 /** The web app's build, served by this same process. */
 function defaultWebDist(): string {
