@@ -1,3 +1,4 @@
+import { fileLimits } from '@roomscale/shared';
 import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
@@ -38,4 +39,23 @@ export function cappedCountQuery(
     .limit(cap + 1)
     .as('matching');
   return db.select({ n: count() }).from(matching);
+}
+
+/**
+ * One page of a searchable list beside its count, read at once. The count stops a window past
+ * the page; unfiltered it walks the list's own `order` (the index the page reads), while a
+ * search counts from the search's own indexes, where the order's walk would read past every row
+ * that does not match.
+ */
+export function pageAndCount<T>(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  q: { Page: number; PageSize: number },
+  order: SQL[],
+  page: (offset: number) => Promise<T[]>,
+): Promise<[T[], number]> {
+  const offset = (q.Page - 1) * q.PageSize;
+  const cap = offset + q.PageSize + fileLimits.countWindow;
+  return Promise.all([page(offset), cappedCount(db, table, where, cap, where ? [] : order)]);
 }

@@ -7,14 +7,13 @@ import {
   type adminOrganizationCreate,
   type adminOrganizationEdit,
   type adminOrganizationEdited,
-  fileLimits,
   serverMessages,
 } from '@roomscale/shared';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount } from '../../db/count.ts';
+import { pageAndCount } from '../../db/count.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
@@ -62,17 +61,9 @@ export async function listTeams(
   q: z.output<typeof adminListQuery>,
 ): Promise<AdminOrganizationPage> {
   const where = teamSearch(q.Filter);
-  const offset = (q.Page - 1) * q.PageSize;
-  const [rows, entryCount] = await Promise.all([
+  const [rows, entryCount] = await pageAndCount(ctx.db, organizations, where, q, byName, (offset) =>
     teamPage(ctx.db, where, offset, q.PageSize, ctx.clock.now()),
-    cappedCount(
-      ctx.db,
-      organizations,
-      where,
-      offset + q.PageSize + fileLimits.countWindow,
-      where ? [] : byName,
-    ),
-  ]);
+  );
   return paged(
     rows.map((r) => presentTeamRow(r.o, r)),
     { page: q.Page, pageSize: q.PageSize, entryCount, filter: q.Filter ?? '' },

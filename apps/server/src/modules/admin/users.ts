@@ -6,14 +6,13 @@ import {
   adminMessages,
   type adminUserCreate,
   type adminUserEdit,
-  fileLimits,
   serverMessages,
 } from '@roomscale/shared';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount } from '../../db/count.ts';
+import { pageAndCount } from '../../db/count.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import { sessionCache } from '../../platform/auth/sessionCache.ts';
 import type { Caller } from '../../platform/http/access.ts';
@@ -68,18 +67,9 @@ export async function listUsers(
   q: z.output<typeof adminListQuery>,
 ): Promise<AdminUserPage> {
   const where = userSearch(q.Filter);
-  const offset = (q.Page - 1) * q.PageSize;
-  const [rows, entryCount] = await Promise.all([
+  const [rows, entryCount] = await pageAndCount(ctx.db, users, where, q, byName, (offset) =>
     userPage(ctx.db, where, offset, q.PageSize),
-    // Unfiltered, the count walks the order's index; a search counts from its own indexes.
-    cappedCount(
-      ctx.db,
-      users,
-      where,
-      offset + q.PageSize + fileLimits.countWindow,
-      where ? [] : byName,
-    ),
-  ]);
+  );
   return paged(
     rows.map((r) => presentUserRow(r.u, r.teams)),
     { page: q.Page, pageSize: q.PageSize, entryCount, filter: q.Filter ?? '' },
