@@ -47,3 +47,4 @@ export * from './shellTexts.ts';
 export * from './ssoTexts.ts';
 export * from './storage.ts';
 export * from './teamTexts.ts';
+export * from './usage.ts';

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -964,4 +965,151 @@ export const billingSimObjects = pgTable(
     created: created(),
   },
   (t) => [index('billing_sim_objects_object_customer').on(t.object, t.customerId, t.created)],
+);
+
+/*
+ * Usage facts (modules/usage, docs/usage.md): append-only rows written once, as a device checks
+ * in, a person looks a running meeting up to join it, and a moderator changes its room. One
+ * insert each, no foreign keys (no lock on the person's or meeting's row on the hot path), kept
+ * USAGE_FACT_RETENTION_DAYS (platform/retention); an hourly job sums them into the daily totals
+ * below, which are kept for ever. A fact names a user or a guest, never both.
+ */
+const oneOf = (name: string, user: AnyPgColumn, guest: AnyPgColumn) =>
+  check(name, sql`(${user} is null) <> (${guest} is null)`);
+
+/** A device checked its seat (`PUT /api/Users/Me/Seat`, `PUT /api/Guests/Seats`). */
+export const usageCheckIns = pgTable(
+  'usage_check_ins',
+  {
+    at: ts('at').notNull(),
+    userId: uuid('user_id'),
+    guestId: uuid('guest_id'),
+    seatKey: text('seat_key').notNull(),
+    deviceName: text('device_name').notNull(),
+    /** The calling app's User-Agent (its name and version), cut to usageLimits.appVersionMax. */
+    appVersion: text('app_version'),
+    /** Another device held the seat: this one was told so. */
+    conflicted: boolean('conflicted').notNull(),
+  },
+  (t) => [
+    oneOf('usage_check_ins_owner_check', t.userId, t.guestId),
+    // The day's facts (the rollup) and the retention sweep, oldest first.
+    index('usage_check_ins_at').on(t.at),
+    // One person's check-ins in time order: sessions, 'Last in VR', their devices.
+    index('usage_check_ins_user_at').on(t.userId, t.at).where(sql`${t.userId} is not null`),
+    index('usage_check_ins_guest_at').on(t.guestId, t.at).where(sql`${t.guestId} is not null`),
+  ],
+);
+
+/**
+ * A signed-in user or a guest looked a running meeting up by its code (`GET /api/Meetings/{code}`
+ * with their token: the VR app, before it joins). `organization_id` is the meeting's team (null
+ * for a guest's meeting); `guest_email` the address a guest proved.
+ */
+export const usageMeetingJoins = pgTable(
+  'usage_meeting_joins',
+  {
+    at: ts('at').notNull(),
+    meetingId: uuid('meeting_id').notNull(),
+    organizationId: uuid('organization_id'),
+    userId: uuid('user_id'),
+    guestId: uuid('guest_id'),
+    guestEmail: text('guest_email'),
+  },
+  (t) => [
+    oneOf('usage_meeting_joins_person_check', t.userId, t.guestId),
+    index('usage_meeting_joins_at').on(t.at),
+    // A meeting's attendance; a team's joins by day; a user's joins.
+    index('usage_meeting_joins_meeting_at').on(t.meetingId, t.at),
+    index('usage_meeting_joins_organization_at').on(t.organizationId, t.at),
+    index('usage_meeting_joins_user_at').on(t.userId, t.at).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/** A moderator or team admin moved a meeting to another of its rooms. */
+export const usageRoomChanges = pgTable(
+  'usage_room_changes',
+  {
+    at: ts('at').notNull(),
+    meetingId: uuid('meeting_id').notNull(),
+    organizationId: uuid('organization_id'),
+    fromRoomId: uuid('from_room_id'),
+    toRoomId: uuid('to_room_id').notNull(),
+    byUserId: uuid('by_user_id').notNull(),
+  },
+  (t) => [
+    index('usage_room_changes_at').on(t.at),
+    index('usage_room_changes_meeting_at').on(t.meetingId, t.at),
+    index('usage_room_changes_organization_at').on(t.organizationId, t.at),
+  ],
+);
+
+/** One user's day (UTC) in VR, whatever their teams: check-ins, sessions and meetings joined. */
+export const usageUserDays = pgTable(
+  'usage_user_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    checkIns: integer('check_ins').notNull(),
+    sessions: integer('sessions').notNull(),
+    secondsInVr: integer('seconds_in_vr').notNull(),
+    meetingsJoined: integer('meetings_joined').notNull(),
+    firstSeenAt: ts('first_seen_at'),
+    lastSeenAt: ts('last_seen_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('usage_user_days_day').on(t.day)],
+);
+
+/**
+ * A member's day for one team: the user's day (usage_user_days) credited to each team they were
+ * an active member of when it was summed, with the license they held then, and the joins of
+ * that team's meetings. A team's weekly active users and licenses used are read here.
+ */
+export const usageMemberDays = pgTable(
+  'usage_member_days',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    licensed: boolean('licensed').notNull(),
+    inVr: boolean('in_vr').notNull(),
+    sessions: integer('sessions').notNull(),
+    secondsInVr: integer('seconds_in_vr').notNull(),
+    meetingsJoined: integer('meetings_joined').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.userId] })],
+);
+
+/** A team's day: its members' use and its meetings' attendance (guests apart). */
+export const usageTeamDays = pgTable(
+  'usage_team_days',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Members with at least one check-in. */
+    activeUsers: integer('active_users').notNull(),
+    /** Of those, members holding a License. Guests are never counted here. */
+    licensedActiveUsers: integer('licensed_active_users').notNull(),
+    sessions: integer('sessions').notNull(),
+    secondsInVr: integer('seconds_in_vr').notNull(),
+    /** The team's meetings someone joined. */
+    meetingsHeld: integer('meetings_held').notNull(),
+    /** Distinct users who joined the team's meetings. */
+    userAttendees: integer('user_attendees').notNull(),
+    /** Distinct guests who joined the team's meetings. */
+    guestAttendees: integer('guest_attendees').notNull(),
+    roomChanges: integer('room_changes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day] }),
+    index('usage_team_days_day').on(t.day),
+  ],
 );
