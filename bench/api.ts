@@ -30,6 +30,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { fileListFigures } from './lib/fileLists.ts';
 import { meetingsPagePath, seedListTeam } from './lib/lists.ts';
 import {
   alternate,
@@ -175,6 +176,8 @@ async function listFigures(origin: string, token: string, userId: string, db: pg
     goal,
     met(filesFig),
   );
+  // The file lists (a folder's pages of 18 and 100, recent files, notes): bench/lib/fileLists.ts.
+  await fileListFigures(origin, token, team, userId, db);
 }
 
 async function main() {
