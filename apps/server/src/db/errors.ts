@@ -101,7 +101,7 @@ export function databaseOutage(err: unknown): ReturnType<typeof unavailable> | n
   return unavailable();
 }
 
-/** 503 problem with `Retry-After`: the database is out, or the server is shutting down. */
+/** 503 problem with `Retry-After`: the database or object storage is out, or the server is shutting down. */
 export function unavailable(): HttpError & { headers: Record<string, string> } {
   const e = new HttpError(503, serverMessages.unavailable) as HttpError & {
     headers: Record<string, string>;

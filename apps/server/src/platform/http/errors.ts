@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import { security, serverMessages } from '@roomscale/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseOutage } from '../../db/errors.ts';
+import { databaseOutage, unavailable } from '../../db/errors.ts';
+import { StorageUnavailable } from '../storage/types.ts';
 import { HttpError, problemBody } from './problem.ts';
 
 /**
@@ -66,10 +67,15 @@ export function installErrorHandling(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       return sendProblem(reply, status, clientErrorDetail(error), instance);
     }
-    // A database that cannot be reached is an outage, not a bug: 503 with Retry-After.
-    const outage = databaseOutage(error);
+    // A database or object storage that cannot be reached is an outage, not a bug: 503 with
+    // Retry-After.
+    const storageOut = error instanceof StorageUnavailable;
+    const outage = storageOut ? unavailable() : databaseOutage(error);
     if (outage) {
-      req.log.warn({ err: error }, 'database unavailable');
+      req.log.warn(
+        { err: error },
+        storageOut ? 'object storage unavailable' : 'database unavailable',
+      );
       reply.headers(outage.headers);
       return sendProblem(reply, 503, outage.detail, instance);
     }

@@ -1,11 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type Bucket, type File, Storage as GcsClient } from '@google-cloud/storage';
+import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../context.ts';
 import { startBlackHole } from '../../test/blackHole.ts';
-import { GCS_MAX_RETRIES, GcsStorage, gcsClientOptions } from './gcs-storage.ts';
+import { installErrorHandling } from '../http/errors.ts';
+import { GCS_MAX_RETRIES, GcsStorage, gcsClientOptions, isUnreachable } from './gcs-storage.ts';
 import { keyBelongsTo, newObjectKey, teamKeyPrefix } from './keys.ts';
+import { StorageUnavailable } from './types.ts';
 import { uploadSlotFor } from './upload-slot.ts';
 
 // Signing is local with a service-account key, so URLs can be checked without reaching Google.
@@ -188,12 +191,49 @@ describe('GcsStorage bounded waits', () => {
       });
       const gcs = new GcsStorage({ bucket: 'rs-files', clock: systemClock, client: bounded });
       const key = newObjectKey(teamKeyPrefix(team));
-      // Not a missing object (null): an error the caller reports, as it does for an outage.
-      await expect(gcs.stat(key)).rejects.toThrow();
+      // Not a missing object (null): an outage the caller reports as one.
+      await expect(gcs.stat(key)).rejects.toBeInstanceOf(StorageUnavailable);
       // The first request and each retry reached the server, and then no more were sent.
       expect(hole.accepted()).toBe(GCS_MAX_RETRIES + 1);
+
+      // In an API call: 503 with Retry-After, as for a database outage, not a 500.
+      const app = Fastify();
+      installErrorHandling(app);
+      app.get('/object', async () => gcs.stat(key));
+      const res = await app.inject({ url: '/object' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      await app.close();
     } finally {
       await hole.close();
     }
+  });
+
+  it('reports a refused connection as an outage too', async () => {
+    const gcs = new GcsStorage({
+      bucket: 'rs-files',
+      clock: systemClock,
+      client: new GcsClient({
+        ...gcsClientOptions(200),
+        apiEndpoint: 'http://127.0.0.1:1',
+        projectId: 'roomscale-test',
+      }),
+    });
+    await expect(gcs.stat(newObjectKey(teamKeyPrefix(team)))).rejects.toBeInstanceOf(
+      StorageUnavailable,
+    );
+  });
+
+  it('tells an outage (timeout, network, 5xx, 429) from a refusal (403) and a missing object', () => {
+    const status = (code: number) => Object.assign(new Error(`status ${code}`), { code });
+    expect(isUnreachable(status(503))).toBe(true);
+    expect(isUnreachable(status(500))).toBe(true);
+    expect(isUnreachable(status(429))).toBe(true);
+    expect(isUnreachable(status(403))).toBe(false);
+    expect(isUnreachable(status(404))).toBe(false);
+    expect(isUnreachable(Object.assign(new Error('t'), { type: 'request-timeout' }))).toBe(true);
+    expect(isUnreachable(Object.assign(new Error('r'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isUnreachable(new Error('Invalid storage key'))).toBe(false);
   });
 });

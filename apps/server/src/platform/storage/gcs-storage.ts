@@ -4,7 +4,13 @@ import { security } from '@roomscale/shared';
 import type { Clock } from '../../context.ts';
 import { attachmentDisposition, downloadFileName } from './download-name.ts';
 import { isValidKey } from './keys.ts';
-import type { DownloadOptions, ObjectInfo, SignedUrl, Storage } from './types.ts';
+import {
+  type DownloadOptions,
+  type ObjectInfo,
+  type SignedUrl,
+  type Storage,
+  StorageUnavailable,
+} from './types.ts';
 
 export const GCS_ORIGIN = 'https://storage.googleapis.com';
 
@@ -64,12 +70,14 @@ export class GcsStorage implements Storage {
     opts: { contentType?: string; expiresInSeconds?: number } = {},
   ): Promise<SignedUrl> {
     const expiry = this.after(opts.expiresInSeconds ?? security.uploadUrlSeconds);
-    const [url] = await this.file(key).getSignedUrl({
-      version: 'v4',
-      action: 'resumable',
-      expires: expiry,
-      ...(opts.contentType ? { contentType: opts.contentType } : {}),
-    });
+    const [url] = await guarded(
+      this.file(key).getSignedUrl({
+        version: 'v4',
+        action: 'resumable',
+        expires: expiry,
+        ...(opts.contentType ? { contentType: opts.contentType } : {}),
+      }),
+    );
     return { url, expiry };
   }
 
@@ -87,7 +95,7 @@ export class GcsStorage implements Storage {
   async stat(key: string): Promise<ObjectInfo | null> {
     if (!isValidKey(key)) return null;
     try {
-      const [meta] = await this.bucket.file(key).getMetadata();
+      const [meta] = await guarded(this.bucket.file(key).getMetadata());
       return {
         size: Number(meta.size ?? 0),
         contentType: meta.contentType ?? 'application/octet-stream',
@@ -105,7 +113,7 @@ export class GcsStorage implements Storage {
   async setContentType(key: string, contentType: string): Promise<void> {
     if (!isValidKey(key)) return;
     try {
-      await this.bucket.file(key).setMetadata({ contentType });
+      await guarded(this.bucket.file(key).setMetadata({ contentType }));
     } catch (e) {
       if (!isNotFound(e)) throw e;
     }
@@ -122,7 +130,7 @@ export class GcsStorage implements Storage {
     } catch (e) {
       // 416: the object is empty, or shorter than `start`.
       if (isNotFound(e) || statusOf(e) === 416) return Buffer.alloc(0);
-      throw e;
+      throw isUnreachable(e) ? new StorageUnavailable(e) : e;
     }
     return Buffer.concat(parts).subarray(0, bytes);
   }
@@ -141,25 +149,29 @@ export class GcsStorage implements Storage {
     const expiry = this.after(opts.expiresInSeconds ?? security.downloadUrlSeconds);
     const type =
       opts.contentType ?? (opts.nameAsGiven ? undefined : (await this.stat(key))?.contentType);
-    const [url] = await this.file(key).getSignedUrl({
-      version: 'v4',
-      action: 'read',
-      expires: expiry,
-      responseDisposition: attachmentDisposition(downloadFileName(opts.fileName, type)),
-      ...(opts.contentType ? { responseType: opts.contentType } : {}),
-    });
+    const [url] = await guarded(
+      this.file(key).getSignedUrl({
+        version: 'v4',
+        action: 'read',
+        expires: expiry,
+        responseDisposition: attachmentDisposition(downloadFileName(opts.fileName, type)),
+        ...(opts.contentType ? { responseType: opts.contentType } : {}),
+      }),
+    );
     return { url, expiry };
   }
 
   /** A resumable upload streamed from the file, checked by GCS against its MD5. */
   async put(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {
-    const [file] = await this.bucket.upload(filePath, {
-      destination: this.file(key),
-      contentType,
-      resumable: true,
-      validation: 'md5',
-      metadata: { contentType },
-    });
+    const [file] = await guarded(
+      this.bucket.upload(filePath, {
+        destination: this.file(key),
+        contentType,
+        resumable: true,
+        validation: 'md5',
+        metadata: { contentType },
+      }),
+    );
     return {
       size: Number(file.metadata.size ?? 0),
       contentType: file.metadata.contentType ?? contentType,
@@ -178,14 +190,14 @@ export class GcsStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     if (!isValidKey(key)) return;
-    await this.bucket.file(key).delete({ ignoreNotFound: true });
+    await guarded(this.bucket.file(key).delete({ ignoreNotFound: true }));
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     if (!prefix.endsWith('/') || !isValidKey(`${prefix}x`)) {
       throw new Error(`Invalid storage prefix: ${prefix}`);
     }
-    await this.bucket.deleteFiles({ prefix, force: true });
+    await guarded(this.bucket.deleteFiles({ prefix, force: true }));
   }
 
   /** GCS itself discards resumable sessions (and their bytes) a week after they started. */
@@ -202,6 +214,36 @@ export class GcsStorage implements Storage {
 
   private after(seconds: number): Date {
     return new Date(this.clock.now().getTime() + seconds * 1000);
+  }
+}
+
+/** Network failures of the HTTP client under `@google-cloud/storage` (node-fetch's `FetchError`). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/** True when Cloud Storage did not answer, or answered that it cannot now (5xx, 429). */
+export function isUnreachable(e: unknown): boolean {
+  const status = statusOf(e);
+  if (status !== undefined) return status >= 500 || status === 429;
+  const err = e as { name?: unknown; type?: unknown; code?: unknown } | null;
+  if (err?.name === 'AbortError' || err?.type === 'request-timeout') return true;
+  return typeof err?.code === 'string' && NETWORK_CODES.has(err.code);
+}
+
+/** `work`, with an unreachable Cloud Storage reported as `StorageUnavailable`. */
+async function guarded<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    throw isUnreachable(e) ? new StorageUnavailable(e) : e;
   }
 }
 

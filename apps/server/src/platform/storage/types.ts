@@ -1,5 +1,17 @@
 import type { Readable } from 'node:stream';
 
+/**
+ * The object storage could not be reached: it timed out, refused the connection, or answered
+ * 5xx or 429 after the client's retries. An outage, not a bug: API calls answer 503 with
+ * `Retry-After`, as for the database (platform/http/errors.ts).
+ */
+export class StorageUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('object storage unavailable', { cause });
+    this.name = 'StorageUnavailable';
+  }
+}
+
 /** A stored object as a listing shows it. */
 export type ListedObject = { key: string; created: Date };
 
