@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * Import circles in the source trees: `node scripts/circles.mjs [--types] [dir...]` (default
- * apps/web/src and apps/server/src) walks every .ts/.tsx file's relative imports, static and dynamic
- * (`import()`), and prints each circle it finds, one per line, exit 1 when there is any. A
- * circle through a lazy `import()` is still one: the module at its start cannot load without the
- * module at its end, which imports it back. Type-only imports (`import type`, `export type`)
- * are left out, as they are gone once compiled, unless `--types` asks for them too.
+ * Import circles in the source trees: `node scripts/circles.mjs [--runtime] [dir...]` (default
+ * apps/web/src and apps/server/src) walks every .ts/.tsx file's relative imports, static, dynamic
+ * (`import()`) and type-only (`import type`, `export type`), and prints each circle it finds, one
+ * per line, exit 1 when there is any. A circle through a lazy `import()` is still one: the module
+ * at its start cannot load without the module at its end, which imports it back. A type-only
+ * circle is gone once compiled, but it still ties the two modules together for whoever reads or
+ * changes them: the type belongs in a module below both (db/types.ts, simulator/types.ts).
+ * `--runtime` leaves type-only imports out.
  *
  * Circles are found the way madge finds them: a depth-first walk reports the path of every edge
  * that leads back into the walk, so each circle is printed once, from where the walk entered it.
@@ -31,10 +33,10 @@ function listFiles(dir) {
 }
 
 /**
- * The specifiers `file` imports at run time: `{ specifier, step }` for each, `step` 'static' or
- * 'lazy' (`import()`); with `types`, the type-only imports too (step 'type').
+ * The specifiers `file` imports: `{ specifier, step }` for each, `step` 'static', 'lazy'
+ * (`import()`) or 'type' (type-only); without `types`, the type-only imports are left out.
  */
-export function importsOf(file, { types = false } = {}, text = readFileSync(file, 'utf8')) {
+export function importsOf(file, { types = true } = {}, text = readFileSync(file, 'utf8')) {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   const found = [];
@@ -150,8 +152,8 @@ export function circlesIn(dirs, options = {}, root = process.cwd()) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
-  const types = args.includes('--types');
-  const dirs = args.filter((a) => a !== '--types');
+  const types = !args.includes('--runtime');
+  const dirs = args.filter((a) => a !== '--runtime');
   const cycles = circlesIn(dirs.length > 0 ? dirs : ['apps/web/src', 'apps/server/src'], { types });
   for (const { files, kind } of cycles) console.log(`${kind.padEnd(7)} ${files.join(' → ')}`);
   console.log(cycles.length === 0 ? 'No import circle.' : `${cycles.length} import circle(s).`);

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db } from './db/types.ts';
 import type { Jwt } from './platform/auth/jwt.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import type { Metrics } from './platform/metrics/metrics.ts';
+import type { Metrics } from './platform/metrics/types.ts';
 import type { Storage } from './platform/storage/types.ts';
 
 /** A clock services read the time from, so tests can move it. */

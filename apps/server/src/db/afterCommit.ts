@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from './client.ts';
+import type { Db, DbOrTx } from './types.ts';
 
 type Hook = () => void;
 

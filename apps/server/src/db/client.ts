@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type DatabaseWaits, databaseWaitDefaults } from '../config.ts';
 import { withAfterCommit } from './afterCommit.ts';
 import { registerDirectRunner } from './direct.ts';
@@ -17,6 +16,7 @@ import { boundedPoolOptions, superviseConnections } from './pool.ts';
 import { probePglite, probePool, registerProbe } from './probe.ts';
 import * as schema from './schema.ts';
 import { DatabaseOpenError, startMessages } from './startMessages.ts';
+import type { Db, DbOrTx, Tx } from './types.ts';
 
 export { DatabaseOpenError };
 
@@ -27,10 +27,7 @@ const defaultWaits: DatabaseWaits = {
     databaseWaitDefaults.statementTimeoutMs + databaseWaitDefaults.queryTimeoutMarginMs,
 };
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either the database or an open transaction: services accept both. */
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Tx };
 
 export type Database = {
   db: Db;

@@ -1,4 +1,5 @@
-import type { Db } from './client.ts';
+import { fillPlaceholders } from 'drizzle-orm';
+import type { Db } from './types.ts';
 
 /** Runs one named statement on the driver itself, each row an array of its columns. */
 export type DirectRunner = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
@@ -28,6 +29,30 @@ export function directStatement<T>(name: string, build: (db: Db) => { toSQL(): {
       texts.set(db, text);
     }
     const rows = await run(name, text, values);
+    return rows.map((row) => row[0] as T);
+  };
+}
+
+/**
+ * `directStatement` for a statement with named placeholders (`sql.placeholder`), given as its
+ * text and parameters (`toSQL()`), filled with each call's `values` as drizzle's prepared queries
+ * fill them. The name `''` runs it as an
+ * unnamed statement, which PostgreSQL plans anew for each call's values.
+ */
+export function directQuery<T>(
+  name: string,
+  build: (db: Db) => { sql: string; params: unknown[] },
+) {
+  const built = new WeakMap<Db, { sql: string; params: unknown[] }>();
+  return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
+    const run = runners.get(db);
+    if (!run) throw new Error(`${name}: this database was not opened by openDatabase`);
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    const rows = await run(name, statement.sql, fillPlaceholders(statement.params, values));
     return rows.map((row) => row[0] as T);
   };
 }

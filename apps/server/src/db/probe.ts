@@ -1,4 +1,4 @@
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 
 /** The connections of a pool at one moment (pg's Pool counts). */
 export type PoolStats = { total: number; idle: number; waiting: number; max: number };

@@ -1,4 +1,5 @@
-import type { StoredTokens } from './tokens.ts';
+/** A session's tokens, as both copies hold them; `validUntil` is the access token's end (ms). */
+export type StoredTokens = { accessToken: string; refreshToken: string; validUntil: number };
 
 /**
  * The session's tokens in IndexedDB: the copy tabs read while they hold the refresh lock.

@@ -1,6 +1,6 @@
 import { limits, TOKEN_SCOPE, type TokenResponse } from '@roomscale/shared';
 import { firstLoadCalls } from '@roomscale/shared/contract';
-import { readVault, writeVault } from './tokenVault.ts';
+import { readVault, type StoredTokens, writeVault } from './tokenVault.ts';
 
 /**
  * Session tokens, remembered per browser (part1 §3): in local storage, which every tab reads
@@ -9,7 +9,7 @@ import { readVault, writeVault } from './tokenVault.ts';
  */
 const KEY = 'roomscale.tokens';
 
-export type StoredTokens = { accessToken: string; refreshToken: string; validUntil: number };
+export type { StoredTokens };
 
 export function readTokens(): StoredTokens | null {
   try {

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The web app's import graph has no circle, runtime or through a lazy `import()`: the session
- * kernel imports no screen, and a feature's modules do not import each other round (issue 28).
- * `npm run check:circles` prints the circles of the web and the server alike.
+ * The web app's import graph has no circle, runtime, through a lazy `import()` or type-only: the
+ * session kernel imports no screen, and a feature's modules do not import each other round
+ * (issue 28). `npm run check:circles` prints the circles of the web and the server alike.
  */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const circles = (...dirs: string[]) =>
@@ -29,7 +29,7 @@ describe('import circles', () => {
       writeFileSync(join(dir, file), text);
     };
 
-    it('reports a circle through a lazy import and one through an index, and fails', () => {
+    it('reports a circle through a lazy import, one through an index and a type-only one, and fails', () => {
       write('kernel.ts', "export const load = () => import('./screen.tsx');\n");
       write('screen.tsx', "import { load } from './kernel.ts';\nexport const s = load;\n");
       write('a.ts', "export { b } from './parts';\nexport const a = 1;\n");
@@ -39,12 +39,15 @@ describe('import circles', () => {
       const run = circles(dir);
       expect(run.status).toBe(1);
       const lines = run.stdout.trim().split('\n');
-      expect(lines).toHaveLength(3);
+      expect(lines).toHaveLength(4);
       expect(lines[0]).toMatch(/^runtime .*a\.ts → .*parts\/index\.ts → .*a\.ts$/);
       expect(lines[1]).toMatch(/^lazy {4}.*kernel\.ts → .*screen\.tsx → .*kernel\.ts$/);
-      // Type-only imports are gone once compiled: no circle unless asked for.
-      expect(lines[2]).toBe('2 import circle(s).');
-      expect(circles('--types', dir).stdout).toMatch(/^type {4}.*types\.ts → .*uses\.ts/m);
+      expect(lines[2]).toMatch(/^type {4}.*types\.ts → .*uses\.ts → .*types\.ts$/);
+      expect(lines[3]).toBe('3 import circle(s).');
+      // Type-only imports are gone once compiled: --runtime leaves them out.
+      const runtime = circles('--runtime', dir).stdout.trim().split('\n');
+      expect(runtime).toHaveLength(3);
+      expect(runtime[2]).toBe('2 import circle(s).');
     });
   });
 });

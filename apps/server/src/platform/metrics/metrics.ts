@@ -4,31 +4,13 @@ import type { AppContext } from '../../context.ts';
 import { probeOf } from '../../db/probe.ts';
 import { LocalStorage } from '../storage/local/local-storage.ts';
 import { readQueueState, type ScrapeSources } from './scrape.ts';
+import type { Metrics } from './types.ts';
+
+export type { Metrics };
 
 /** What a webhook delivery came to (modules/billing/webhook.ts); `failed` threw. */
 export const webhookOutcomes = ['applied', 'ignored', 'duplicate', 'failed'] as const;
 export type WebhookOutcome = (typeof webhookOutcomes)[number];
-
-/**
- * The metrics of one app, in a registry of its own (several apps run in one test process).
- * Counters and histograms are written where things happen; the queues (jobs, mail outbox,
- * upload sessions) are read at scrape time by `render`, never on a request's path.
- * docs/deployment.md "Monitoring: metrics and alerts" lists every family.
- */
-export type Metrics = {
-  registry: Registry;
-  http: Histogram<'route' | 'method' | 'status_class'>;
-  rateLimitRefusals: Counter<'route'>;
-  ssoRefusals: Counter<'reason'>;
-  webhookReceived: Counter;
-  webhookEvents: Counter<'outcome'>;
-  webhookLag: Histogram;
-  /** The text Prometheus reads, with the queues read now. */
-  render(): Promise<string>;
-  contentType: string;
-  /** Stops timing the database's statements. */
-  close(): void;
-};
 
 export function createMetrics(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' | 'log'>): Metrics {
   const registry = new Registry();

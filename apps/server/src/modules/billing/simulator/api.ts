@@ -17,7 +17,7 @@ import { payInvoice } from './invoices.ts';
 import { checkParams, type ParamRules } from './params.ts';
 import { attachPaymentMethod, createSetupIntent, paymentMethodOf } from './payments.ts';
 import { stripeView } from './shapes.ts';
-import { type SimObject, SimStore } from './store.ts';
+import { SimStore } from './store.ts';
 import {
   advance,
   cancelSubscription,
@@ -31,7 +31,7 @@ import {
   updateSchedule,
   updateSubscription,
 } from './subscriptions.ts';
-import { type Invoice, listOf, type Price, type TaxRate } from './types.ts';
+import { type Invoice, listOf, type Price, type SimObject, type TaxRate } from './types.ts';
 
 export const SIMULATOR_PREFIX = '/billing-simulator';
 

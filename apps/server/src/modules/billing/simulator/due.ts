@@ -1,6 +1,5 @@
 import { billingLimits } from '@roomscale/shared';
-import type { SimStore } from './store.ts';
-import type { Invoice, Subscription, SubscriptionItem } from './types.ts';
+import type { Invoice, SimReader, Subscription, SubscriptionItem } from './types.ts';
 
 /** Statuses after which the simulator's clock has nothing more to do for a subscription. */
 export const ENDED = ['canceled', 'incomplete_expired'];
@@ -12,7 +11,7 @@ const DAY = 86400;
 export const graceEndOf = (invoice: Invoice) =>
   invoice.due_date ?? invoice.created + billingLimits.renewalGraceDays * DAY;
 
-export async function openInvoicesOf(s: SimStore, sub: Subscription) {
+export async function openInvoicesOf(s: SimReader, sub: Subscription) {
   return (await s.list<Invoice>('invoice', sub.customer)).filter(
     (i) => i.status === 'open' && i.parent?.subscription_details.subscription === sub.id,
   );
@@ -25,7 +24,7 @@ export async function openInvoicesOf(s: SimStore, sub: Subscription) {
  * (`_dueAt`, indexed) so the clock reads only what is due. It may come early, never late: the
  * clock then finds nothing to do and stores the next one.
  */
-export async function dueAtOf(s: SimStore, sub: Subscription): Promise<number | null> {
+export async function dueAtOf(s: SimReader, sub: Subscription): Promise<number | null> {
   if (ENDED.includes(sub.status)) return null;
   if (sub.status === 'incomplete') return sub.created + INCOMPLETE_EXPIRES_SECONDS;
   const end = (sub.items.data[0] as SubscriptionItem).current_period_end;

@@ -2,7 +2,7 @@ import { billingMessages, type SimulatorCard } from '@roomscale/shared';
 import { brandOf, type CardOutcome, chargeOutcome, checkCard, setupOutcome } from './cards.ts';
 import { customerOf } from './customers.ts';
 import { invalid, SimError } from './errors.ts';
-import { invoicePaymentFailed, invoicePaymentSucceeded } from './invoices.ts';
+import { invoicePaymentFailed, invoicePaymentSucceeded } from './settlement.ts';
 import { newId, type SimStore, secretOf } from './store.ts';
 import type {
   IntentError,

@@ -1,4 +1,4 @@
-import { publicView, type SimObject, type SimStore } from './store.ts';
+import { publicView, type SimObject, type SimReader } from './types.ts';
 
 /**
  * Stripe's full objects, as they leave the simulator. The simulator keeps only the fields it
@@ -11,7 +11,7 @@ import { publicView, type SimObject, type SimStore } from './store.ts';
  */
 
 type Node = Record<string, unknown>;
-type Shape = (o: Node, s: SimStore) => Node | Promise<Node>;
+type Shape = (o: Node, s: SimReader) => Node | Promise<Node>;
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 const idOf = (v: unknown) => (typeof v === 'string' ? v : isNode(v) ? String(v.id) : null);
@@ -35,7 +35,7 @@ const ISSUER = { type: 'self' };
 const NO_AUTOMATIC_TAX = { disabled_reason: null, enabled: false, liability: null };
 
 /** A stored object of `kind` by id (a read inside the transaction), as the API shows it. */
-async function stored<T extends Node>(s: SimStore, kind: string, id: string | null) {
+async function stored<T extends Node>(s: SimReader, kind: string, id: string | null) {
   const o = id ? await s.find<SimObject>(id) : null;
   return o && o.object === kind ? (o as unknown as T) : null;
 }
@@ -467,7 +467,7 @@ const shapes: Record<string, Shape> = {
 };
 
 /** Completes `v` in place, the innermost objects first. */
-async function complete(s: SimStore, v: unknown): Promise<void> {
+async function complete(s: SimReader, v: unknown): Promise<void> {
   if (Array.isArray(v)) {
     for (const x of v) await complete(s, x);
     return;
@@ -482,7 +482,7 @@ async function complete(s: SimStore, v: unknown): Promise<void> {
  * A value as the simulator's API answers it: without the simulator's own `_` keys, every
  * Stripe object in it complete.
  */
-export async function stripeView<T>(s: SimStore, value: T): Promise<T> {
+export async function stripeView<T>(s: SimReader, value: T): Promise<T> {
   const out = publicView(structuredClone(value));
   await complete(s, out);
   return out;
@@ -492,7 +492,7 @@ export async function stripeView<T>(s: SimStore, value: T): Promise<T> {
  * The object of an event of `type`, as Stripe sends it: complete, and the invoice of
  * `invoice.upcoming` without an id (it has not been created yet).
  */
-export async function eventObjectView(s: SimStore, type: string, object: SimObject) {
+export async function eventObjectView(s: SimReader, type: string, object: SimObject) {
   const out = (await stripeView(s, object)) as Partial<SimObject>;
   if (type === 'invoice.upcoming') delete out.id;
   return out;

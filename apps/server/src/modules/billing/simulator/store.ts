@@ -6,10 +6,7 @@ import { enqueueJob } from '../../../platform/jobs/runner.ts';
 import { dueAtOf } from './due.ts';
 import { missing } from './errors.ts';
 import { eventObjectView, stripeView } from './shapes.ts';
-import type { Subscription } from './types.ts';
-
-/** A Stripe-shaped object; keys starting with `_` are the simulator's own and never leave it. */
-export type SimObject = { id: string; object: string; [key: string]: unknown };
+import type { SimObject, SimReader, Subscription } from './types.ts';
 
 /** The job that delivers one simulator event to the webhook endpoint. */
 export const SIMULATOR_WEBHOOK = 'billing.simulatorWebhook';
@@ -32,7 +29,7 @@ export const secretOf = (id: string) => `${id}_secret_${newId('x').slice(2)}`;
  * stored and queued for delivery in the same transaction. A read (`reading`) takes no lock: its
  * read-only snapshot already sees one state, as of its start.
  */
-export class SimStore {
+export class SimStore implements SimReader {
   private readonly cache = new Map<string, SimObject>();
 
   constructor(
@@ -169,17 +166,4 @@ export class SimStore {
     await enqueueJob(this.tx, SIMULATOR_WEBHOOK, { eventId: event.id }, this.now);
     return event;
   }
-}
-
-/** The object as the API shows it: without the simulator's own `_` keys, at any depth. */
-export function publicView<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(publicView) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([k]) => !k.startsWith('_'))
-        .map(([k, v]) => [k, publicView(v)]),
-    ) as T;
-  }
-  return value;
 }

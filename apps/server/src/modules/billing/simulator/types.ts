@@ -1,5 +1,29 @@
 import type { PlanInterval } from '@roomscale/shared';
-import type { SimObject } from './store.ts';
+
+/** A Stripe-shaped object; keys starting with `_` are the simulator's own and never leave it. */
+export type SimObject = { id: string; object: string; [key: string]: unknown };
+
+/**
+ * How the simulator's objects are read (store.ts's SimStore): the shapes and the clock's due
+ * dates read through this, so they need not import the store that calls them.
+ */
+export type SimReader = {
+  find<T extends SimObject>(id: string): Promise<T | null>;
+  list<T extends SimObject>(object: string, customerId?: string): Promise<T[]>;
+};
+
+/** The object as the API shows it: without the simulator's own `_` keys, at any depth. */
+export function publicView<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(publicView) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !k.startsWith('_'))
+        .map(([k, v]) => [k, publicView(v)]),
+    ) as T;
+  }
+  return value;
+}
 
 /** The simulator's objects, with the fields it reads and writes (Stripe's names). */
 export type List<T> = { object: 'list'; data: T[]; has_more: boolean; url: string };
