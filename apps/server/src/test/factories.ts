@@ -119,8 +119,17 @@ type Reply = {
   body: string;
 };
 
-/** Asserts a problem+json reply; with `field`, that the field has a message (optionally this one). */
-export function expectProblem(res: Reply, status: number, field?: string, message?: string) {
+/**
+ * Asserts a problem+json reply (an inject reply, or callEndpoint's answer); with `field`, that the
+ * field has a message (optionally this one).
+ */
+export function expectProblem(
+  reply: Reply | { raw: Reply },
+  status: number,
+  field?: string,
+  message?: string,
+) {
+  const res = 'statusCode' in reply ? reply : reply.raw;
   expect(res.statusCode, res.body).toBe(status);
   expect(String(res.headers['content-type'])).toContain('application/problem+json');
   const body = res.json() as { status: number; errors?: Record<string, string[]>; detail?: string };

@@ -1,6 +1,12 @@
 import { errorTexts, type Problem } from '@roomscale/shared';
-import { type BareCall, type Endpoint, fillPath, needsToken } from '@roomscale/shared/contract';
-import type { z } from 'zod';
+import {
+  type BareCall,
+  type CallAnswer,
+  type CallInput as ContractInput,
+  callUrl,
+  type Endpoint,
+  needsToken,
+} from '@roomscale/shared/contract';
 import { accessToken, sessionRefused } from './tokens.ts';
 
 /**
@@ -22,47 +28,14 @@ export class ApiError extends Error {
   }
 }
 
-type Schema<E extends Endpoint> = E['schema'];
+/** What a call of `E` takes here: the contract's input, a file body as a Blob or FormData, an abort signal. */
+export type CallInput<E extends Endpoint> = ContractInput<E, Blob | FormData> & {
+  signal?: AbortSignal;
+};
 
-type ParamsPart<E extends Endpoint> =
-  Schema<E> extends { params: infer P extends z.ZodType }
-    ? { params: z.input<P> }
-    : { params?: undefined };
-
-type QueryPart<E extends Endpoint> =
-  Schema<E> extends { querystring: infer Q extends z.ZodType }
-    ? object extends z.input<Q>
-      ? { query?: z.input<Q> }
-      : { query: z.input<Q> }
-    : { query?: undefined };
-
-type BodyPart<E extends Endpoint> = E['bodyKind'] extends 'file'
-  ? { body: Blob | FormData }
-  : Schema<E> extends { body: infer B extends z.ZodType }
-    ? { body: z.input<B> }
-    : { body?: undefined };
-
-/** What a call of `E` takes: its path parameters, query and body, as the contract types them. */
-export type CallInput<E extends Endpoint> = ParamsPart<E> &
-  QueryPart<E> &
-  BodyPart<E> & { signal?: AbortSignal };
-
-/** What a call of `E` answers: the contract's 200 body, or nothing (204). */
-export type CallAnswer<E extends Endpoint> =
-  Schema<E> extends { response: { 200: infer O extends z.ZodType } } ? z.output<O> : undefined;
+export type { CallAnswer };
 
 type Args<E extends Endpoint> = object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>];
-
-function withQuery(path: string, query?: object) {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null) continue;
-    for (const item of Array.isArray(v) ? v : [v]) params.append(k, String(item));
-  }
-  const s = params.toString();
-  return s ? `${path}?${s}` : path;
-}
 
 function encodeBody(e: Endpoint | BareCall, body: unknown, headers: Record<string, string>) {
   if (body === undefined) return undefined;
@@ -103,7 +76,7 @@ export async function call<E extends Endpoint>(
     if (!token) throw new ApiError(401, null);
     headers.authorization = `Bearer ${token}`;
   }
-  const url = withQuery(fillPath(e.path, params), query);
+  const url = callUrl(e, { params, query });
   const init = { method: e.method, headers, body: encodeBody(e, body, headers), signal };
   let res: Response;
   try {

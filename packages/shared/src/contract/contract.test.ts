@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   allEndpoints,
   authApi,
+  callUrl,
   contentApi,
   endpointOf,
   fillPath,
@@ -42,6 +43,22 @@ describe('the contract', () => {
   it('escapes path values and refuses a missing one', () => {
     expect(fillPath('/api/Meetings/:code', { code: 'a b/c' })).toBe('/api/Meetings/a%20b%2Fc');
     expect(() => fillPath('/api/Meetings/:code', {})).toThrow('missing path parameter code');
+  });
+
+  it("builds a call's address: path parameters, then the query form-encoded, nullish left out", () => {
+    const e = { path: '/api/Organizations/:organizationId/Meetings' };
+    expect(callUrl(e, { params: { organizationId: 'a/b' } })).toBe(
+      '/api/Organizations/a%2Fb/Meetings',
+    );
+    expect(
+      callUrl(e, {
+        params: { organizationId: 7 },
+        query: { Page: 1, Search: "Anne's room", Skip: undefined, None: null, Id: ['x', 'y'] },
+      }),
+    ).toBe('/api/Organizations/7/Meetings?Page=1&Search=Anne%27s+room&Id=x&Id=y');
+    expect(callUrl(e, { params: { organizationId: 7 }, query: {} })).toBe(
+      '/api/Organizations/7/Meetings',
+    );
   });
 });
 

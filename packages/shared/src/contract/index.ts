@@ -19,6 +19,7 @@ import { ssoApi } from './sso.ts';
 import { teamUsersApi } from './teamUsers.ts';
 import { usersApi } from './users.ts';
 
+export * from './call.ts';
 export * from './define.ts';
 export { firstLoadCalls } from './firstLoad.ts';
 export { allEndpoints, endpointOf } from './match.ts';
