@@ -3,15 +3,10 @@ import {
   Badge,
   Button,
   Card,
-  CloseButton,
-  EmptyState,
   Group,
-  Loader,
   SimpleGrid,
   Skeleton,
-  Stack,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -22,25 +17,16 @@ import {
   shellTexts,
   templateSharingLabels,
 } from '@roomscale/shared';
-import {
-  IconHome2,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTemplate,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconHome2, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessage } from '../../../api/errors.ts';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
-import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
-import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { ListScreen } from '../../../components/ListScreen.tsx';
 import { RoomImage } from '../../../components/RoomImage.tsx';
+import { useListParams } from '../../../components/useListParams.ts';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
 import { templatePath } from '../paths.ts';
-import { useSearchPage } from '../useSearchPage.ts';
 import { useDeleteRoomTemplate, useRoomTemplates } from './api.ts';
 import { NewTemplateModal } from './NewTemplateModal.tsx';
 import classes from './RoomTemplates.module.css';
@@ -52,18 +38,10 @@ const t = adminTexts.templates;
  * template', paged cards of 25 with image, name, description, room count and sharing type.
  */
 export function RoomTemplatesPage() {
-  const { input, setInput, search, page, setPage, clear } = useSearchPage(
-    limits.adminSearchDebounceMs,
-  );
-  const templates = useRoomTemplates(search, page);
+  const params = useListParams({ debounceMs: limits.adminSearchDebounceMs });
+  const templates = useRoomTemplates(params.search, params.page);
   const remove = useDeleteRoomTemplate();
   const [creating, setCreating] = useState(false);
-  const data = templates.data;
-
-  // A page past the end (after a delete, or an old link) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount);
-  }, [data, page, setPage]);
 
   const del = async (template: RoomTemplateSummary) => {
     const ok = await showConfirm({
@@ -86,74 +64,35 @@ export function RoomTemplatesPage() {
   };
 
   return (
-    <Stack gap="lg">
-      <ListPageHeader title={t.title} intro={t.intro} admin>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setCreating(true)}
-          aria-haspopup="dialog"
-        >
-          {t.newTemplate}
-        </Button>
-      </ListPageHeader>
-
-      <Group justify="space-between" gap="md" align="center">
-        <TextInput
-          className={classes.search}
-          aria-label={t.search}
-          placeholder={t.searchPlaceholder}
-          value={input}
-          onChange={(e) => setInput(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            templates.isFetching && input.trim() === search ? (
-              <Loader size={14} />
-            ) : input ? (
-              <CloseButton size="sm" aria-label={t.clearSearch} onClick={clear} />
-            ) : null
-          }
-          type="search"
-        />
-        {data && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t.count(data.entryCount)}
-          </Text>
+    <>
+      <ListScreen
+        texts={t}
+        admin
+        action={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setCreating(true)}
+            aria-haspopup="dialog"
+          >
+            {t.newTemplate}
+          </Button>
+        }
+        params={params}
+        query={templates}
+        count={(data) => t.count(data.entryCount)}
+        emptyIcon={<IconTemplate size={28} aria-hidden />}
+        skeleton={<CardSkeletons />}
+      >
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            {data.results.map((template) => (
+              <TemplateCard key={template.id} template={template} onDelete={del} />
+            ))}
+          </SimpleGrid>
         )}
-      </Group>
-
-      {templates.isPending ? (
-        <CardSkeletons />
-      ) : templates.isError ? (
-        <LoadFailed
-          title={t.loadFailed}
-          error={templates.error}
-          retryLabel={t.retry}
-          onRetry={() => templates.refetch()}
-        />
-      ) : data && data.results.length === 0 ? (
-        <Card padding="xl">
-          <EmptyState
-            icon={<IconTemplate size={28} aria-hidden />}
-            title={search ? t.noMatch : t.empty}
-            description={search ? t.noMatchHint(search) : t.emptyHint}
-          />
-        </Card>
-      ) : (
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, md: 3 }}
-          spacing="md"
-          style={{ opacity: templates.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {data?.results.map((template) => (
-            <TemplateCard key={template.id} template={template} onDelete={del} />
-          ))}
-        </SimpleGrid>
-      )}
-
-      {data && <Pager page={page} total={data.pageCount} onChange={setPage} label={t.pagination} />}
-
+      </ListScreen>
       {creating && <NewTemplateModal onClose={() => setCreating(false)} />}
-    </Stack>
+    </>
   );
 }
 

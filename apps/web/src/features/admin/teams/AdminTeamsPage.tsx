@@ -3,35 +3,20 @@ import {
   Anchor,
   Button,
   Card,
-  CloseButton,
-  EmptyState,
   Group,
-  Loader,
-  Skeleton,
-  Stack,
   Table,
-  Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  type AdminOrganizationRow,
-  adminTeamsTexts,
-  dateFormats,
-  limits,
-  shellTexts,
-} from '@roomscale/shared';
-import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { type AdminOrganizationRow, adminTeamsTexts, limits } from '@roomscale/shared';
+import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { countIsLowerBound } from '../../../components/countBound.ts';
-import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
-import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { formatDateTime } from '../../../components/format.ts';
+import { ListScreen, TableSkeleton } from '../../../components/ListScreen.tsx';
+import { useListParams } from '../../../components/useListParams.ts';
 import { teamPath } from '../paths.ts';
-import { useSearchPage } from '../useSearchPage.ts';
 import classes from './AdminTeams.module.css';
 import { useAdminTeams } from './api.ts';
 import { NewTeamModal } from './NewTeamModal.tsx';
@@ -45,103 +30,60 @@ const C = t.columns;
  * with user, license, room and file counts, edit and delete.
  */
 export function AdminTeamsPage() {
-  const { input, setInput, search, page, setPage, clear } = useSearchPage(
-    limits.adminSearchDebounceMs,
-  );
-  const teams = useAdminTeams(search, page);
+  const params = useListParams({ debounceMs: limits.adminSearchDebounceMs });
+  const teams = useAdminTeams(params.search, params.page);
   const remove = useDeleteTeam();
   const [creating, setCreating] = useState(false);
-  const data = teams.data;
-
-  // A page past the end (after a delete, or an old link) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount);
-  }, [data, page, setPage]);
 
   return (
-    <Stack gap="lg">
-      <ListPageHeader title={t.title} intro={t.intro} admin>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setCreating(true)}
-          aria-haspopup="dialog"
-        >
-          {t.newTeam}
-        </Button>
-      </ListPageHeader>
-
-      <Group justify="space-between" gap="md" align="center">
-        <TextInput
-          className={classes.search}
-          aria-label={t.search}
-          placeholder={t.searchPlaceholder}
-          value={input}
-          onChange={(e) => setInput(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            teams.isFetching && input.trim() === search ? (
-              <Loader size={14} />
-            ) : input ? (
-              <CloseButton size="sm" aria-label={t.clearSearch} onClick={clear} />
-            ) : null
-          }
-          type="search"
-        />
-        {data && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t.count(data.entryCount, countIsLowerBound(data))}
-          </Text>
+    <>
+      <ListScreen
+        texts={t}
+        admin
+        action={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setCreating(true)}
+            aria-haspopup="dialog"
+          >
+            {t.newTeam}
+          </Button>
+        }
+        params={params}
+        query={teams}
+        count={(data) => t.count(data.entryCount, countIsLowerBound(data))}
+        emptyIcon={<IconUsersGroup size={28} aria-hidden />}
+        skeleton={<TableSkeleton rows={6} />}
+      >
+        {(data) => (
+          <Card padding={0}>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" aria-label={t.tableLabel}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{C.name}</Table.Th>
+                    <Table.Th ta="right">{C.users}</Table.Th>
+                    <Table.Th ta="right">{C.licenses}</Table.Th>
+                    <Table.Th ta="right">{C.rooms}</Table.Th>
+                    <Table.Th ta="right">{C.files}</Table.Th>
+                    <Table.Th>{C.created}</Table.Th>
+                    <Table.Th ta="right">
+                      <VisuallyHidden>{C.actions}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.results.map((team) => (
+                    <TeamRow key={team.id} team={team} onDelete={(x) => void remove.run(x)} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
         )}
-      </Group>
-
-      {teams.isPending ? (
-        <TableSkeleton />
-      ) : teams.isError ? (
-        <LoadFailed
-          title={t.loadFailed}
-          error={teams.error}
-          retryLabel={t.retry}
-          onRetry={() => teams.refetch()}
-        />
-      ) : data && data.results.length === 0 ? (
-        <Card padding="xl">
-          <EmptyState
-            icon={<IconUsersGroup size={28} aria-hidden />}
-            title={search ? t.noMatch : t.empty}
-            description={search ? t.noMatchHint(search) : t.emptyHint}
-          />
-        </Card>
-      ) : (
-        <Card padding={0} style={{ opacity: teams.isPlaceholderData ? 0.6 : 1 }}>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" aria-label={t.tableLabel}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{C.name}</Table.Th>
-                  <Table.Th ta="right">{C.users}</Table.Th>
-                  <Table.Th ta="right">{C.licenses}</Table.Th>
-                  <Table.Th ta="right">{C.rooms}</Table.Th>
-                  <Table.Th ta="right">{C.files}</Table.Th>
-                  <Table.Th>{C.created}</Table.Th>
-                  <Table.Th ta="right">
-                    <VisuallyHidden>{C.actions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.results.map((team) => (
-                  <TeamRow key={team.id} team={team} onDelete={(x) => void remove.run(x)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
-
-      {data && <Pager page={page} total={data.pageCount} onChange={setPage} label={t.pagination} />}
-
+      </ListScreen>
       {creating && <NewTeamModal onClose={() => setCreating(false)} />}
-    </Stack>
+    </>
   );
 }
 
@@ -164,7 +106,7 @@ function TeamRow({
       <Table.Td ta="right">{team.roomsCount}</Table.Td>
       <Table.Td ta="right">{team.filesCount}</Table.Td>
       <Table.Td c="dimmed" className={classes.nowrap}>
-        {dayjs(team.created).format(dateFormats.createdEdited)}
+        {formatDateTime(team.created)}
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -192,18 +134,5 @@ function TeamRow({
         </Group>
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function TableSkeleton() {
-  return (
-    <Card padding="md" role="status" aria-label={shellTexts.loading}>
-      <Stack gap="sm">
-        {Array.from({ length: 6 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} height={28} />
-        ))}
-      </Stack>
-    </Card>
   );
 }

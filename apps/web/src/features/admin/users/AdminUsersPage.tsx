@@ -4,29 +4,20 @@ import {
   Badge,
   Button,
   Card,
-  CloseButton,
-  EmptyState,
   Group,
-  Loader,
-  Skeleton,
-  Stack,
   Table,
-  Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AdminUserRow, adminUsersTexts, limits, shellTexts } from '@roomscale/shared';
-import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type AdminUserRow, adminUsersTexts, limits } from '@roomscale/shared';
+import { IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { countIsLowerBound } from '../../../components/countBound.ts';
-import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
-import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { ListScreen, TableSkeleton } from '../../../components/ListScreen.tsx';
+import { useListParams } from '../../../components/useListParams.ts';
 import { userPath } from '../paths.ts';
-import { useSearchPage } from '../useSearchPage.ts';
 import classes from './AdminUsers.module.css';
 import { useAdminUsers } from './api.ts';
 import { NewUserModal } from './NewUserModal.tsx';
@@ -41,18 +32,10 @@ const C = t.columns;
  */
 export function AdminUsersPage() {
   const navigate = useNavigate();
-  const { input, setInput, search, page, setPage, clear } = useSearchPage(
-    limits.adminSearchDebounceMs,
-  );
-  const users = useAdminUsers(search, page);
+  const params = useListParams({ debounceMs: limits.adminSearchDebounceMs });
+  const users = useAdminUsers(params.search, params.page);
   const remove = useDeleteUser();
   const [creating, setCreating] = useState(false);
-  const data = users.data;
-
-  // A page past the end (after a delete, or an old link) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount);
-  }, [data, page, setPage]);
 
   const created = (user: AdminUserRow) => {
     setCreating(false);
@@ -65,94 +48,59 @@ export function AdminUsersPage() {
   };
 
   return (
-    <Stack gap="lg">
-      <ListPageHeader title={t.title} intro={t.intro} admin>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setCreating(true)}
-          aria-haspopup="dialog"
-        >
-          {t.newUser}
-        </Button>
-      </ListPageHeader>
-
-      <Group justify="space-between" gap="md" align="center">
-        <TextInput
-          className={classes.search}
-          aria-label={t.search}
-          placeholder={t.searchPlaceholder}
-          value={input}
-          onChange={(e) => setInput(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            users.isFetching && input.trim() === search ? (
-              <Loader size={14} />
-            ) : input ? (
-              <CloseButton size="sm" aria-label={t.clearSearch} onClick={clear} />
-            ) : null
-          }
-          type="search"
-        />
-        {data && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t.count(data.entryCount, countIsLowerBound(data))}
-          </Text>
-        )}
-      </Group>
-
-      {users.isPending ? (
-        <TableSkeleton />
-      ) : users.isError ? (
-        <LoadFailed
-          title={t.loadFailed}
-          error={users.error}
-          retryLabel={t.retry}
-          onRetry={() => users.refetch()}
-        />
-      ) : data && data.results.length === 0 ? (
-        <Card padding="xl">
-          <EmptyState
-            icon={<IconUsers size={28} aria-hidden />}
-            title={search ? t.noMatch : t.empty}
-            description={search ? t.noMatchHint(search) : t.emptyHint}
-          />
-        </Card>
-      ) : (
-        <Card padding={0} style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-          <Table
-            verticalSpacing="sm"
-            highlightOnHover
-            aria-label={t.tableLabel}
-            className={classes.table}
+    <>
+      <ListScreen
+        texts={t}
+        admin
+        action={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setCreating(true)}
+            aria-haspopup="dialog"
           >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{C.name}</Table.Th>
-                <Table.Th>{C.email}</Table.Th>
-                <Table.Th>{C.position}</Table.Th>
-                <Table.Th ta="right">{C.teams}</Table.Th>
-                <Table.Th ta="right">
-                  <VisuallyHidden>{C.actions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.results.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  onDelete={(u) => void remove.run({ ...u, teams: u.organizationsCount })}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Card>
-      )}
-
-      {data && <Pager page={page} total={data.pageCount} onChange={setPage} label={t.pagination} />}
-
+            {t.newUser}
+          </Button>
+        }
+        params={params}
+        query={users}
+        count={(data) => t.count(data.entryCount, countIsLowerBound(data))}
+        emptyIcon={<IconUsers size={28} aria-hidden />}
+        skeleton={<TableSkeleton rows={8} />}
+      >
+        {(data) => (
+          <Card padding={0}>
+            <Table
+              verticalSpacing="sm"
+              highlightOnHover
+              aria-label={t.tableLabel}
+              className={classes.table}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{C.name}</Table.Th>
+                  <Table.Th>{C.email}</Table.Th>
+                  <Table.Th>{C.position}</Table.Th>
+                  <Table.Th ta="right">{C.teams}</Table.Th>
+                  <Table.Th ta="right">
+                    <VisuallyHidden>{C.actions}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.results.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    onDelete={(u) => void remove.run({ ...u, teams: u.organizationsCount })}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+        )}
+      </ListScreen>
       {creating && <NewUserModal onClose={() => setCreating(false)} onCreated={created} />}
-    </Stack>
+    </>
   );
 }
 
@@ -214,18 +162,5 @@ function UserRow({ user, onDelete }: { user: AdminUserRow; onDelete: (u: AdminUs
         </Group>
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function TableSkeleton() {
-  return (
-    <Card padding="md" role="status" aria-label={shellTexts.loading}>
-      <Stack gap="sm">
-        {Array.from({ length: 8 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} height={28} />
-        ))}
-      </Stack>
-    </Card>
   );
 }
