@@ -1,10 +1,11 @@
-import type { GuestToken } from '@roomscale/shared';
-import { expect } from 'vitest';
-import { call, nextIp, uniqueEmail } from './factories.ts';
+import { guestsApi } from '@roomscale/shared/contract';
+import { assert, expect } from 'vitest';
+import { callEndpoint } from './callEndpoint.ts';
+import { nextIp, uniqueEmail } from './factories.ts';
 import type { TestApp } from './harness.ts';
 
 export const authorizeGuest = (t: TestApp, headers: Record<string, string>, ip = nextIp()) =>
-  call(t, 'PUT', '/api/Guests/Authorize', { headers, ip });
+  callEndpoint(t, guestsApi.authorize, { headers, ip });
 
 /** The code in the newest mail to `email`. */
 export function mailedCode(t: TestApp, email: string) {
@@ -16,8 +17,10 @@ export function mailedCode(t: TestApp, email: string) {
 
 /** A guest signed in through the emailed code: its token, id and address. */
 export async function signInGuest(t: TestApp, email = uniqueEmail('guest')) {
-  expect((await authorizeGuest(t, { guestEmail: email })).statusCode).toBe(200);
+  expect((await authorizeGuest(t, { guestEmail: email })).status).toBe(200);
   const res = await authorizeGuest(t, { guestEmail: email, guestCode: mailedCode(t, email) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as GuestToken;
+  expect(res.status, res.raw.body).toBe(200);
+  const token = res.body;
+  assert('access_token' in token, 'a guest token');
+  return token;
 }

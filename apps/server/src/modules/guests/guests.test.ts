@@ -1,14 +1,18 @@
+import { guestLimits, guestMessages } from '@roomscale/shared';
 import {
-  type GuestMeeting,
-  type GuestRoomTemplatePage,
-  type GuestToken,
-  guestLimits,
-  guestMessages,
-  type SeatStatus,
-} from '@roomscale/shared';
+  guestsApi,
+  meetingsApi,
+  organizationsApi,
+  roomsApi,
+  roomTemplatesApi,
+  seatsApi,
+  usersApi,
+} from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { guestCodes, meetings, rooms } from '../../db/schema.ts';
+import { mailsInFlight } from '../../platform/mail/background.ts';
+import { callEndpoint, callMalformed } from '../../test/callEndpoint.ts';
 import { call, expectProblem, nextIp, uniqueEmail } from '../../test/factories.ts';
 import { authorizeGuest, mailedCode as mailedCodeOf, signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -55,8 +59,8 @@ describe('PUT /api/Guests/Authorize', () => {
   it('mails a 6-digit code, stores only its hash, and exchanges it once for a guest token', async () => {
     const email = uniqueEmail('guest');
     const sent = await authorize({ guestEmail: email.toUpperCase() });
-    expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toEqual({ codeSent: true, email, expiresIn: guestLimits.codeSeconds });
+    expect(sent.status, sent.raw.body).toBe(200);
+    expect(sent.body).toEqual({ codeSent: true, email, expiresIn: guestLimits.codeSeconds });
     const code = mailedCode(email);
     expect(t.mailer.to(email).at(-1)?.subject).toBe(guestMessages.codeMailSubject);
     const [row] = await t.ctx.db.select().from(guestCodes).where(eq(guestCodes.email, email));
@@ -64,8 +68,9 @@ describe('PUT /api/Guests/Authorize', () => {
     expect(row?.codeHash).toHaveLength(64);
 
     const res = await authorize({ guestEmail: email, guestCode: code });
-    expect(res.statusCode, res.body).toBe(200);
-    const token = res.json() as GuestToken;
+    expect(res.status, res.raw.body).toBe(200);
+    const token = res.body;
+    assert('access_token' in token, 'a guest token');
     expect(token).toMatchObject({
       token_type: 'Bearer',
       expires_in: guestLimits.tokenSeconds,
@@ -119,17 +124,17 @@ describe('PUT /api/Guests/Authorize', () => {
     if (first !== second) {
       expectProblem(await authorize({ guestEmail: email, guestCode: first }), 400, 'guestcode');
     }
-    expect((await authorize({ guestEmail: email, guestCode: second })).statusCode).toBe(200);
+    expect((await authorize({ guestEmail: email, guestCode: second })).status).toBe(200);
   });
 
   it('limits codes per email address (429), whatever the IP', async () => {
     const email = uniqueEmail('guest');
     for (let i = 0; i < guestLimits.codesPerEmail; i++) {
-      expect((await authorize({ guestEmail: email })).statusCode).toBe(200);
+      expect((await authorize({ guestEmail: email })).status).toBe(200);
     }
     expectProblem(await authorize({ guestEmail: email }), 429);
     t.clock.advance(guestLimits.codeWindowSeconds);
-    expect((await authorize({ guestEmail: email })).statusCode).toBe(200);
+    expect((await authorize({ guestEmail: email })).status).toBe(200);
   });
 
   it('limits requests per IP (429)', async () => {
@@ -145,24 +150,29 @@ describe('guest and user tokens never pass as each other', () => {
   it('a guest token gets 401 on user and team routes; a user token gets 401 on guest routes', async () => {
     const guest = await guestToken();
     const { id: teamId, admin } = await team(t);
-    for (const [method, url] of [
-      ['GET', '/api/Users/Me'],
-      ['GET', '/api/Users/Me/Organizations'],
-      ['PUT', '/api/Users/Me/Seat'],
-      ['GET', `/api/Organizations/${teamId}`],
-      ['GET', `/api/Organizations/${teamId}/Meetings?Page=1&PageSize=10`],
-      ['POST', `/api/Organizations/${teamId}/Rooms`],
-      ['GET', '/api/Admin/RoomTemplate?Page=1&PageSize=10'],
+    const params = { organizationId: teamId };
+    const page = { Page: 1, PageSize: 10 };
+    for (const [e, input] of [
+      [usersApi.me, {}],
+      [usersApi.myTeams, {}],
+      [seatsApi.check, {}],
+      [organizationsApi.get, { params }],
+      [meetingsApi.list, { params, query: page }],
+      [roomsApi.list, { params }],
+      [roomTemplatesApi.list, { query: page }],
     ] as const) {
-      expectProblem(await call(t, method, url, { token: guest.access_token, body: {} }), 401);
+      expectProblem(
+        await callMalformed(t, e, { ...input, token: guest.access_token, body: {} }),
+        401,
+      );
     }
-    for (const [method, url] of [
-      ['PUT', '/api/Guests/Seats'],
-      ['GET', '/api/Guests/RoomTemplates'],
-      ['PUT', '/api/Guests/Meetings'],
-      ['GET', '/api/Guests/Logout'],
-    ] as const) {
-      expectProblem(await call(t, method, url, { token: admin.session, body: {} }), 401);
+    for (const e of [
+      guestsApi.checkSeat,
+      guestsApi.roomTemplates,
+      guestsApi.createMeeting,
+      guestsApi.logout,
+    ]) {
+      expectProblem(await callMalformed(t, e, { token: admin.session, body: {} }), 401);
     }
   });
 
@@ -185,51 +195,49 @@ describe('guest seats and logout', () => {
     const a = await guestToken();
     const b = await guestToken(a.email);
     expectProblem(
-      await call(t, 'PUT', '/api/Guests/Seats', {
+      await callMalformed(t, guestsApi.checkSeat, {
         token: a.access_token,
         body: { deviceName: 'Q' },
       }),
       400,
       'seatKey',
     );
-    const held = await call(t, 'PUT', '/api/Guests/Seats', {
+    const held = await callEndpoint(t, guestsApi.checkSeat, {
       token: a.access_token,
       body: { seatKey: 'g-1', deviceName: 'Quest A' },
     });
-    expect(held.json()).toMatchObject({ lastSeatKeyInUse: 'g-1', isConflicted: false });
-    const other = await call(t, 'PUT', '/api/Guests/Seats', {
+    expect(held.body).toMatchObject({ lastSeatKeyInUse: 'g-1', isConflicted: false });
+    const other = await callEndpoint(t, guestsApi.checkSeat, {
       token: b.access_token,
       body: { seatKey: 'g-2', deviceName: 'Quest B' },
     });
-    expect(other.json()).toMatchObject({
+    expect(other.body).toMatchObject({
       lastSeatKeyInUse: 'g-1',
       lastDeviceNameInUse: 'Quest A',
       isConflicted: true,
     });
 
     expect(
-      (await call(t, 'GET', '/api/Guests/Logout?seatKey=g-1', { token: a.access_token }))
-        .statusCode,
+      (
+        await callEndpoint(t, guestsApi.logout, {
+          query: { seatKey: 'g-1' },
+          token: a.access_token,
+        })
+      ).status,
     ).toBe(204);
     // The token is dead at once; the seat is free for the other device.
-    expectProblem(
-      await call(t, 'GET', '/api/Guests/RoomTemplates', { token: a.access_token }),
-      401,
-    );
-    const taken = await call(t, 'PUT', '/api/Guests/Seats', {
+    expectProblem(await callEndpoint(t, guestsApi.roomTemplates, { token: a.access_token }), 401);
+    const taken = await callEndpoint(t, guestsApi.checkSeat, {
       token: b.access_token,
       body: { seatKey: 'g-2', deviceName: 'Quest B' },
     });
-    expect((taken.json() as SeatStatus).lastSeatKeyInUse).toBe('g-2');
+    expect(taken.body.lastSeatKeyInUse).toBe('g-2');
   });
 
   it('a guest token stops working after its lifetime', async () => {
     const g = await guestToken();
     t.clock.advance(guestLimits.tokenSeconds);
-    expectProblem(
-      await call(t, 'GET', '/api/Guests/RoomTemplates', { token: g.access_token }),
-      401,
-    );
+    expectProblem(await callEndpoint(t, guestsApi.roomTemplates, { token: g.access_token }), 401);
   });
 });
 
@@ -246,9 +254,12 @@ describe('GET /api/Guests/RoomTemplates', () => {
       })
       .returning({ id: rooms.id });
     const g = await guestToken();
-    const res = await call(t, 'GET', '/api/Guests/RoomTemplates?page=1', { token: g.access_token });
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as GuestRoomTemplatePage;
+    const res = await callEndpoint(t, guestsApi.roomTemplates, {
+      query: { page: 1 },
+      token: g.access_token,
+    });
+    expect(res.status, res.raw.body).toBe(200);
+    const page = res.body;
     const ids = page.results.map((r) => r.id);
     expect(ids).toContain(publicId);
     expect(ids).not.toContain(hidden!.id);
@@ -256,7 +267,10 @@ describe('GET /api/Guests/RoomTemplates', () => {
     expect(page).toMatchObject({ currentPage: 1, pageSize: guestLimits.templatesPageSize });
     expect(page.results[0]).not.toHaveProperty('roomCount');
     expectProblem(
-      await call(t, 'GET', '/api/Guests/RoomTemplates?page=0', { token: g.access_token }),
+      await callEndpoint(t, guestsApi.roomTemplates, {
+        query: { page: 0 },
+        token: g.access_token,
+      }),
       400,
       'page',
     );
@@ -268,7 +282,7 @@ describe('guest meetings', () => {
     const g = await guestToken();
     const tpl = await defaultTemplate(t);
     const put = (body: unknown) =>
-      call(t, 'PUT', '/api/Guests/Meetings', { token: g.access_token, body });
+      callMalformed(t, guestsApi.createMeeting, { token: g.access_token, body });
     expectProblem(await put(guestMeetingBody([tpl], { name: '' })), 400, 'name');
     expectProblem(await put(guestMeetingBody([])), 400, 'temporaryRooms');
     expectProblem(
@@ -297,13 +311,14 @@ describe('guest meetings', () => {
   it('uses Public templates only, never a team room', async () => {
     const g = await guestToken();
     const { id: teamId, admin } = await team(t);
-    const res = await call(t, 'PUT', `/api/Organizations/${teamId}/Rooms`, {
+    const res = await callEndpoint(t, roomsApi.add, {
+      params: { organizationId: teamId },
       token: admin.session,
       body: { templateOrClonedRoomId: await defaultTemplate(t), name: 'Team room' },
     });
-    const teamRoom = res.json() as { id: string };
+    const teamRoom = res.body;
     expectProblem(
-      await call(t, 'PUT', '/api/Guests/Meetings', {
+      await callEndpoint(t, guestsApi.createMeeting, {
         token: g.access_token,
         body: guestMeetingBody([teamRoom.id]),
       }),
@@ -316,12 +331,12 @@ describe('guest meetings', () => {
   it('creates a team-less meeting in temporary rooms, invites by email, and only its creator invites more', async () => {
     const g = await guestToken();
     const tpl = await defaultTemplate(t);
-    const res = await call(t, 'PUT', '/api/Guests/Meetings', {
+    const res = await callEndpoint(t, guestsApi.createMeeting, {
       token: g.access_token,
       body: guestMeetingBody([tpl]),
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const m = res.json() as GuestMeeting;
+    expect(res.status, res.raw.body).toBe(200);
+    const m = res.body;
     expect(m).toMatchObject({
       name: 'Guest review',
       hasEnded: false,
@@ -341,21 +356,25 @@ describe('guest meetings', () => {
     expect(invitation?.attachments?.[0]?.content.toString()).toContain('METHOD:REQUEST');
 
     // Public lookup works for the meeting's code.
-    expect((await call(t, 'GET', `/api/Meetings/${m.meetingCode}`)).statusCode).toBe(200);
+    expect(
+      (await callEndpoint(t, meetingsApi.lookup, { params: { code: m.meetingCode } })).status,
+    ).toBe(200);
 
     const before = t.mailer.sent.length;
-    const invite = await call(t, 'POST', `/api/Guests/Meetings/${m.meetingId}/Invite`, {
+    const invite = await callEndpoint(t, guestsApi.inviteToMeeting, {
+      params: { meetingId: m.meetingId },
       token: g.access_token,
       body: { participants: [{ email: 'friend@example.com' }, { email: 'NEW@example.com' }] },
     });
-    expect(invite.statusCode, invite.body).toBe(200);
-    expect((invite.json() as GuestMeeting).participants).toContain('new@example.com');
-    await new Promise((r) => setTimeout(r, 20));
+    expect(invite.status, invite.raw.body).toBe(200);
+    expect(invite.body.participants).toContain('new@example.com');
+    await mailsInFlight();
     const newMails = t.mailer.sent.slice(before);
     expect(newMails.map((x) => x.to)).toEqual(['new@example.com']);
 
     expectProblem(
-      await call(t, 'POST', `/api/Guests/Meetings/${m.meetingId}/Invite`, {
+      await callEndpoint(t, guestsApi.inviteToMeeting, {
+        params: { meetingId: m.meetingId },
         token: g.access_token,
         body: { participants: [] },
       }),
@@ -365,32 +384,31 @@ describe('guest meetings', () => {
     // Another guest, and a team meeting, are 404.
     const other = await guestToken();
     expectProblem(
-      await call(t, 'POST', `/api/Guests/Meetings/${m.meetingId}/Invite`, {
+      await callEndpoint(t, guestsApi.inviteToMeeting, {
+        params: { meetingId: m.meetingId },
         token: other.access_token,
         body: { participants: [{ email: 'x@example.com' }] },
       }),
       404,
     );
     const { id: teamId, admin } = await team(t);
-    const roomRes = await call(t, 'PUT', `/api/Organizations/${teamId}/Rooms`, {
+    const roomRes = await callEndpoint(t, roomsApi.add, {
+      params: { organizationId: teamId },
       token: admin.session,
       body: { templateOrClonedRoomId: tpl, name: 'Team room' },
     });
-    const teamMeeting = await call(t, 'PUT', `/api/Organizations/${teamId}/Meetings`, {
+    const teamMeeting = await callEndpoint(t, meetingsApi.create, {
+      params: { organizationId: teamId },
       token: admin.session,
-      body: meetingBody(t, [(roomRes.json() as { id: string }).id], [{ email: admin.email }]),
+      body: meetingBody(t, [roomRes.body.id], [{ email: admin.email }]),
     });
-    expect(teamMeeting.statusCode, teamMeeting.body).toBe(200);
+    expect(teamMeeting.status, teamMeeting.raw.body).toBe(200);
     expectProblem(
-      await call(
-        t,
-        'POST',
-        `/api/Guests/Meetings/${(teamMeeting.json() as { id: string }).id}/Invite`,
-        {
-          token: g.access_token,
-          body: { participants: [{ email: 'x@example.com' }] },
-        },
-      ),
+      await callEndpoint(t, guestsApi.inviteToMeeting, {
+        params: { meetingId: teamMeeting.body.id },
+        token: g.access_token,
+        body: { participants: [{ email: 'x@example.com' }] },
+      }),
       404,
     );
 
@@ -398,7 +416,8 @@ describe('guest meetings', () => {
     t.clock.advance(3 * 3600);
     const late = await guestToken(g.email);
     expectProblem(
-      await call(t, 'POST', `/api/Guests/Meetings/${m.meetingId}/Invite`, {
+      await callEndpoint(t, guestsApi.inviteToMeeting, {
+        params: { meetingId: m.meetingId },
         token: late.access_token,
         body: { participants: [{ email: 'late@example.com' }] },
       }),
@@ -410,10 +429,10 @@ describe('guest meetings', () => {
     const g = await guestToken();
     const ip = nextIp();
     for (let i = 0; i < guestLimits.callsPerMinute; i++) {
-      await call(t, 'GET', '/api/Guests/RoomTemplates', { token: g.access_token, ip });
+      await callEndpoint(t, guestsApi.roomTemplates, { token: g.access_token, ip });
     }
     expectProblem(
-      await call(t, 'GET', '/api/Guests/RoomTemplates', { token: g.access_token, ip }),
+      await callEndpoint(t, guestsApi.roomTemplates, { token: g.access_token, ip }),
       429,
     );
   });
