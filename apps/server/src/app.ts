@@ -15,6 +15,7 @@ import { modules } from './modules/index.ts';
 import { meetingModeratorRule } from './modules/meetings/policy.ts';
 import { roomManagerRule, roomViewerRule } from './modules/rooms/policy.ts';
 import { scimTokenRule } from './modules/scim/tokens.ts';
+import { usageFactsSettled } from './modules/usage/record.ts';
 import { registerAccess } from './platform/http/access.ts';
 import { contentSecurityDirectives } from './platform/http/csp.ts';
 import { installDrain } from './platform/http/drain.ts';
@@ -70,6 +71,8 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   // a failing store lets requests through, logged (platform/rateLimit, docs/deployment.md).
   const rateLimitStore = await createRateLimitStore(ctx);
   app.addHook('onClose', () => rateLimitStore.close());
+  // Usage facts still being written go in before the database closes (modules/usage).
+  app.addHook('onClose', () => usageFactsSettled(ctx.db));
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore.store,

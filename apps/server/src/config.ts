@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { billingLimits, type PlanInterval } from '@roomscale/shared';
+import { billingLimits, type PlanInterval, usageLimits } from '@roomscale/shared';
 import { z } from 'zod';
 
 /**
@@ -223,6 +223,17 @@ const envSchema = z.object({
    * grow, and their retention"). The hourly retention sweep deletes older ones.
    */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  /**
+   * Usage facts (docs/usage.md): `false` records none (the daily totals then stay empty). Their
+   * raw rows are kept USAGE_FACT_RETENTION_DAYS days; the daily totals for ever.
+   */
+  USAGE_FACTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  USAGE_FACT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(7)
+    .max(36_500)
+    .default(usageLimits.factRetentionDays),
   /** Request rate limits counted in Redis instead of PostgreSQL (docs/deployment.md). */
   REDIS_URL: z
     .string()
@@ -287,6 +298,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS); undefined keeps them all. */
   auditRetentionDays: number | undefined;
+  /** Usage facts (docs/usage.md): recorded at all (USAGE_FACTS), and their raw rows' days. */
+  usage: { record: boolean; factRetentionDays: number };
   /** Prometheus metrics: collected only when served on their own port, or on the public port behind a token. */
   metrics: MetricsConfig;
 };
@@ -460,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    usage: { record: e.USAGE_FACTS === 'true', factRetentionDays: e.USAGE_FACT_RETENTION_DAYS },
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     stripe:
       e.STRIPE_SECRET_KEY &&

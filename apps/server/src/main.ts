@@ -18,6 +18,12 @@ import { MEDIA_PROBE, mediaProbeHandler } from './modules/files/media.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from './modules/licenses/reconcile.ts';
 import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
 import { certificateExpiryHandler, SSO_CERTIFICATE_EXPIRY } from './modules/sso/expiryWarnings.ts';
+import {
+  queueUsageRollup,
+  USAGE_QUEUE_EVERY_MS,
+  USAGE_ROLLUP,
+  usageRollupHandler,
+} from './modules/usage/job.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
@@ -134,6 +140,7 @@ async function main() {
     [BILLING_GRACE_END]: billingGraceEndHandler(ctx),
     [SSO_CERTIFICATE_EXPIRY]: certificateExpiryHandler(ctx),
     [RETENTION_SWEEP]: retentionSweepHandler(ctx),
+    [USAGE_ROLLUP]: usageRollupHandler(ctx),
   });
   // The built-in payment simulator's time: renewals and period ends as the clock passes them.
   const stopSimulatorClock =
@@ -150,6 +157,12 @@ async function main() {
     () => queueRetentionSweep(ctx.db, ctx.clock.now()),
     (err) => log.warn({ err }, 'retention sweep not queued'),
     RETENTION_QUEUE_EVERY_MS,
+  );
+  // Usage facts summed into daily totals, hourly, the same way (modules/usage, docs/usage.md).
+  const stopUsageRollup = scheduleSweep(
+    () => queueUsageRollup(ctx.db, ctx.clock.now()),
+    (err) => log.warn({ err }, 'usage rollup not queued'),
+    USAGE_QUEUE_EVERY_MS,
   );
   jobRunner.start();
 
@@ -178,6 +191,7 @@ async function main() {
     await app.drain();
     stopSweep();
     stopRetention();
+    stopUsageRollup();
     stopSimulatorClock();
     await jobsStopped;
     // Mails handed to the mailer are recorded before the database goes.

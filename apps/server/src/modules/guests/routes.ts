@@ -33,7 +33,8 @@ export function guestRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     ...routeOf(guestsApi.checkSeat),
     config: guestConfig,
-    handler: (req) => checkIn(ctx, { guestId: guestOf(req).guestId }, req.body),
+    handler: (req) =>
+      checkIn(ctx, { guestId: guestOf(req).guestId }, req.body, req.headers['user-agent']),
   });
 
   r.route({

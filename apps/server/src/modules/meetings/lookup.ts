@@ -10,15 +10,22 @@ import { conflictWhenGone } from '../../db/errors.ts';
 import { meetings } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
+import { type Person, recordMeetingJoin, recordRoomChange } from '../usage/record.ts';
 import { loadMeeting } from './load.ts';
 import { meetingRights } from './policy.ts';
 import { hasEnded, presentMeeting, presentPublicMeeting } from './presenter.ts';
 
 /**
  * The public lookup by code (launch page, VR app): NoError while the meeting runs, with its
- * rooms; MeetingNotStarted / MeetingEnded with the times only; MeetingNotFound otherwise.
+ * rooms; MeetingNotStarted / MeetingEnded with the times only; MeetingNotFound otherwise. A
+ * running meeting looked up by a signed-in user or a guest (`visitor`: the VR app sends its
+ * token, the launch page none) is a join, recorded as a usage fact.
  */
-export async function lookupMeeting(ctx: AppContext, code: string): Promise<MeetingLookup> {
+export async function lookupMeeting(
+  ctx: AppContext,
+  code: string,
+  visitor: Person | null = null,
+): Promise<MeetingLookup> {
   const now = ctx.clock.now();
   const [row] = code ? await ctx.db.select().from(meetings).where(eq(meetings.code, code)) : [];
   if (!row) {
@@ -48,6 +55,7 @@ export async function lookupMeeting(ctx: AppContext, code: string): Promise<Meet
     };
   }
   const details = (await loadMeeting(ctx.db, row.id))!;
+  if (visitor) recordMeetingJoin(ctx, now, row, visitor);
   return {
     meetingDetail: presentPublicMeeting(details, now),
     message: meetingMessages.running,
@@ -75,8 +83,19 @@ export async function changeCurrentRoom(
       const room = d.rooms.find((r) => r.room.id === roomId);
       if (!room) throw fieldError('roomId', meetingMessages.roomNotInMeeting);
       await tx.update(meetings).set({ currentRoomId: roomId }).where(eq(meetings.id, meetingId));
-      return { ...d, meeting: { ...d.meeting, currentRoomId: roomId } };
+      return {
+        ...d,
+        meeting: { ...d.meeting, currentRoomId: roomId },
+        from: d.meeting.currentRoomId,
+      };
     }),
   );
+  recordRoomChange(ctx, now, {
+    meetingId,
+    organizationId: details.meeting.organizationId,
+    fromRoomId: details.from,
+    toRoomId: roomId,
+    byUserId: caller.userId,
+  });
   return presentMeeting(details, { moderate: true }, now, () => false);
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf, teamOf } from '../../platform/http/access.ts';
 import { problemBody } from '../../platform/http/problem.ts';
 import { routeOf } from '../../platform/http/route.ts';
+import { visitorOf } from '../usage/visitor.ts';
 import { changeCurrentRoom, lookupMeeting } from './lookup.ts';
 import {
   createMeeting,
@@ -59,7 +60,7 @@ export function meetingRoutes(app: FastifyInstance, ctx: AppContext) {
       rateLimit: { max: meetingLimits.lookupPerMinute, timeWindow: '1 minute' },
     },
     handler: async (req, reply) => {
-      const result = await lookupMeeting(ctx, req.params.code);
+      const result = await lookupMeeting(ctx, req.params.code, await visitorOf(ctx, req));
       if (result.error !== 10) return result;
       return reply
         .code(404)

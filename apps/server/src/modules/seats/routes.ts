@@ -16,6 +16,7 @@ export function seatRoutes(app: FastifyInstance, ctx: AppContext) {
       access: 'user',
       rateLimit: { max: seatLimits.checksPerMinute, timeWindow: '1 minute' },
     },
-    handler: (req) => checkIn(ctx, { userId: callerOf(req).userId }, req.body),
+    handler: (req) =>
+      checkIn(ctx, { userId: callerOf(req).userId }, req.body, req.headers['user-agent']),
   });
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { guestSeats, seats } from '../../db/schema.ts';
+import { recordCheckIn } from '../usage/record.ts';
 import { checkSeat, presentSeatStatus, type SeatHolder } from './seat.ts';
 
 /** Whose seat: a user's (`seats`) or a guest's (`guest_seats`); the same rules for both. */
@@ -53,14 +54,18 @@ async function updateHolder(tx: DbOrTx, owner: SeatOwner, h: SeatHolder) {
   else await tx.update(guestSeats).set(h).where(eq(guestSeats.guestId, owner.guestId));
 }
 
-/** A device checks in; the seat row is locked so two devices checking at once are ordered. */
+/**
+ * A device checks in; the seat row is locked so two devices checking at once are ordered. Once
+ * answered, the check-in is recorded as a usage fact (modules/usage), which never fails the call.
+ */
 export async function checkIn(
   ctx: AppContext,
   owner: SeatOwner,
   device: SeatCheck,
+  userAgent?: string,
 ): Promise<SeatStatus> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const status = await ctx.db.transaction(async (tx) => {
     for (;;) {
       const current = await lockHolder(tx, owner);
       const result = checkSeat(current, device, now);
@@ -71,6 +76,8 @@ export async function checkIn(
       return presentSeatStatus(result.holder, result.conflicted, now);
     }
   });
+  recordCheckIn(ctx, now, owner, { ...device, conflicted: status.isConflicted }, userAgent);
+  return status;
 }
 
 /** Logging out with the seat's key frees it at once; another device's key changes nothing. */

@@ -231,12 +231,30 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
   });
 }
 
+/** What checking a token needs. */
+type TokenDeps = Pick<AccessDeps, 'db' | 'jwt' | 'clock'>;
+
+/**
+ * Who sent a request to a public route, when it carries a live user or guest token; nobody
+ * otherwise (a missing, malformed or ended token is no error here: the route stays public).
+ */
+export async function identify(
+  deps: TokenDeps,
+  header: string | undefined,
+): Promise<{ caller: Caller } | { guest: GuestCaller } | null> {
+  if (!header) return null;
+  const caller = await resolveCaller(deps, header);
+  if (caller) return { caller };
+  const guest = await resolveGuest(deps, header);
+  return guest ? { guest } : null;
+}
+
 const bearerToken = (header: string | undefined) =>
   header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/)?.[1] ?? null;
 
 /** A guest token counts only while its guest session is alive (guest logout ends it). */
 async function resolveGuest(
-  deps: AccessDeps,
+  deps: TokenDeps,
   header: string | undefined,
 ): Promise<GuestCaller | null> {
   const raw = bearerToken(header);
@@ -264,7 +282,7 @@ async function resolveGuest(
  * A bearer token counts only while its session is alive: logout and revocation end it at once
  * (on another instance within `security.sessionCacheSeconds`: sessionCache.ts).
  */
-async function resolveCaller(deps: AccessDeps, header: string | undefined): Promise<Caller | null> {
+async function resolveCaller(deps: TokenDeps, header: string | undefined): Promise<Caller | null> {
   const match = header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
   if (!match) return null;
   const now = deps.clock.now();

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { retention } from '@roomscale/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
+import { periodJobId, queuePeriodJob } from '../jobs/period.ts';
 import type { Job } from '../jobs/runner.ts';
 import { sweepRetention } from './sweep.ts';
 
@@ -15,34 +15,12 @@ export const RETENTION_SWEEP = 'retention.sweep';
  */
 export const RETENTION_QUEUE_EVERY_MS = (retention.sweepEverySeconds * 1000) / 12;
 
-/**
- * The job of one period (an hour): its id is derived from the period's start, so every instance
- * that queues it queues the same row, and the runner's claim (`FOR UPDATE SKIP LOCKED`) gives
- * it to one of them.
- */
-export function sweepJobId(periodStart: Date): string {
-  const h = createHash('sha256')
-    .update(`${RETENTION_SWEEP}:${periodStart.toISOString()}`)
-    .digest('hex');
-  const variant = (8 | (Number.parseInt(h[16]!, 16) & 3)).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-const periodStart = (now: Date) => {
-  const every = retention.sweepEverySeconds * 1000;
-  return new Date(Math.floor(now.getTime() / every) * every);
-};
+/** The job of one period (an hour): one row whatever the instances that queue it (jobs/period.ts). */
+export const sweepJobId = (periodStart: Date): string => periodJobId(RETENTION_SWEEP, periodStart);
 
 /** Queues this period's sweep unless an instance already did; true when this call queued it. */
-export async function queueRetentionSweep(db: Db, now: Date): Promise<boolean> {
-  const period = periodStart(now);
-  const res = await db.execute(sql`insert into ${jobs} (id, kind, payload, run_at, created, updated)
-    values (${sweepJobId(period)}::uuid, ${RETENTION_SWEEP}, ${JSON.stringify({ period: period.toISOString() })}::jsonb,
-      ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-    on conflict (id) do nothing
-    returning id`);
-  return (res as unknown as { rows: unknown[] }).rows.length === 1;
-}
+export const queueRetentionSweep = (db: Db, now: Date): Promise<boolean> =>
+  queuePeriodJob(db, RETENTION_SWEEP, retention.sweepEverySeconds, now);
 
 /**
  * Another period's sweep still running (its worker alive), queued before this one: this one
@@ -65,7 +43,10 @@ export function retentionSweepHandler(ctx: AppContext) {
     const report = await sweepRetention(
       ctx.db,
       now,
-      { auditRetentionDays: ctx.config.auditRetentionDays },
+      {
+        auditRetentionDays: ctx.config.auditRetentionDays,
+        usageFactDays: ctx.config.usage.factRetentionDays,
+      },
       { signal },
     );
     const deleted = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { retention, security } from '@roomscale/shared';
+import { retention, security, usageLimits } from '@roomscale/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -27,6 +27,8 @@ import {
 export type RetentionSettings = {
   /** AUDIT_RETENTION_DAYS; undefined keeps the audit log whole. */
   auditRetentionDays: number | undefined;
+  /** USAGE_FACT_RETENTION_DAYS: the raw usage facts' days (default usageLimits.factRetentionDays). */
+  usageFactDays?: number;
 };
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -164,6 +166,17 @@ export const tableRules: TableRule[] = [
     expired: (now) =>
       sql`${billingEvents.receivedAt} < ${at(daysBefore(now, retention.billingEventDays))}`,
   },
+  ...['usage_check_ins', 'usage_meeting_joins', 'usage_room_changes'].map(
+    (table): TableRule => ({
+      // Raw usage facts; their daily totals (usage_*_days) are kept for ever (docs/usage.md).
+      name: table,
+      table,
+      index: `${table}_at`,
+      order: sql`at`,
+      expired: (now, settings) =>
+        sql`at < ${at(daysBefore(now, settings.usageFactDays ?? usageLimits.factRetentionDays))}`,
+    }),
+  ),
   {
     name: 'audit_log',
     table: 'audit_log',
