@@ -36,13 +36,13 @@ export async function startWebServer() {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const tokens = await prepareUser(server.origin);
+    const { tokens, teamId } = await prepareUser(server.origin);
     const storedTokens = JSON.stringify({
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token,
       validUntil: Date.now() + tokens.expires_in * 1000,
     });
-    return { origin: server.origin, web, storedTokens, close };
+    return { origin: server.origin, web, storedTokens, token: tokens.access_token, teamId, close };
   } catch (e) {
     await close();
     throw e;
@@ -52,9 +52,9 @@ export async function startWebServer() {
 /** The avatar builder the bench server is configured with; its models are on models.example.com. */
 const AVATAR_BUILDER = 'https://avatar.models.example.com/';
 
-/** The super admin's tokens, after giving them an avatar and a team (the dashboard needs both). */
+/** The super admin's tokens and team, after giving them an avatar and the team (the dashboard needs both). */
 async function prepareUser(origin: string) {
-  const { tokens, token } = await benchUser(origin, ['Bench team']);
+  const { tokens, token, teams } = await benchUser(origin, ['Bench team']);
   await json(origin, '/api/Users/Me', {
     method: 'PATCH',
     token,
@@ -63,5 +63,5 @@ async function prepareUser(origin: string) {
     // (about 300 KiB gzip) after the first paint: docs/performance.md "Web weights".
     body: JSON.stringify({ readyPlayerMeAvatar: 'https://models.example.com/bench.glb' }),
   });
-  return tokens;
+  return { tokens, teamId: teams[0]! };
 }
