@@ -20,8 +20,8 @@ import { Link, useNavigate } from 'react-router';
 import { serverMessage, showFieldErrors } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Section } from '../../components/Section.tsx';
 import { useSession } from '../../session/session.ts';
-import { Section } from '../admin/teams/Section.tsx';
 import { useBillingCustomer, useLicensing, useSaveCustomer } from './api.ts';
 import { countryOptions } from './countries.ts';
 import {

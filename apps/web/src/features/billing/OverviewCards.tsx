@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { serverMessage } from '../../api/errors.ts';
 import { showConfirm, showError } from '../../components/dialogs.tsx';
-import { Section } from '../admin/teams/Section.tsx';
+import { Section } from '../../components/Section.tsx';
 import { providerDetailsQuery, useCancelSubscription } from './api.ts';
 import { BillingAddress, PaymentMethodSummary, SubscriptionSummary } from './CustomerSummary.tsx';
 import { currentSubscription, paymentMethodOrder, writeOrder } from './order.ts';

@@ -2,10 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Button,
   Card,
-  EmptyState,
   Grid,
   Group,
   NumberInput,
@@ -20,39 +18,43 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   adminTexts,
-  dateFormats,
   type RoomTemplate,
   type RoomTemplateForm,
   type RoomTemplateFormOutput,
   roomLimits,
   roomTemplateForm,
   screenMessages,
-  shellTexts,
   type TemplateSharingType,
   TemplateSharingTypes,
   templateSharingHelp,
   templateSharingLabels,
 } from '@roomscale/shared';
 import {
-  IconArrowLeft,
   IconDeviceFloppy,
   IconInfoCircle,
   IconPlus,
   IconTemplateOff,
   IconTrash,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Link, useBlocker, useParams } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
+import { useParams } from 'react-router';
 import { serverMessage, showFieldErrors } from '../../../api/errors.ts';
-import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
-import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { showError, showSuccess } from '../../../components/dialogs.tsx';
+import {
+  BackLink,
+  EditScreen,
+  EditSkeleton,
+  Fact,
+  SaveBar,
+  useUnsavedChangesGuard,
+} from '../../../components/EditScreen.tsx';
+import { formatDateTime } from '../../../components/format.ts';
 import { RoomImage } from '../../../components/RoomImage.tsx';
+import { FieldsetSection } from '../../../components/Section.tsx';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
 import { templatesPath } from '../paths.ts';
 import { AllowedTeamsField } from './AllowedTeamsField.tsx';
@@ -66,51 +68,22 @@ const L = t.labels;
 export function RoomTemplateEditPage() {
   const { roomTemplateId = '' } = useParams();
   const template = useRoomTemplate(roomTemplateId);
-
-  if (template.isPending) return <EditSkeleton />;
-  if (template.isError) {
-    const notFound =
-      template.error instanceof ApiError &&
-      (template.error.status === 404 || template.error.status === 400);
-    return (
-      <Stack gap="lg">
-        <BackLink />
-        {notFound ? (
-          <Card padding="xl">
-            <EmptyState
-              icon={<IconTemplateOff size={28} aria-hidden />}
-              title={t.notFound}
-              description={t.notFoundHint}
-            >
-              <EmptyState.Actions>
-                <Button component={Link} to={templatesPath} variant="default">
-                  {t.back}
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          </Card>
-        ) : (
-          <LoadFailed
-            title={t.loadFailed}
-            error={template.error}
-            retryLabel={t.retry}
-            onRetry={() => template.refetch()}
-          />
-        )}
-      </Stack>
-    );
-  }
-  return <TemplateForm key={template.data.id} template={template.data} />;
-}
-
-function BackLink() {
   return (
-    <Anchor component={Link} to={templatesPath} size="sm" c="dimmed">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t.back}
-      </Group>
-    </Anchor>
+    <EditScreen
+      query={template}
+      texts={t}
+      backTo={templatesPath}
+      notFoundIcon={<IconTemplateOff size={28} aria-hidden />}
+      skeleton={
+        <EditSkeleton
+          label={t.loading}
+          fields={5}
+          aside={<Skeleton style={{ aspectRatio: '16 / 9' }} />}
+        />
+      }
+    >
+      {(data) => <TemplateForm key={data.id} template={data} />}
+    </EditScreen>
   );
 }
 
@@ -154,8 +127,6 @@ function Propagated({ children }: { children: ReactNode }) {
   );
 }
 
-const formatDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
-
 function TemplateForm({ template }: { template: RoomTemplate }) {
   const save = useSaveRoomTemplate(template.id);
   const [names, setNames] = useState<Record<string, string>>(() =>
@@ -176,24 +147,7 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
   const saving = formState.isSubmitting;
 
   // Leaving with unsaved changes asks first (Save navigates nowhere, so it never blocks).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      formState.isDirty && !saving && currentLocation.pathname !== nextLocation.pathname,
-  );
-  // Closing or reloading the tab with unsaved changes: the browser's own question.
-  useWindowEvent('beforeunload', (event) => {
-    if (formState.isDirty && !saving) event.preventDefault();
-  });
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void showConfirm({
-      title: t.unsavedTitle,
-      content: t.unsavedText,
-      confirmLabel: t.leave,
-      cancelLabel: t.stay,
-      danger: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker]);
+  useUnsavedChangesGuard(() => formState.isDirty && !saving, t);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -214,7 +168,7 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <div>
-          <BackLink />
+          <BackLink to={templatesPath} label={t.back} />
           <Group justify="space-between" align="flex-end" mt="xs" gap="md">
             <div>
               <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -242,7 +196,7 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
-              <Section title={t.sections.general}>
+              <FieldsetSection title={t.sections.general}>
                 <TextInput
                   label={L.name}
                   maxLength={roomLimits.nameMax}
@@ -271,9 +225,9 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
                   error={errors.imageUrl?.message}
                   {...register('imageUrl')}
                 />
-              </Section>
+              </FieldsetSection>
 
-              <Section title={t.sections.app}>
+              <FieldsetSection title={t.sections.app}>
                 <TextInput
                   label={<Propagated>{L.sceneName}</Propagated>}
                   maxLength={roomLimits.sceneNameMax}
@@ -326,9 +280,9 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
                     )}
                   />
                 </Group>
-              </Section>
+              </FieldsetSection>
 
-              <Section title={<Propagated>{t.sections.capabilities}</Propagated>}>
+              <FieldsetSection title={<Propagated>{t.sections.capabilities}</Propagated>}>
                 {capabilities.fields.length === 0 && (
                   <Text size="sm" c="dimmed">
                     {t.noCapabilities}
@@ -368,9 +322,9 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
                     {t.addCapability}
                   </Button>
                 </div>
-              </Section>
+              </FieldsetSection>
 
-              <Section title={t.sections.sharing}>
+              <FieldsetSection title={t.sections.sharing}>
                 <Controller
                   control={control}
                   name="roomSharingType"
@@ -402,7 +356,7 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
                     />
                   )}
                 />
-              </Section>
+              </FieldsetSection>
             </Stack>
           </Grid.Col>
 
@@ -425,23 +379,23 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
                   {t.info.title}
                 </Text>
                 <Stack gap="sm">
-                  <Info label={t.info.created}>
-                    {formatDate(template.created)}
+                  <Fact label={t.info.created}>
+                    {formatDateTime(template.created)}
                     {template.createdByName && ` ${t.info.by} ${template.createdByName}`}
-                  </Info>
-                  <Info label={t.info.edited}>
+                  </Fact>
+                  <Fact label={t.info.edited}>
                     {template.lastModified
-                      ? `${formatDate(template.lastModified)}${template.lastModifiedByName ? ` ${t.info.by} ${template.lastModifiedByName}` : ''}`
+                      ? `${formatDateTime(template.lastModified)}${template.lastModifiedByName ? ` ${t.info.by} ${template.lastModifiedByName}` : ''}`
                       : t.info.never}
-                  </Info>
-                  <Info label={t.info.rooms}>{template.roomCount}</Info>
+                  </Fact>
+                  <Fact label={t.info.rooms}>{template.roomCount}</Fact>
                 </Stack>
               </Card>
             </Stack>
           </Grid.Col>
         </Grid>
 
-        <Card padding="md" radius="lg" className={classes.footer}>
+        <SaveBar>
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
@@ -459,59 +413,8 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
               {t.save}
             </Button>
           </Group>
-        </Card>
+        </SaveBar>
       </Stack>
     </form>
-  );
-}
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <Card padding="lg" component="fieldset" className={classes.section}>
-      <Text component="legend" fw={650} size="md" className={classes.legend}>
-        {title}
-      </Text>
-      <Stack gap="md">{children}</Stack>
-    </Card>
-  );
-}
-
-function Info({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-        {label}
-      </Text>
-      <Text size="sm" mt={2}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function EditSkeleton() {
-  return (
-    <Stack gap="lg" role="status" aria-label={t.loading}>
-      <VisuallyHidden>{shellTexts.loading}</VisuallyHidden>
-      <Skeleton height={14} width={140} />
-      <Skeleton height={30} width={280} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card padding="lg">
-            <Stack gap="md">
-              {Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={i} height={56} />
-              ))}
-            </Stack>
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card padding="lg">
-            <Skeleton style={{ aspectRatio: '16 / 9' }} />
-          </Card>
-        </Grid.Col>
-      </Grid>
-    </Stack>
   );
 }

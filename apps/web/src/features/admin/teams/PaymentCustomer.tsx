@@ -12,11 +12,11 @@ import { Suspense, useState } from 'react';
 import { fieldErrors } from '../../../api/errors.ts';
 import { showError } from '../../../components/dialogs.tsx';
 import { lazyPart } from '../../../components/lazyPart.ts';
+import { Section } from '../../../components/Section.tsx';
 import { billingKeys, useBillingCustomer, useProviderDetails } from '../../billing/api.ts';
 import { detailsDefaults } from '../../team/detailsForm.ts';
 import { useEditAdminTeam } from './api.ts';
 import { failureText } from './failureText.ts';
-import { Section } from './Section.tsx';
 
 const t = adminTeamsTexts.payment;
 

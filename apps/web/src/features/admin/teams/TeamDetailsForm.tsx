@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Card, Grid, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
 import {
   type AdminOrganization,
   adminTeamsTexts,
-  dateFormats,
   INDUSTRY_OTHER,
   screenMessages,
   successTitles,
@@ -13,12 +11,13 @@ import {
   teamCreateForm,
 } from '@roomscale/shared';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { showFieldErrors } from '../../../api/errors.ts';
-import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
+import { showError, showSuccess } from '../../../components/dialogs.tsx';
+import { Fact, useUnsavedChangesGuard } from '../../../components/EditScreen.tsx';
+import { formatDateTime } from '../../../components/format.ts';
 import { useProfileImage } from '../../../components/useProfileImage.ts';
 import { TeamFields } from '../../organization/TeamFields.tsx';
 import { detailsDefaults } from '../../team/detailsForm.ts';
@@ -29,7 +28,6 @@ import { failureText } from './failureText.ts';
 import { useDeleteTeam } from './useDeleteTeam.ts';
 
 const t = adminTeamsTexts.edit;
-const formatDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
 
 /**
  * The team's details (the same fields and rules as the team's own Details tab), the admin-only
@@ -58,23 +56,7 @@ export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
   }, [team, formState.isDirty, reset]);
 
   // Leaving with unsaved changes asks first; the browser asks on closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !saving && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useWindowEvent('beforeunload', (event) => {
-    if (dirty && !saving) event.preventDefault();
-  });
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void showConfirm({
-      title: t.unsavedTitle,
-      content: t.unsavedText,
-      confirmLabel: t.leave,
-      cancelLabel: t.stay,
-      danger: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker]);
+  useUnsavedChangesGuard(() => dirty && !saving && !leaving.current, t);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -193,7 +175,7 @@ function About({ team }: { team: AdminOrganization }) {
         {t.sections.info}
       </Text>
       <Stack gap="sm">
-        <Info label={t.picture}>
+        <Fact label={t.picture}>
           <span className={classes.picture}>
             {picture.src ? (
               <img
@@ -210,20 +192,22 @@ function About({ team }: { team: AdminOrganization }) {
           <Text size="xs" c="dimmed" mt={4}>
             {t.pictureHint}
           </Text>
-        </Info>
-        <Info label={t.hasSamlSso}>{team.hasSamlSso ? t.yes : t.no}</Info>
-        <Info label={t.created}>{formatDate(team.created)}</Info>
-        <Info label={t.createdBy}>
+        </Fact>
+        <Fact label={t.hasSamlSso}>{team.hasSamlSso ? t.yes : t.no}</Fact>
+        <Fact label={t.created}>{formatDateTime(team.created)}</Fact>
+        <Fact label={t.createdBy}>
           <Person id={team.createdBy} name={team.createdByName} />
-        </Info>
-        <Info label={t.edited}>{team.lastModified ? formatDate(team.lastModified) : t.never}</Info>
-        <Info label={t.editedBy}>
+        </Fact>
+        <Fact label={t.edited}>
+          {team.lastModified ? formatDateTime(team.lastModified) : t.never}
+        </Fact>
+        <Fact label={t.editedBy}>
           {team.lastModified ? (
             <Person id={team.lastModifiedBy} name={team.lastModifiedByName} />
           ) : (
             t.never
           )}
-        </Info>
+        </Fact>
       </Stack>
     </Card>
   );
@@ -235,18 +219,5 @@ function Person({ id, name }: { id: string | null; name: string | null }) {
     <Anchor component={Link} to={userPath(id)} size="sm">
       {name ?? id}
     </Anchor>
-  );
-}
-
-function Info({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-        {label}
-      </Text>
-      <Text size="sm" mt={2} component="div">
-        {children}
-      </Text>
-    </div>
   );
 }

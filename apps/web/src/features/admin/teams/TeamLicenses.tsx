@@ -9,26 +9,20 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  type AdminOrganization,
-  adminTeamsTexts,
-  dateFormats,
-  type ManualLicense,
-} from '@roomscale/shared';
+import { type AdminOrganization, adminTeamsTexts, type ManualLicense } from '@roomscale/shared';
 import { IconLicense, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Suspense, useState } from 'react';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
+import { formatDateTime } from '../../../components/format.ts';
 import { lazyPart, preloadOn } from '../../../components/lazyPart.ts';
 import { OverlayLoader } from '../../../components/OverlayLoader.tsx';
+import { Section } from '../../../components/Section.tsx';
 import classes from './AdminTeams.module.css';
 import { useDeleteLicense } from './api.ts';
 import { failureText } from './failureText.ts';
-import { Section } from './Section.tsx';
 
 const t = adminTeamsTexts.licenses;
 const C = t.columns;
-const formatDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
 
 type Editing = { license?: ManualLicense } | null;
 
@@ -105,8 +99,8 @@ export function TeamLicenses({ team }: { team: AdminOrganization }) {
                   className={l.isActive ? classes.activeRow : undefined}
                   aria-current={l.isActive ? 'true' : undefined}
                 >
-                  <Table.Td className={classes.nowrap}>{formatDate(l.start)}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{formatDate(l.end)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDateTime(l.start)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDateTime(l.end)}</Table.Td>
                   <Table.Td ta="right">{l.userAmount}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">

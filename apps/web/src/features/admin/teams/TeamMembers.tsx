@@ -27,13 +27,13 @@ import { Link } from 'react-router';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
 import { lazyPart, preloadOn } from '../../../components/lazyPart.ts';
 import { OverlayLoader } from '../../../components/OverlayLoader.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { useSession } from '../../../session/session.ts';
 import { useMyTeams } from '../../../session/teams.ts';
 import { userPath } from '../paths.ts';
 import { useEditMembership } from './api.ts';
 import { failureText } from './failureText.ts';
 import { useJoinLeave } from './membership.ts';
-import { Section } from './Section.tsx';
 
 const t = adminTeamsTexts.users;
 const C = t.columns;

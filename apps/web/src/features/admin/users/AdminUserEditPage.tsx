@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   Grid,
   Group,
   SimpleGrid,
@@ -14,34 +13,36 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
 import {
   type AdminUser,
   adminUsersTexts,
-  dateFormats,
   limits,
   META_LOGIN_LABEL,
   META_LOGIN_PROVIDER,
   PASSWORD_LOGIN_LABEL,
   PASSWORD_LOGIN_PROVIDER,
   screenMessages,
-  shellTexts,
   successTitles,
 } from '@roomscale/shared';
-import { IconArrowLeft, IconDeviceFloppy, IconTrash, IconUserOff } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { IconDeviceFloppy, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
+import { Link, useNavigate, useParams } from 'react-router';
 import { showFieldErrors } from '../../../api/errors.ts';
-import { showConfirm, showError, showSuccess } from '../../../components/dialogs.tsx';
-import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { showError, showSuccess } from '../../../components/dialogs.tsx';
+import {
+  BackLink,
+  EditScreen,
+  EditSkeleton,
+  Fact,
+  SaveBar,
+  useUnsavedChangesGuard,
+} from '../../../components/EditScreen.tsx';
+import { formatDateTime } from '../../../components/format.ts';
+import { FieldsetSection } from '../../../components/Section.tsx';
 import { refusalText } from '../memberships/failureText.ts';
 import { userPath, usersPath } from '../paths.ts';
-import classes from './AdminUsers.module.css';
 import { useAdminUser, useEditAdminUser } from './api.ts';
 import { UserTeams } from './UserTeams.tsx';
 import { useDeleteUser } from './useDeleteUser.ts';
@@ -53,54 +54,18 @@ const t = adminUsersTexts.edit;
 export function AdminUserEditPage() {
   const { userId = '' } = useParams();
   const user = useAdminUser(userId);
-
-  if (user.isPending) return <EditSkeleton />;
-  if (user.isError) {
-    const notFound =
-      user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
-    return (
-      <Stack gap="lg">
-        <BackLink />
-        {notFound ? (
-          <Card padding="xl">
-            <EmptyState
-              icon={<IconUserOff size={28} aria-hidden />}
-              title={t.notFound}
-              description={t.notFoundHint}
-            >
-              <EmptyState.Actions>
-                <Button component={Link} to={usersPath} variant="default">
-                  {t.back}
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          </Card>
-        ) : (
-          <LoadFailed
-            title={t.loadFailed}
-            error={user.error}
-            retryLabel={t.retry}
-            onRetry={() => user.refetch()}
-          />
-        )}
-      </Stack>
-    );
-  }
-  return <UserForm key={user.data.id} user={user.data} />;
-}
-
-function BackLink() {
   return (
-    <Anchor component={Link} to={usersPath} size="sm" c="dimmed">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t.back}
-      </Group>
-    </Anchor>
+    <EditScreen
+      query={user}
+      texts={t}
+      backTo={usersPath}
+      notFoundIcon={<IconUserOff size={28} aria-hidden />}
+      skeleton={<UserSkeleton />}
+    >
+      {(data) => <UserForm key={data.id} user={data} />}
+    </EditScreen>
   );
 }
-
-const formatDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
 
 const FORM_FIELDS = [
   'firstName',
@@ -130,26 +95,7 @@ function UserForm({ user }: { user: AdminUser }) {
   const name = `${user.firstName} ${user.lastName}`;
 
   // Leaving with unsaved changes asks first; Save and a deletion navigate nowhere it guards.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      formState.isDirty &&
-      !saving &&
-      !deleted.current &&
-      currentLocation.pathname !== nextLocation.pathname,
-  );
-  useWindowEvent('beforeunload', (event) => {
-    if (formState.isDirty && !saving) event.preventDefault();
-  });
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void showConfirm({
-      title: t.unsavedTitle,
-      content: t.unsavedText,
-      confirmLabel: t.leave,
-      cancelLabel: t.stay,
-      danger: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker]);
+  useUnsavedChangesGuard(() => formState.isDirty && !saving && !deleted.current, t);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -177,7 +123,7 @@ function UserForm({ user }: { user: AdminUser }) {
   return (
     <Stack gap="lg">
       <div>
-        <BackLink />
+        <BackLink to={usersPath} label={t.back} />
         <Group gap="sm" mt="xs" align="center">
           <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
             {name}
@@ -203,7 +149,7 @@ function UserForm({ user }: { user: AdminUser }) {
           <Stack gap="lg">
             <form id={formId} onSubmit={submit} noValidate>
               <Stack gap="lg">
-                <Section title={t.sections.details}>
+                <FieldsetSection title={t.sections.details}>
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                     <TextInput
                       label={t.firstName}
@@ -233,8 +179,8 @@ function UserForm({ user }: { user: AdminUser }) {
                     readOnly
                     variant="filled"
                   />
-                </Section>
-                <Section title={t.sections.licenses}>
+                </FieldsetSection>
+                <FieldsetSection title={t.sections.licenses}>
                   <Controller
                     control={control}
                     name="superAdmin"
@@ -263,7 +209,7 @@ function UserForm({ user }: { user: AdminUser }) {
                       />
                     )}
                   />
-                </Section>
+                </FieldsetSection>
               </Stack>
             </form>
             <UserTeams user={user} />
@@ -276,31 +222,31 @@ function UserForm({ user }: { user: AdminUser }) {
               {t.sections.info}
             </Text>
             <Stack gap="sm">
-              <Info label={t.created}>{formatDate(user.created)}</Info>
-              <Info label={t.createdBy}>
+              <Fact label={t.created}>{formatDateTime(user.created)}</Fact>
+              <Fact label={t.createdBy}>
                 <Person id={user.createdBy} name={user.createdByName} />
-              </Info>
-              <Info label={t.edited}>
-                {user.lastModified ? formatDate(user.lastModified) : t.never}
-              </Info>
-              <Info label={t.editedBy}>
+              </Fact>
+              <Fact label={t.edited}>
+                {user.lastModified ? formatDateTime(user.lastModified) : t.never}
+              </Fact>
+              <Fact label={t.editedBy}>
                 {user.lastModified ? (
                   <Person id={user.lastModifiedBy} name={user.lastModifiedByName} />
                 ) : (
                   t.never
                 )}
-              </Info>
-              <Info label={t.metaSubscription}>{user.hasMetaSubscription ? t.yes : t.no}</Info>
-              <Info label={t.passwordActivated}>{user.passwordSet ? t.yes : t.no}</Info>
-              <Info label={t.loginTypes}>
+              </Fact>
+              <Fact label={t.metaSubscription}>{user.hasMetaSubscription ? t.yes : t.no}</Fact>
+              <Fact label={t.passwordActivated}>{user.passwordSet ? t.yes : t.no}</Fact>
+              <Fact label={t.loginTypes}>
                 <LoginTypes user={user} />
-              </Info>
+              </Fact>
             </Stack>
           </Card>
         </Grid.Col>
       </Grid>
 
-      <Card padding="md" radius="lg" className={classes.footer}>
+      <SaveBar>
         <Group justify="space-between" gap="sm">
           <Button
             variant="subtle"
@@ -330,7 +276,7 @@ function UserForm({ user }: { user: AdminUser }) {
             </Button>
           </Group>
         </Group>
-      </Card>
+      </SaveBar>
     </Stack>
   );
 }
@@ -373,58 +319,19 @@ function LoginTypes({ user }: { user: AdminUser }) {
   );
 }
 
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+function UserSkeleton() {
   return (
-    <Card padding="lg" component="fieldset" className={classes.section}>
-      <Text component="legend" fw={650} size="md" className={classes.legend}>
-        {title}
-      </Text>
-      <Stack gap="md">{children}</Stack>
-    </Card>
-  );
-}
-
-function Info({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-        {label}
-      </Text>
-      <Text size="sm" mt={2} component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function EditSkeleton() {
-  return (
-    <Stack gap="lg" role="status" aria-label={t.loading}>
-      <VisuallyHidden>{shellTexts.loading}</VisuallyHidden>
-      <Skeleton height={14} width={140} />
-      <Skeleton height={30} width={280} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card padding="lg">
-            <Stack gap="md">
-              {Array.from({ length: 4 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={i} height={56} />
-              ))}
-            </Stack>
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card padding="lg">
-            <Stack gap="sm">
-              {Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={i} height={32} />
-              ))}
-            </Stack>
-          </Card>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <EditSkeleton
+      label={t.loading}
+      fields={4}
+      aside={
+        <Stack gap="sm">
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={i} height={32} />
+          ))}
+        </Stack>
+      }
+    />
   );
 }

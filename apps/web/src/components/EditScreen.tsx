@@ -1,0 +1,192 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { shellTexts } from '@roomscale/shared';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useBlocker } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { showConfirm } from './dialogs.tsx';
+import classes from './EditScreen.module.css';
+import { LoadFailed } from './LoadFailed.tsx';
+
+/** The strings of an edit screen's frame (each screen's own, from packages/shared). */
+export type EditTexts = {
+  back: string;
+  notFound: string;
+  notFoundHint: string;
+  loadFailed: string;
+  retry: string;
+};
+
+/**
+ * The frame of an edit screen for one record: its skeleton while loading; when the record is
+ * gone (404, or an id that is not one: 400) a not-found card back to the list; when it could not
+ * be loaded, the reason and Try again; otherwise the screen itself (`children`).
+ */
+export function EditScreen<T>({
+  query,
+  texts,
+  backTo,
+  notFoundIcon,
+  skeleton,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  texts: EditTexts;
+  /** The list the back link and the not-found card return to. */
+  backTo: string;
+  notFoundIcon: ReactNode;
+  skeleton: ReactNode;
+  children: (record: T) => ReactNode;
+}) {
+  if (query.isPending) return skeleton;
+  if (query.isError) {
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <Stack gap="lg">
+        <BackLink to={backTo} label={texts.back} />
+        {notFound ? (
+          <Card padding="xl">
+            <EmptyState icon={notFoundIcon} title={texts.notFound} description={texts.notFoundHint}>
+              <EmptyState.Actions>
+                <Button component={Link} to={backTo} variant="default">
+                  {texts.back}
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          </Card>
+        ) : (
+          <LoadFailed
+            title={texts.loadFailed}
+            error={query.error}
+            retryLabel={texts.retry}
+            onRetry={() => query.refetch()}
+          />
+        )}
+      </Stack>
+    );
+  }
+  return children(query.data);
+}
+
+/** The link above an edit screen's title, back to its list. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" c="dimmed">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        {label}
+      </Group>
+    </Anchor>
+  );
+}
+
+/** The strings of the unsaved-changes question. */
+export type UnsavedTexts = {
+  unsavedTitle: string;
+  unsavedText: string;
+  leave: string;
+  stay: string;
+};
+
+/**
+ * Leaving an edit screen with unsaved changes asks first (Leave or Stay) when the app navigates
+ * to another path, and the browser asks its own question when the tab closes or reloads.
+ * `unsaved` is read when the user leaves, so it may read refs (a save or a deletion under way).
+ */
+export function useUnsavedChangesGuard(unsaved: () => boolean, texts: UnsavedTexts) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved() && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useWindowEvent('beforeunload', (event) => {
+    if (unsaved()) event.preventDefault();
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void showConfirm({
+      title: texts.unsavedTitle,
+      content: texts.unsavedText,
+      confirmLabel: texts.leave,
+      cancelLabel: texts.stay,
+      danger: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, texts]);
+}
+
+/** The bar under an edit form with its Save (and Reset, Delete), kept in view while scrolling. */
+export function SaveBar({ children }: { children: ReactNode }) {
+  return (
+    <Card padding="md" radius="lg" className={classes.saveBar}>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * Placeholders of an edit screen while its record loads: the back link, the title, a form card
+ * of `fields` rows beside `aside`, and what else the screen shows below (`children`).
+ */
+export function EditSkeleton({
+  label,
+  fields,
+  aside,
+  children,
+}: {
+  /** What is loading ('Loading user…'). */
+  label: string;
+  fields: number;
+  aside: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="lg" role="status" aria-label={label}>
+      <VisuallyHidden>{shellTexts.loading}</VisuallyHidden>
+      <Skeleton height={14} width={140} />
+      <Skeleton height={30} width={280} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card padding="lg">
+            <Stack gap="md">
+              {Array.from({ length: fields }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Skeleton key={i} height={56} />
+              ))}
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card padding="lg">{aside}</Card>
+        </Grid.Col>
+      </Grid>
+      {children}
+    </Stack>
+  );
+}
+
+/** One read-only fact of a record beside its edit form: a small label over its value. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text size="sm" mt={2} component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
