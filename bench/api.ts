@@ -22,6 +22,9 @@
  *   meetings page (10 upcoming of the 12 they are invited to) and the files root page (18 of 30
  *   folders). Goal: each at least 0.33× Me's throughput, p99 within 3×. BENCH_ONLY=lists
  *   measures these alone.
+ * - `PUT /api/Users/Me/Seat` from 200 headsets with usage facts recorded beside an instance with
+ *   USAGE_FACTS=false (issue 29, bench/lib/seat.ts). Goal: ≥ 0.90× its throughput, ≤ 1.10× its
+ *   server CPU per request. BENCH_ONLY=seat measures this comparison alone.
  */
 
 import { spawn } from 'node:child_process';
@@ -47,6 +50,7 @@ import {
   row,
   SECONDS,
 } from './lib/load.ts';
+import { seatFigure } from './lib/seat.ts';
 import { seedFiles } from './lib/seed.ts';
 import { freePort, root, startServer, stop } from './lib/server.ts';
 
@@ -57,6 +61,8 @@ const ONLY_ME = process.env.BENCH_ONLY === 'me';
 const ONLY_METRICS = process.env.BENCH_ONLY === 'metrics';
 /** BENCH_ONLY=lists: only the dashboard's list pages beside `GET /api/Users/Me`. */
 const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
+/** BENCH_ONLY=seat: only `PUT /api/Users/Me/Seat` with usage facts on against off (no seeding). */
+const ONLY_SEAT = process.env.BENCH_ONLY === 'seat';
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url);
@@ -224,7 +230,7 @@ async function main() {
         `insert into users (email, first_name, last_name) values ('other@bench.local', 'Other', 'User') returning id`,
       )
     ).rows[0].id as string;
-    if (!ONLY_ME && !ONLY_METRICS && !ONLY_LISTS) {
+    if (!ONLY_ME && !ONLY_METRICS && !ONLY_LISTS && !ONLY_SEAT) {
       console.log('Seeding 100,200 files and 100,020 meetings…');
       await seedFiles(db, small, me.id, 100, 100);
       await seedFiles(db, big, me.id, 20_000, 80_000);
@@ -250,6 +256,7 @@ async function main() {
 
     if (ONLY_METRICS) return await metricsFigure(server.origin, token, dataDir, env);
     if (ONLY_LISTS) return await listFigures(server.origin, token, me.id, db);
+    if (ONLY_SEAT) return await seatFigure(dataDir, env, db, secret);
 
     const [ref, own, meFig] = await alternate(
       () => load(references[0]!.url, token, 50),
@@ -273,6 +280,7 @@ async function main() {
     if (ONLY_ME) return;
 
     await metricsFigure(server.origin, token, dataDir, env);
+    await seatFigure(dataDir, env, db, secret);
     await listFigures(server.origin, token, me.id, db);
 
     const files = (id: string, body: object) => filesList(server.origin, token, id, body);

@@ -61,6 +61,12 @@ async function seed() {
   await t.ctx.db.execute(
     sql`insert into audit_log (at, action) select ${pick('400 days', '0 days')}, 'test.plan' from ${rows}`,
   );
+  await t.ctx.db.execute(sql`insert into usage_check_ins (at, user_id, seat_key, device_name, conflicted)
+    select ${pick('120 days', '0 days')}, ${u}, 'seat', 'Quest', false from ${rows}`);
+  await t.ctx.db.execute(sql`insert into usage_meeting_joins (at, meeting_id, user_id)
+    select ${pick('120 days', '0 days')}, gen_random_uuid(), ${u} from ${rows}`);
+  await t.ctx.db.execute(sql`insert into usage_room_changes (at, meeting_id, to_room_id, by_user_id)
+    select ${pick('120 days', '0 days')}, gen_random_uuid(), gen_random_uuid(), ${u} from ${rows}`);
   await t.ctx.db.execute(sql`analyze`);
 }
 

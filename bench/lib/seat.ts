@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import { createJwt } from '../../apps/server/src/platform/auth/jwt.ts';
+import { TOKEN_SCOPE } from '../../packages/shared/src/index.ts';
+import { alternate, type Figure, row, SECONDS } from './load.ts';
+import { startServer, stop } from './server.ts';
+
+/** Headsets checking in at once, each its own user (one seat row each, as in use). */
+const DEVICES = 200;
+/** Addresses the check-ins come from (X-Forwarded-For): each stays far under the seat call's limit per minute. */
+const ADDRESSES = 50_000;
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line; 12 and 13 after the command.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+type SeatFigure = Figure & { cpuMsPerRequest: number };
+
+/** `PUT /api/Users/Me/Seat` from `DEVICES` devices at `connections`, with the server's CPU per request. */
+async function seatLoad(origin: string, pid: number, tokens: string[], connections: number) {
+  let n = 0;
+  const cpuBefore = cpuSeconds(pid);
+  const r = await autocannon({
+    url: origin,
+    connections,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'PUT',
+        path: '/api/Users/Me/Seat',
+        setupRequest: (req) => {
+          const i = n++;
+          const device = i % tokens.length;
+          const a = i % ADDRESSES;
+          return {
+            ...req,
+            headers: {
+              authorization: `Bearer ${tokens[device]}`,
+              'content-type': 'application/json',
+              'user-agent': 'RoomscaleVR/2.4.1 (Quest 3)',
+              'x-forwarded-for': `10.${a >> 16}.${(a >> 8) & 255}.${a & 255}`,
+            },
+            body: JSON.stringify({ seatKey: `headset-${device}`, deviceName: `Quest ${device}` }),
+          };
+        },
+      },
+    ],
+  });
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const bad = r.errors + r.non2xx + r.timeouts;
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    errors: bad,
+    cpuMsPerRequest: (cpu * 1000) / Math.max(r.requests.total, 1),
+  } as SeatFigure;
+}
+
+/** `DEVICES` users with a live session each, and their access tokens. */
+async function devices(db: pg.Client, secret: string) {
+  const users = await db.query<{ id: string; session: string; email: string }>(
+    `with u as (
+       insert into users (email, first_name, last_name, activated)
+       select 'headset' || i || '@bench.local', 'Headset', 'User ' || i, true
+       from generate_series(1, $1::int) i
+       returning id, email)
+     insert into sessions (user_id, method, expires_at)
+     select id, 'password', now() + interval '1 day' from u
+     returning user_id as id, id as session, (select email from u where u.id = user_id) as email`,
+    [DEVICES],
+  );
+  const jwt = createJwt(secret);
+  return Promise.all(
+    users.rows.map((u) =>
+      jwt.signAccess({
+        userId: u.id,
+        sessionId: u.session,
+        superAdmin: false,
+        email: u.email,
+        name: 'Headset User',
+        scope: TOKEN_SCOPE,
+      }),
+    ),
+  );
+}
+
+/**
+ * `PUT /api/Users/Me/Seat` with usage facts recorded (the default) beside the same call on an
+ * instance with USAGE_FACTS=false, in turns, 200 headsets checking in from many addresses
+ * (TRUST_PROXY=1, so the seat call's limit per address is kept, as for real headsets). Goal
+ * (issue 29): the facts cost at most 10 %: ≥ 0.90× the throughput, and at most 1.1× the CPU
+ * per request, which the load of other processes on the machine moves less.
+ */
+export async function seatFigure(
+  dataDir: string,
+  env: Record<string, string>,
+  db: pg.Client,
+  secret: string,
+) {
+  const tokens = await devices(db, secret);
+  const on = await startServer(dataDir, { ...env, TRUST_PROXY: '1' });
+  const off = await startServer(dataDir, { ...env, TRUST_PROXY: '1', USAGE_FACTS: 'false' });
+  try {
+    const before = Number(
+      (await db.query('select count(*)::int as n from usage_check_ins')).rows[0].n,
+    );
+    const [without, withFacts] = (await alternate(
+      () => seatLoad(off.origin, off.child.pid!, tokens, 50),
+      () => seatLoad(on.origin, on.child.pid!, tokens, 50),
+    )) as [SeatFigure, SeatFigure];
+    const after = Number(
+      (await db.query('select count(*)::int as n from usage_check_ins')).rows[0].n,
+    );
+    if (after === before) throw new Error('facts on: no check-in was recorded');
+    row(
+      'PUT /api/Users/Me/Seat with usage facts, 200 headsets, 50 connections',
+      without,
+      withFacts,
+      ['facts off', 'facts on'],
+      '≥ 0.90× throughput',
+      withFacts.rps >= 0.9 * without.rps,
+    );
+    const cpu = withFacts.cpuMsPerRequest / without.cpuMsPerRequest;
+    console.log(
+      `  server CPU per request: off ${without.cpuMsPerRequest.toFixed(3)} ms, on ${withFacts.cpuMsPerRequest.toFixed(3)} ms — ${cpu.toFixed(2)}× (goal ≤ 1.10×: ${cpu <= 1.1 ? 'met' : 'NOT MET'}); ${after - before} check-ins recorded`,
+    );
+  } finally {
+    await stop(on.child);
+    await stop(off.child);
+  }
+}
