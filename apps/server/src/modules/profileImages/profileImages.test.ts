@@ -7,17 +7,12 @@ import {
   profileImageUrl,
   serverMessages,
 } from '@roomscale/shared';
+import { profileImagesApi, teamUsersApi, usersApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema.ts';
-import {
-  call,
-  createTeam,
-  createUser,
-  expectProblem,
-  PASSWORD,
-  signIn,
-} from '../../test/factories.ts';
+import { callEndpoint, callMalformed } from '../../test/callEndpoint.ts';
+import { createTeam, createUser, expectProblem, PASSWORD, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -63,32 +58,42 @@ const jpeg = Buffer.from(
 );
 
 type Token = { access_token: string };
-const upload = (url: string, body: Buffer, fileName: string, type: string, token?: Token) =>
-  call(t, 'POST', `${url}?fileName=${encodeURIComponent(fileName)}`, {
-    token,
-    body,
-    headers: { 'content-type': type },
-  });
-/** A picture's address, fetched with a token or (a signed address) without one. */
+/** Uploads the caller's picture (`'user'`) or a team's logo, as the raw body. */
+const upload = (
+  to: 'user' | { organizationId: string },
+  body: Buffer,
+  fileName: string,
+  type: string,
+  token?: Token,
+) => {
+  const input = { query: { fileName }, body, token, headers: { 'content-type': type } };
+  return to === 'user'
+    ? callEndpoint(t, profileImagesApi.uploadMine, input)
+    : callEndpoint(t, profileImagesApi.uploadTeamLogo, { ...input, params: to });
+};
+/** A picture's address (as an upload answers it), fetched with a token or (signed) without one. */
 const getImage = (path: string, token?: Token) =>
   t.app.inject({
     method: 'GET',
     url: path,
     headers: token ? { authorization: `Bearer ${token.access_token}` } : {},
   });
+/** A picture by its slug, with a token or without one. */
+const imageOf = (slug: string, token?: Token) =>
+  callEndpoint(t, profileImagesApi.image, { params: { slug }, token });
 
 describe('user picture', () => {
   it('requires a signed-in caller', async () => {
-    expectProblem(await upload('/api/ProfileImage/user', png(), 'me.png', 'image/png'), 401);
-    expectProblem(await call(t, 'DELETE', '/api/ProfileImage/user'), 401);
+    expectProblem(await upload('user', png(), 'me.png', 'image/png'), 401);
+    expectProblem(await callEndpoint(t, profileImagesApi.removeMine), 401);
   });
 
   it('stores, serves, replaces and removes the picture', async () => {
     const user = await createUser(t);
     const session = await signIn(t, user);
-    const first = await upload('/api/ProfileImage/user', png(), 'Me.PNG', 'image/png', session);
-    expect(first.statusCode, first.body).toBe(200);
-    const result = first.json();
+    const first = await upload('user', png(), 'Me.PNG', 'image/png', session);
+    expect(first.status, first.raw.body).toBe(200);
+    const result = first.body;
     expect(result.slug).toBe(`user-${user.id}`);
     // A signed address: the picture's address with when it ends and its signature.
     expect(result.url).toMatch(
@@ -106,38 +111,32 @@ describe('user picture', () => {
     expect(served.headers['cache-control']).toContain('immutable');
     expect(served.headers['cache-control']).toContain('private');
     expect(served.rawPayload.equals(png())).toBe(true);
-    const undated = await getImage(`/api/ProfileImage/user-${user.id}`, session);
-    expect(undated.statusCode).toBe(200);
+    const undated = await imageOf(`user-${user.id}`, session);
+    expect(undated.status).toBe(200);
     expect(undated.headers['cache-control']).toBe('private, no-cache');
 
     t.clock.advance(60);
-    const second = await upload('/api/ProfileImage/user', gif, 'me.gif', 'image/gif', session);
-    expect(second.statusCode, second.body).toBe(200);
-    expect(second.json().imageUpdated).not.toBe(result.imageUpdated);
-    const replaced = await getImage(second.json().url);
+    const second = await upload('user', gif, 'me.gif', 'image/gif', session);
+    expect(second.status, second.raw.body).toBe(200);
+    expect(second.body.imageUpdated).not.toBe(result.imageUpdated);
+    const replaced = await getImage(second.body.url);
     expect(replaced.headers['content-type']).toBe('image/gif');
     expect(replaced.rawPayload.equals(gif)).toBe(true);
     // The old address now shows the new picture and may not be cached for good.
     expect((await getImage(result.url)).headers['cache-control']).toBe('private, no-cache');
 
-    const removed = await call(t, 'DELETE', '/api/ProfileImage/user', { token: session });
-    expect(removed.statusCode).toBe(204);
-    expectProblem(await getImage(second.json().url), 404);
+    const removed = await callEndpoint(t, profileImagesApi.removeMine, { token: session });
+    expect(removed.status).toBe(204);
+    expectProblem(await getImage(second.body.url), 404);
     const [after] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.imageUpdated).toBeNull();
   });
 
   it('accepts a JPEG sent as octet-stream', async () => {
     const session = await signIn(t, await createUser(t));
-    const res = await upload(
-      '/api/ProfileImage/user',
-      jpeg,
-      'photo.jpeg',
-      'application/octet-stream',
-      session,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await getImage(res.json().url)).headers['content-type']).toBe('image/jpeg');
+    const res = await upload('user', jpeg, 'photo.jpeg', 'application/octet-stream', session);
+    expect(res.status, res.raw.body).toBe(200);
+    expect((await getImage(res.body.url)).headers['content-type']).toBe('image/jpeg');
   });
 
   describe('refuses what is not a small jpg, gif or png', () => {
@@ -153,13 +152,7 @@ describe('user picture', () => {
     for (const [name, body, fileName, type] of cases) {
       it(name, async () => {
         const user = await createUser(t);
-        const res = await upload(
-          '/api/ProfileImage/user',
-          body,
-          fileName,
-          type,
-          await signIn(t, user),
-        );
+        const res = await upload('user', body, fileName, type, await signIn(t, user));
         const problem = expectProblem(res, 400);
         expect(problem.detail).toBe(profileImageMessages.typeNotSupported);
         const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
@@ -171,13 +164,7 @@ describe('user picture', () => {
       const user = await createUser(t);
       const big = Buffer.alloc(limits.profileImageMaxBytes);
       png().copy(big);
-      const res = await upload(
-        '/api/ProfileImage/user',
-        big,
-        'big.png',
-        'image/png',
-        await signIn(t, user),
-      );
+      const res = await upload('user', big, 'big.png', 'image/png', await signIn(t, user));
       expect(expectProblem(res, 413).detail).toBe(profileImageMessages.tooBig);
       const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
       expect(row?.imageUpdated).toBeNull();
@@ -200,7 +187,7 @@ describe('user picture', () => {
 
     it('an image without a file name', async () => {
       const session = await signIn(t, await createUser(t));
-      const res = await call(t, 'POST', '/api/ProfileImage/user', {
+      const res = await callEndpoint(t, profileImagesApi.uploadMine, {
         token: session,
         body: png(),
         headers: { 'content-type': 'image/png' },
@@ -223,33 +210,35 @@ describe('team logo', () => {
     });
     return { id: created.id, admin: await signIn(t, admin), member: await signIn(t, member) };
   }
-  const logoUrl = (id: string) => `/api/ProfileImage/organization/${id}`;
+  const logo = (organizationId: string) => ({ organizationId });
+  const removeLogo = (organizationId: string, token: Token) =>
+    callEndpoint(t, profileImagesApi.removeTeamLogo, { params: { organizationId }, token });
 
   it('refuses anonymous callers, outsiders and members who are not admins', async () => {
     const { id, member } = await team();
     const outsider = await signIn(t, await createUser(t));
-    expectProblem(await upload(logoUrl(id), png(), 'logo.png', 'image/png'), 401);
-    expectProblem(await upload(logoUrl(id), png(), 'logo.png', 'image/png', outsider), 404);
-    expectProblem(await upload(logoUrl(id), png(), 'logo.png', 'image/png', member), 403);
-    expectProblem(await call(t, 'DELETE', logoUrl(id), { token: member }), 403);
-    expectProblem(await call(t, 'DELETE', logoUrl(id), { token: outsider }), 404);
-    expectProblem(await getImage(`/api/ProfileImage/organization-${id}`), 401);
-    expectProblem(await getImage(`/api/ProfileImage/organization-${id}`, member), 404);
+    expectProblem(await upload(logo(id), png(), 'logo.png', 'image/png'), 401);
+    expectProblem(await upload(logo(id), png(), 'logo.png', 'image/png', outsider), 404);
+    expectProblem(await upload(logo(id), png(), 'logo.png', 'image/png', member), 403);
+    expectProblem(await removeLogo(id, member), 403);
+    expectProblem(await removeLogo(id, outsider), 404);
+    expectProblem(await imageOf(`organization-${id}`), 401);
+    expectProblem(await imageOf(`organization-${id}`, member), 404);
   });
 
   it('an admin sets and removes the logo; the team shows its time', async () => {
     const { id, admin, member } = await team();
-    const res = await upload(logoUrl(id), png(), 'logo.png', 'image/png', admin);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().slug).toBe(`organization-${id}`);
-    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: member });
-    expect(mine.json()).toMatchObject([{ id, imageUpdated: res.json().imageUpdated }]);
-    const served = await getImage(res.json().url);
+    const res = await upload(logo(id), png(), 'logo.png', 'image/png', admin);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body.slug).toBe(`organization-${id}`);
+    const mine = await callEndpoint(t, usersApi.myTeams, { token: member });
+    expect(mine.body).toMatchObject([{ id, imageUpdated: res.body.imageUpdated }]);
+    const served = await getImage(res.body.url);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png())).toBe(true);
 
-    expect((await call(t, 'DELETE', logoUrl(id), { token: admin })).statusCode).toBe(204);
-    expectProblem(await getImage(res.json().url), 404);
+    expect((await removeLogo(id, admin)).status).toBe(204);
+    expectProblem(await getImage(res.body.url), 404);
     const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, id));
     expect(row?.imageUpdated).toBeNull();
   });
@@ -291,9 +280,9 @@ describe('who sees a picture', () => {
     return team.id;
   }
   async function withPicture(who: { session: Token }) {
-    const res = await upload('/api/ProfileImage/user', png(), 'me.png', 'image/png', who.session);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { url: string; imageUpdated: string };
+    const res = await upload('user', png(), 'me.png', 'image/png', who.session);
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body;
   }
   const plain = (url: string) => url.replace(/&expires=.*$/, '');
 
@@ -326,7 +315,8 @@ describe('who sees a picture', () => {
     const admin = await person();
     const team = await teamOf(admin);
     const address = plain((await withPicture(invitee)).url);
-    const add = await call(t, 'PUT', `/api/Organizations/${team}/Users`, {
+    const add = await callEndpoint(t, teamUsersApi.add, {
+      params: { organizationId: team },
       token: admin.session,
       body: {
         email: (await t.ctx.db.select().from(users).where(eq(users.id, invitee.id)))[0]!.email,
@@ -338,10 +328,10 @@ describe('who sees a picture', () => {
         assignSso: false,
       },
     });
-    expect(add.statusCode, add.body).toBe(200);
-    expect(add.json().id).not.toBe(invitee.id);
+    expect(add.status, add.raw.body).toBe(200);
+    expect(add.body.id).not.toBe(invitee.id);
     expectProblem(await getImage(address, admin.session), 404);
-    expectProblem(await getImage(address.replace(invitee.id, add.json().id), admin.session), 404);
+    expectProblem(await getImage(address.replace(invitee.id, add.body.id), admin.session), 404);
 
     // A member removed from the team (role None) shares it no more.
     const former = await person();
@@ -359,17 +349,18 @@ describe('who sees a picture', () => {
     const invited = await person();
     const team = await teamOf(admin, member);
     const logo = await upload(
-      `/api/ProfileImage/organization/${team}`,
+      { organizationId: team },
       png(),
       'logo.png',
       'image/png',
       admin.session,
     );
-    expect(logo.statusCode, logo.body).toBe(200);
-    const address = plain(logo.json().url);
+    expect(logo.status, logo.raw.body).toBe(200);
+    const address = plain(logo.body.url);
     const superAdmin = { session: await signIn(t, await createUser(t, { superAdmin: true })) };
     const [invitedRow] = await t.ctx.db.select().from(users).where(eq(users.id, invited.id));
-    const add = await call(t, 'PUT', `/api/Organizations/${team}/Users`, {
+    const add = await callEndpoint(t, teamUsersApi.add, {
+      params: { organizationId: team },
       token: admin.session,
       body: {
         email: invitedRow!.email,
@@ -381,7 +372,7 @@ describe('who sees a picture', () => {
         assignSso: false,
       },
     });
-    expect(add.statusCode, add.body).toBe(200);
+    expect(add.status, add.raw.body).toBe(200);
     for (const allowed of [admin, member, invited, superAdmin]) {
       expect((await getImage(address, allowed.session)).statusCode).toBe(200);
     }
@@ -458,11 +449,11 @@ describe('multipart uploads (part2 §7: the part named attachment)', () => {
     const user = await createUser(t);
     const session = await signIn(t, user);
     const post = (f: ReturnType<typeof form>) =>
-      call(t, 'POST', '/api/ProfileImage/user', { token: session, ...f });
+      callEndpoint(t, profileImagesApi.uploadMine, { token: session, ...f });
 
     const ok = await post(form('attachment', 'me.gif', 'image/gif', gif));
-    expect(ok.statusCode, ok.body).toBe(200);
-    const served = await getImage(ok.json().url);
+    expect(ok.status, ok.raw.body).toBe(200);
+    const served = await getImage(ok.body.url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/gif');
     expect(served.rawPayload.equals(gif)).toBe(true);
@@ -475,25 +466,25 @@ describe('multipart uploads (part2 §7: the part named attachment)', () => {
     );
     expectProblem(await post(form('picture', 'me.png', 'image/png', png())), 400, 'attachment');
     // Nothing changed: the first picture is still served.
-    expect((await getImage(ok.json().url)).rawPayload.equals(gif)).toBe(true);
+    expect((await getImage(ok.body.url)).rawPayload.equals(gif)).toBe(true);
   });
 
   it('refuses an attachment of 10,000,000 bytes or more with 413', async () => {
     const user = await createUser(t);
     const session = await signIn(t, user);
     const big = Buffer.concat([png(), Buffer.alloc(limits.profileImageMaxBytes)]);
-    const res = await call(t, 'POST', '/api/ProfileImage/user', {
+    const res = await callEndpoint(t, profileImagesApi.uploadMine, {
       token: session,
       ...form('attachment', 'big.png', 'image/png', big),
     });
     expectProblem(res, 413, undefined, undefined);
-    expect(res.json().detail).toBe(profileImageMessages.tooBig);
+    expect(res.problem.detail).toBe(profileImageMessages.tooBig);
   });
 
   it('answers a multipart body without boundary, or cut off, with 400', async () => {
     const session = await signIn(t, await createUser(t));
     const post = (body: Buffer | string, type: string) =>
-      call(t, 'POST', '/api/ProfileImage/user', {
+      callMalformed(t, profileImagesApi.uploadMine, {
         token: session,
         body,
         headers: { 'content-type': type },
@@ -509,7 +500,7 @@ describe('multipart uploads (part2 §7: the part named attachment)', () => {
       await post('no multipart at all', type),
     ]) {
       expectProblem(res, 400);
-      expect(res.json().detail).toBe(serverMessages.malformedMultipart);
+      expect(res.problem.detail).toBe(serverMessages.malformedMultipart);
     }
   });
 });
