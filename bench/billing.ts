@@ -12,7 +12,6 @@
 
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { billingOf } from '../apps/server/src/modules/billing/registry.ts';
 import { createTeam, createUser, signIn } from '../apps/server/src/test/factories.ts';
 import { createTestApp, type TestApp } from '../apps/server/src/test/harness.ts';
 
@@ -73,7 +72,7 @@ async function subscribeTeam(t: TestApp, i: number) {
     }),
     'card',
   );
-  const prices = billingOf(t.ctx).prices;
+  const prices = t.ctx.billing.prices;
   await must(
     await call('POST', `/api/StripeCustomers/${id}/Subscription`, {
       priceId: prices.month,
@@ -126,7 +125,7 @@ async function main() {
   try {
     process.stdout.write(`Subscribing ${TEAMS} teams through the simulator…\n`);
     for (let i = 0; i < TEAMS; i++) await subscribeTeam(t, i);
-    const billing = billingOf(t.ctx);
+    const billing = t.ctx.billing;
     const rows = (await t.ctx.db.execute(
       sql`select data::text as payload from billing_sim_objects where object = 'event'`,
     )) as unknown as { rows: { payload: string }[] };

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { within } from './db/pool.ts';
+import { injectorOf } from './modules/billing/driver.ts';
 import { fileEditorRule, fileItemRule } from './modules/files/policy.ts';
 import { modules } from './modules/index.ts';
 import { meetingModeratorRule } from './modules/meetings/policy.ts';
@@ -58,6 +59,8 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // The built-in payment simulator answers its SDK inside this app, without a socket.
+  ctx.billing.connect(injectorOf(app));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ check: ctx.config.checkResponses }));

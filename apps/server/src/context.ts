@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
+import type { Billing } from './modules/billing/types.ts';
 import type { Jwt } from './platform/auth/jwt.ts';
+import type { SessionCache } from './platform/auth/sessionCache.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Metrics } from './platform/metrics/types.ts';
 import type { Storage } from './platform/storage/types.ts';
@@ -19,6 +21,10 @@ export type AppContext = {
   storage: Storage;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The payment provider: Stripe, or the built-in simulator (modules/billing/driver.ts). */
+  billing: Billing;
+  /** Live sessions the access check confirmed a moment ago (platform/auth/sessionCache.ts). */
+  sessionCache: SessionCache;
   /** Prometheus instruments; set by buildApp when metrics are served (platform/metrics). */
   metrics?: Metrics;
 };

@@ -7,8 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
 import { STORAGE_PURGE, storagePurgeHandler } from './modules/admin/purge.ts';
-import { billingOf } from './modules/billing/registry.ts';
-import { injectorOf } from './modules/billing/routes.ts';
+import { createBilling, injectorOf } from './modules/billing/driver.ts';
 import { advanceSimulator } from './modules/billing/simulator/api.ts';
 import { simulatorWebhookHandler } from './modules/billing/simulator/delivery.ts';
 import { SIMULATOR_WEBHOOK } from './modules/billing/simulator/store.ts';
@@ -26,6 +25,7 @@ import {
 } from './modules/usage/job.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
+import { SessionCache } from './platform/auth/sessionCache.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
 import { MAIL_SEND, mailSendHandler, mailsInFlight } from './platform/mail/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -101,6 +101,8 @@ async function main() {
     storage: createStorage(config, systemClock),
     clock: systemClock,
     log,
+    billing: createBilling(config),
+    sessionCache: new SessionCache(),
   };
   // Instances that start together on an empty database take turns: one creates the admin.
   try {
@@ -144,7 +146,7 @@ async function main() {
   });
   // The built-in payment simulator's time: renewals and period ends as the clock passes them.
   const stopSimulatorClock =
-    billingOf(ctx).mode === 'simulator'
+    ctx.billing.mode === 'simulator'
       ? scheduleSweep(
           () => advanceSimulator(ctx),
           (err) => log.warn({ err }, 'billing simulator clock failed'),

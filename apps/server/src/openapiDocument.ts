@@ -10,7 +10,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import type { Db } from './db/client.ts';
+import { createBilling } from './modules/billing/driver.ts';
 import { createJwt } from './platform/auth/jwt.ts';
+import { SessionCache } from './platform/auth/sessionCache.ts';
 import { createStorage } from './platform/storage/index.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,6 +43,8 @@ export async function openapiDocument(): Promise<unknown> {
     storage,
     clock: systemClock,
     log: pino({ level: 'silent' }),
+    billing: createBilling(config),
+    sessionCache: new SessionCache(),
   });
   try {
     await app.ready();

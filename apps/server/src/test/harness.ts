@@ -5,7 +5,9 @@ import { type App, buildApp } from '../app.ts';
 import { type Config, type DatabaseWaits, databaseWaitDefaults, loadConfig } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { createBilling } from '../modules/billing/driver.ts';
 import { createJwt } from '../platform/auth/jwt.ts';
+import { SessionCache } from '../platform/auth/sessionCache.ts';
 import type { Mail, Mailer } from '../platform/mail/mailer.ts';
 import { createStorage } from '../platform/storage/index.ts';
 import { migratedPgliteDump, migratedPgTemplate } from './migratedDatabase.ts';
@@ -59,6 +61,8 @@ export function testContext(config: Config, db: Db, log = pino({ level: 'silent'
     storage: createStorage(config, clock),
     clock,
     log,
+    billing: createBilling(config),
+    sessionCache: new SessionCache(),
   };
   return { ctx, mailer, clock, config };
 }

@@ -13,7 +13,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { pageAndCount } from '../../db/count.ts';
+import { matchCount, pageAndCount } from '../../db/count.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
@@ -22,7 +22,6 @@ import { fieldError, HttpError, notFound } from '../../platform/http/problem.ts'
 import { teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
 import { provider } from '../billing/provider.ts';
-import { billingOf } from '../billing/registry.ts';
 import { licenseCount, licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
 import { activeMembership, activeMembershipSql } from '../organizations/membership.ts';
@@ -45,11 +44,12 @@ const roomsCount = countOf(sql`select count(*)::int from rooms r
 /** The list's order, which the index organizations_name_order holds. */
 const byName = [sql`lower(${organizations.name})`, asc(organizations.id)];
 /**
- * The same order, which the index cannot hold: a search gathers its matches from the trigram
- * indexes and sorts them (see byNameOfMatches in users.ts: a name search's matches sit together
- * in name order, where the planner expects them spread evenly).
+ * The same order's key as a search sorts its matches by it, which the index cannot hold: a
+ * search gathers its matches from the trigram indexes and sorts them (see firstKey in users.ts:
+ * a name search's matches sit together in name order, where the planner expects them spread
+ * evenly).
  */
-const byNameOfMatches = [sql`(lower(${organizations.name}) || '')`, asc(organizations.id)];
+const nameKey = sql<string>`(lower(${organizations.name}) || '')`;
 
 /**
  * One page of every team, by name, optionally those whose name or company name holds the filter
@@ -61,8 +61,15 @@ export async function listTeams(
   q: z.output<typeof adminListQuery>,
 ): Promise<AdminOrganizationPage> {
   const where = teamSearch(q.Filter);
-  const [rows, entryCount] = await pageAndCount(ctx.db, organizations, where, q, byName, (offset) =>
-    teamPage(ctx.db, where, offset, q.PageSize, ctx.clock.now()),
+  const now = ctx.clock.now();
+  const [rows, entryCount] = await pageAndCount(
+    ctx.db,
+    organizations,
+    where,
+    q,
+    byName,
+    (offset) => teamPage(ctx.db, offset, q.PageSize, now),
+    (search, offset) => teamSearchPage(ctx.db, search, offset, q.PageSize, now),
   );
   return paged(
     rows.map((r) => presentTeamRow(r.o, r)),
@@ -78,26 +85,48 @@ export function teamSearch(filter: string | undefined): SQL | undefined {
   return or(ilike(organizations.name, pattern), ilike(organizations.companyName, pattern));
 }
 
-export function teamPage(
-  db: DbOrTx,
-  where: SQL | undefined,
-  offset: number,
-  limit: number,
-  now: Date,
-) {
+/** What a row of the list shows beside the team's own columns. */
+const rowCounts = (now: Date) => ({
+  usersCount,
+  filesCount,
+  roomsCount,
+  licenseCount: licenseCount(sql`"organizations"."id"`, now),
+});
+
+/** A page of every team: a walk of organizations_name_order. */
+export function teamPage(db: DbOrTx, offset: number, limit: number, now: Date) {
   return db
+    .select({ o: organizations, ...rowCounts(now) })
+    .from(organizations)
+    .orderBy(...byName)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A page of the teams `where` matches, each row with the number of matches. The matches are
+ * sorted as narrow rows (the id and the order's key, with their count in the same pass); only
+ * the page's teams are then read whole, and only they count their members, files, rooms and
+ * licenses.
+ */
+export function teamSearchPage(db: DbOrTx, where: SQL, offset: number, limit: number, now: Date) {
+  const found = db
     .select({
-      o: organizations,
-      usersCount,
-      filesCount,
-      roomsCount,
-      licenseCount: licenseCount(sql`"organizations"."id"`, now),
+      id: organizations.id,
+      name: nameKey.as('name_key'),
+      matches: matchCount.as('matches'),
     })
     .from(organizations)
     .where(where)
-    .orderBy(...(where ? byNameOfMatches : byName))
+    .orderBy(nameKey, asc(organizations.id))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('found');
+  return db
+    .select({ o: organizations, ...rowCounts(now), matches: found.matches })
+    .from(found)
+    .innerJoin(organizations, eq(organizations.id, found.id))
+    .orderBy(found.name, found.id);
 }
 
 export async function getTeam(ctx: AppContext, organizationId: string): Promise<AdminOrganization> {
@@ -257,7 +286,7 @@ async function assertNewCustomerExists(
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!team || team.customerId === customerId) return;
-  const billing = billingOf(ctx);
+  const { billing } = ctx;
   const found = await provider(() => billing.stripe.customers.retrieve(customerId)).catch(
     (e: unknown) => {
       if (e instanceof HttpError && e.status === 404) return null;

@@ -3,7 +3,6 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileItems, meetings, memberships, organizations, rooms, users } from '../../db/schema.ts';
-import { sessionCache } from '../../platform/auth/sessionCache.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { badRequest } from '../../platform/http/problem.ts';
 import { type Actor, recordAudit } from '../audit/record.ts';
@@ -94,7 +93,7 @@ export async function deleteUser(ctx: AppContext, caller: Caller, actor: Actor, 
     for (const d of await loadDetails(tx, upcoming))
       await queueMails(ctx, tx, await mailsAfterDelete(ctx, tx, d, now));
     await tx.delete(meetings).where(eq(meetings.createdByUserId, userId));
-    forgetting(tx, () => sessionCache.forgetUser(userId));
+    forgetting(tx, () => ctx.sessionCache.forgetUser(userId));
     await tx.delete(users).where(eq(users.id, userId));
     await enqueuePurge(tx, { keys: [...keys, profileImageKey('user', userId)] }, now);
   });

@@ -12,9 +12,8 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { pageAndCount } from '../../db/count.ts';
+import { matchCount, pageAndCount } from '../../db/count.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
-import { sessionCache } from '../../platform/auth/sessionCache.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { fieldError, notFound } from '../../platform/http/problem.ts';
@@ -39,17 +38,15 @@ const teamsCount = sql<number>`(select count(*)::int from memberships m
 /** The list's order, which the index users_name_order holds. */
 const byName = [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id)];
 /**
- * The same order, which the index cannot hold: a search gathers its matches from the trigram
- * indexes and sorts them. Walking the order's index instead until a page of matches is found
- * looks cheap to the planner, which takes matches to be spread evenly along the order; a name
- * search's matches are not (every "Rossi" sits together), and such a walk read thousands of
- * rows before the first match.
+ * The same order's keys as a search sorts its matches by them. The index cannot hold this order:
+ * a search gathers its matches from the trigram indexes and sorts them. Walking the order's
+ * index instead until a page of matches is found looks cheap to the planner, which takes matches
+ * to be spread evenly along the order; a name search's matches are not (every "Rossi" sits
+ * together), and such a walk read thousands of rows before the first match. The `|| ''` keeps
+ * the planner from that walk.
  */
-const byNameOfMatches = [
-  sql`(lower(${users.firstName}) || '')`,
-  sql`lower(${users.lastName})`,
-  asc(users.id),
-];
+const firstKey = sql<string>`(lower(${users.firstName}) || '')`;
+const lastKey = sql<string>`lower(${users.lastName})`;
 /**
  * "First Last" as the search reads it. A substring of the first or the last name is one of the
  * full name too, so this and the address are the whole search, each served by a pg_trgm index
@@ -67,8 +64,14 @@ export async function listUsers(
   q: z.output<typeof adminListQuery>,
 ): Promise<AdminUserPage> {
   const where = userSearch(q.Filter);
-  const [rows, entryCount] = await pageAndCount(ctx.db, users, where, q, byName, (offset) =>
-    userPage(ctx.db, where, offset, q.PageSize),
+  const [rows, entryCount] = await pageAndCount(
+    ctx.db,
+    users,
+    where,
+    q,
+    byName,
+    (offset) => userPage(ctx.db, offset, q.PageSize),
+    (search, offset) => userSearchPage(ctx.db, search, offset, q.PageSize),
   );
   return paged(
     rows.map((r) => presentUserRow(r.u, r.teams)),
@@ -84,14 +87,40 @@ export function userSearch(filter: string | undefined): SQL | undefined {
   return or(ilike(fullName, pattern), ilike(users.email, pattern));
 }
 
-export function userPage(db: DbOrTx, where: SQL | undefined, offset: number, limit: number) {
+/** A page of every user: a walk of users_name_order. */
+export function userPage(db: DbOrTx, offset: number, limit: number) {
   return db
     .select({ u: users, teams: teamsCount })
     .from(users)
-    .where(where)
-    .orderBy(...(where ? byNameOfMatches : byName))
+    .orderBy(...byName)
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * A page of the users `where` matches, each row with the number of matches. The matches are
+ * sorted as narrow rows (the id and the order's keys, with their count in the same pass); only
+ * the page's rows are then read whole, and only they count their teams.
+ */
+export function userSearchPage(db: DbOrTx, where: SQL, offset: number, limit: number) {
+  const found = db
+    .select({
+      id: users.id,
+      first: firstKey.as('first_key'),
+      last: lastKey.as('last_key'),
+      matches: matchCount.as('matches'),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(firstKey, lastKey, asc(users.id))
+    .limit(limit)
+    .offset(offset)
+    .as('found');
+  return db
+    .select({ u: users, teams: teamsCount, matches: found.matches })
+    .from(found)
+    .innerJoin(users, eq(users.id, found.id))
+    .orderBy(found.first, found.last, found.id);
 }
 
 export async function getUser(db: DbOrTx, userId: string): Promise<AdminUser> {
@@ -193,7 +222,7 @@ export async function editUser(
     const change = changedFields(user, fields);
     if (change.changed) {
       // The access check remembers who is a super admin for a moment: not past this change.
-      forgetting(tx, () => sessionCache.forgetUser(userId));
+      forgetting(tx, () => ctx.sessionCache.forgetUser(userId));
       await tx
         .update(users)
         .set({ ...fields, lastModified: now, lastModifiedBy: caller.userId })

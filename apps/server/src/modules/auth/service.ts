@@ -103,7 +103,7 @@ async function refreshGrant(
   if (!input.refresh_token) throw invalidRequest(tokenMessages.missingParameter('refresh_token'));
   // Checked before rotating, so a bad scope does not burn the token.
   grantedScope(input.scope, TOKEN_SCOPE);
-  const rotated = await rotateRefreshToken(ctx.db, input.refresh_token, meta.now);
+  const rotated = await rotateRefreshToken(ctx.db, ctx.sessionCache, input.refresh_token, meta.now);
   if (!rotated) throw invalidGrant(tokenMessages.invalidRefreshToken);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, rotated.userId));
   if (!user) throw invalidGrant(tokenMessages.invalidRefreshToken);

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { afterCommit } from '../../db/afterCommit.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
-import { sessionCache } from '../../platform/auth/sessionCache.ts';
+import type { SessionCache } from '../../platform/auth/sessionCache.ts';
 import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 
 /**
@@ -56,6 +56,7 @@ export type RotatedSession = StartedSession & { userId: string; scope: string };
 /** Returns null when the token is unknown, already used, or its session is over. */
 export async function rotateRefreshToken(
   db: DbOrTx,
+  cache: SessionCache,
   token: string,
   now: Date,
 ): Promise<RotatedSession | null> {
@@ -76,7 +77,7 @@ export async function rotateRefreshToken(
         .select({ sessionId: refreshTokens.sessionId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, tokenHash));
-      if (replayed) await revokeSession(tx, replayed.sessionId, now);
+      if (replayed) await revokeSession(tx, cache, replayed.sessionId, now);
       return null;
     }
     const [alive] = await tx
@@ -105,8 +106,8 @@ export function forgetting(db: DbOrTx, forget: () => void) {
 }
 
 /** Ends one session: its access tokens stop working and its refresh tokens are dropped. */
-export async function revokeSession(db: DbOrTx, sessionId: string, now: Date) {
-  forgetting(db, () => sessionCache.forgetSession(sessionId));
+export async function revokeSession(db: DbOrTx, cache: SessionCache, sessionId: string, now: Date) {
+  forgetting(db, () => cache.forgetSession(sessionId));
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -114,8 +115,14 @@ export async function revokeSession(db: DbOrTx, sessionId: string, now: Date) {
 }
 
 /** Ends every live session of a user, except `keep` (the caller's own, on password change). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keep?: string) {
-  forgetting(db, () => sessionCache.forgetUser(userId));
+export async function revokeUserSessions(
+  db: DbOrTx,
+  cache: SessionCache,
+  userId: string,
+  now: Date,
+  keep?: string,
+) {
+  forgetting(db, () => cache.forgetUser(userId));
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -129,9 +136,9 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, 
 }
 
 /** Logout: the session ends and its outstanding refresh tokens are deleted. */
-export async function endSession(db: DbOrTx, sessionId: string, now: Date) {
+export async function endSession(db: DbOrTx, cache: SessionCache, sessionId: string, now: Date) {
   await db.transaction(async (tx) => {
-    await revokeSession(tx, sessionId, now);
+    await revokeSession(tx, cache, sessionId, now);
     await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
   });
 }

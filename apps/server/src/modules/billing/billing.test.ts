@@ -11,7 +11,6 @@ import { auditLog, billingEvents, memberships } from '../../db/schema.ts';
 import { call, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, team } from '../../test/workspace.ts';
-import { billingOf } from './registry.ts';
 import {
   authenticateAt,
   billingDetails,
@@ -510,7 +509,7 @@ describe('licenses count only what is paid', () => {
   /** The subscription as the provider has it (its items, its pending update). */
   const atProvider = async (admin: Person, teamId: string) => {
     const { customerId } = await customerOf(admin, teamId);
-    const list = await billingOf(t.ctx).stripe.subscriptions.list({ customer: customerId });
+    const list = await t.ctx.billing.stripe.subscriptions.list({ customer: customerId });
     return list.data[0];
   };
 
@@ -539,8 +538,7 @@ describe('licenses count only what is paid', () => {
       stripeLicenseCount: 7,
     });
     expect(
-      ((await billingOf(t.ctx).stripe.customers.retrieve(customerId)) as { balance: number })
-        .balance,
+      ((await t.ctx.billing.stripe.customers.retrieve(customerId)) as { balance: number }).balance,
     ).toBe(0);
     const pending = await atProvider(w.admin, w.id);
     expect(pending?.status).toBe('active');
@@ -562,7 +560,7 @@ describe('licenses count only what is paid', () => {
       latestInvoiceStatus: 'void',
     });
     expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
-    const customer = await billingOf(t.ctx).stripe.customers.retrieve(customerId);
+    const customer = await t.ctx.billing.stripe.customers.retrieve(customerId);
     expect((customer as { balance: number }).balance).toBe(-500);
   });
 
@@ -643,7 +641,7 @@ describe('webhooks', () => {
     return (rows as unknown as { rows: { id: string; data: Record<string, unknown> }[] }).rows;
   };
   const deliver = (payload: string, signature?: string) => {
-    const { stripe, webhookSecret } = billingOf(t.ctx);
+    const { stripe, webhookSecret } = t.ctx.billing;
     return t.app.inject({
       method: 'POST',
       url: '/api/StripeWebhooks',
@@ -781,7 +779,7 @@ describe('the simulator', () => {
     await orderOk(t, w.admin, w.id, { priceId: prices(t).month, quantity: 3 });
     const { customerId } = await customerOf(w.admin, w.id);
     const numbers = async () =>
-      (await billingOf(t.ctx).stripe.invoices.list({ customer: customerId })).data
+      (await t.ctx.billing.stripe.invoices.list({ customer: customerId })).data
         .map((i) => i.number)
         .sort();
     const prefix = customerId.slice(4, 12).toUpperCase();

@@ -1,33 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { PlanInterval } from '@roomscale/shared';
+import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { SIMULATOR_PREFIX } from './simulator/api.ts';
 import { SIM_PRODUCT_ID, simPriceId } from './simulator/catalog.ts';
+import type { Billing, Injector } from './types.ts';
 
-/** Sends one HTTP request into this server without a socket (Fastify's `inject`). */
-export type Injector = (req: {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  payload?: string;
-}) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
-
-/**
- * The payment provider as this server sees it: the official Stripe SDK, talking to Stripe when
- * STRIPE_* is configured, or to the built-in simulator (docs/billing.md) otherwise, with the
- * keys, product and prices of whichever it is.
- */
-export type Billing = {
-  mode: 'stripe' | 'simulator';
-  stripe: Stripe;
-  publishableKey: string;
-  webhookSecret: string;
-  productId: string;
-  prices: Record<PlanInterval, string>;
-  /** The simulator's own secret key (only in simulator mode). */
-  simulatorSecretKey?: string;
-};
+export type { Billing, Injector };
 
 /** The simulator's keys, derived from the server's secret so every instance agrees. */
 export function simulatorKeys(jwtSecret: string) {
@@ -73,7 +52,24 @@ function simulatorFetch(inject: () => Injector): typeof fetch {
   }) as typeof fetch;
 }
 
-export function createBilling(config: Config, inject: () => Injector): Billing {
+/** Fastify's in-process request, as the simulator's transport and webhook delivery use it. */
+export const injectorOf =
+  (app: FastifyInstance): Injector =>
+  async (req) => {
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers: req.headers,
+      ...(req.payload !== undefined ? { payload: req.payload } : {}),
+    });
+    return { statusCode: res.statusCode, headers: res.headers, body: res.body };
+  };
+
+/**
+ * The app context's payment provider (context.ts). In simulator mode the SDK's requests go to
+ * the app it is connected to (`connect`), which exists only after the context does.
+ */
+export function createBilling(config: Config): Billing {
   if (config.stripe) {
     return {
       mode: 'stripe',
@@ -85,9 +81,15 @@ export function createBilling(config: Config, inject: () => Injector): Billing {
       webhookSecret: config.stripe.webhookSecret,
       productId: config.stripe.productId,
       prices: config.stripe.prices,
+      connect: () => {},
     };
   }
   const keys = simulatorKeys(config.jwtSecret);
+  let connected: Injector | null = null;
+  const inject = () => {
+    if (!connected) throw new Error('The billing simulator is not connected to an app');
+    return connected;
+  };
   return {
     mode: 'simulator',
     stripe: new Stripe(keys.secretKey, {
@@ -103,5 +105,8 @@ export function createBilling(config: Config, inject: () => Injector): Billing {
     productId: SIM_PRODUCT_ID,
     prices: { week: simPriceId('week'), month: simPriceId('month'), year: simPriceId('year') },
     simulatorSecretKey: keys.secretKey,
+    connect: (injector) => {
+      connected = injector;
+    },
   };
 }

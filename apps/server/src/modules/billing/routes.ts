@@ -9,26 +9,11 @@ import { actorOf } from '../audit/record.ts';
 import { licensingSummary } from '../licenses/accounting.ts';
 import { getCustomer, saveCustomer } from './customers.ts';
 import { providerDetails } from './details.ts';
-import { createBilling, type Injector } from './driver.ts';
 import { cancelOrder, placeOrder, previewOrder, setupSecret } from './orders.ts';
-import { setBilling } from './registry.ts';
 import { simulatorApi } from './simulator/api.ts';
 import { simulatorBrowser } from './simulator/browser.ts';
 import { applyEvent, verifiedEvent } from './webhook.ts';
 import { WEBHOOK_PATH } from './webhookPath.ts';
-
-/** Fastify's in-process request, as the simulator's transport and webhook delivery use it. */
-export const injectorOf =
-  (app: FastifyInstance): Injector =>
-  async (req) => {
-    const res = await app.inject({
-      method: req.method as 'GET',
-      url: req.url,
-      headers: req.headers,
-      ...(req.payload !== undefined ? { payload: req.payload } : {}),
-    });
-    return { statusCode: res.statusCode, headers: res.headers, body: res.body };
-  };
 
 /**
  * Billing (docs/billing.md): the team's customer, subscription and cards at the payment
@@ -36,8 +21,7 @@ export const injectorOf =
  * built-in Stripe-compatible simulator.
  */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const billing = createBilling(ctx.config, () => injectorOf(app));
-  setBilling(ctx, billing);
+  const { billing } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({

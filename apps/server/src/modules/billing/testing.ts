@@ -11,8 +11,7 @@ import { call } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Person } from '../../test/workspace.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from '../licenses/reconcile.ts';
-import { billingOf } from './registry.ts';
-import { injectorOf } from './routes.ts';
+import { injectorOf } from './driver.ts';
 import { advanceSimulator } from './simulator/api.ts';
 import { testCards } from './simulator/cards.ts';
 import { simulatorWebhookHandler } from './simulator/delivery.ts';
@@ -119,7 +118,7 @@ export async function orderOk(
   return res.json() as SubscriptionUpdateResult;
 }
 
-export const prices = (t: TestApp) => billingOf(t.ctx).prices;
+export const prices = (t: TestApp) => t.ctx.billing.prices;
 
 export async function licenses(t: TestApp, admin: Person, teamId: string) {
   const res = await call(t, 'GET', `/api/Organizations/${teamId}/subscription`, {
@@ -149,5 +148,5 @@ export async function authenticateAt(t: TestApp, redirectUrl: string, approve: b
 
 /** A customer made at the payment provider (the simulator) directly, as a super admin would. */
 export async function providerCustomer(t: { ctx: TestApp['ctx'] }, name = 'Acme') {
-  return (await billingOf(t.ctx).stripe.customers.create({ name })).id;
+  return (await t.ctx.billing.stripe.customers.create({ name })).id;
 }

@@ -102,7 +102,7 @@ export async function resetPassword(ctx: AppContext, cmd: ResetPasswordCommand) 
       .where(eq(users.id, cmd.userId))
       .returning({ email: users.email });
     await retireEmailTokens(tx, cmd.userId, 'reset', now);
-    await revokeUserSessions(tx, cmd.userId, now);
+    await revokeUserSessions(tx, ctx.sessionCache, cmd.userId, now);
     // The owner proved the address: whatever slowed or locked sign-ins to it is lifted.
     if (user) await clearAccountThrottle(tx, user.email);
   });
@@ -123,7 +123,7 @@ export async function changePassword(ctx: AppContext, caller: Caller, cmd: Chang
       .update(users)
       .set({ passwordHash, lastModified: now, lastModifiedBy: caller.userId })
       .where(eq(users.id, caller.userId));
-    await revokeUserSessions(tx, caller.userId, now, caller.sessionId);
+    await revokeUserSessions(tx, ctx.sessionCache, caller.userId, now, caller.sessionId);
   });
   return true as const;
 }

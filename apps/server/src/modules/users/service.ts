@@ -61,7 +61,7 @@ export async function loginsFor(ctx: AppContext, email: string): Promise<LoginEn
 /** Ends the caller's session; with the key of the seat the caller's device holds, frees it too. */
 export async function logout(ctx: AppContext, caller: Caller, seatKey?: string) {
   await ctx.db.transaction(async (tx) => {
-    await endSession(tx, caller.sessionId, ctx.clock.now());
+    await endSession(tx, ctx.sessionCache, caller.sessionId, ctx.clock.now());
     await releaseSeat(tx, { userId: caller.userId }, seatKey);
   });
 }

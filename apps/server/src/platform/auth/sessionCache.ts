@@ -12,6 +12,8 @@ type Entry = LiveSession & { until: number };
  * never past the session's own end. Ending sessions in this process (logout, password change,
  * reset, a user's deletion or an admin's edit) forgets them at once; another instance of the
  * server may accept an ended session's access token for at most that many seconds more.
+ * One per app context (context.ts): sessions are ended through auth/sessions.ts, which forgets
+ * them in it.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -45,6 +47,3 @@ export class SessionCache {
     for (const [id, entry] of this.entries) if (entry.userId === userId) this.entries.delete(id);
   }
 }
-
-/** The process's one cache: sessions are ended through auth/sessions.ts, which forgets them. */
-export const sessionCache = new SessionCache();

@@ -24,7 +24,7 @@ import {
   team,
 } from '../../test/workspace.ts';
 import type { Jwt } from '../auth/jwt.ts';
-import { sessionCache } from '../auth/sessionCache.ts';
+import { SessionCache } from '../auth/sessionCache.ts';
 import {
   type ObjectRule,
   type ObjectRuleCheck,
@@ -420,6 +420,7 @@ describe('object rules', () => {
 describe('object rules on a route whose parameters let any id through', () => {
   it('run no handler unless the rule passed, and cost the other routes no hook', async () => {
     const caller = { userId: SOME_ID, sessionId: randomUUID() };
+    const sessionCache = new SessionCache();
     sessionCache.set(
       caller.sessionId,
       { ...caller, email: 'a@b.c', superAdmin: false },
@@ -432,6 +433,7 @@ describe('object rules on a route whose parameters let any id through', () => {
       db: undefined as never,
       jwt: { verifyAccess: async () => caller } as unknown as Jwt,
       clock: systemClock,
+      sessionCache,
       objectRules: {
         roomViewer: async (_req, id) => {
           checked.push(id);

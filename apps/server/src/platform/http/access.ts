@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { guestSessions, guests, memberships, sessions, users } from '../../db/schema.ts';
 import { activeMembership, membershipColumns } from '../../modules/organizations/membership.ts';
 import type { Jwt } from '../auth/jwt.ts';
-import { sessionCache } from '../auth/sessionCache.ts';
+import type { SessionCache } from '../auth/sessionCache.ts';
 import { forbidden, notFound, unauthorized } from './problem.ts';
 
 /**
@@ -117,6 +117,8 @@ type AccessDeps = {
   db: Db;
   jwt: Jwt;
   clock: Clock;
+  /** Live sessions confirmed a moment ago (platform/auth/sessionCache.ts). */
+  sessionCache: SessionCache;
   objectRules: Record<ObjectRule, ObjectRuleCheck>;
   /** Checks a scimToken route's token against its team's (modules/scim); throws when refused. */
   scimToken: (req: FastifyRequest) => Promise<void>;
@@ -232,7 +234,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
 }
 
 /** What checking a token needs. */
-type TokenDeps = Pick<AccessDeps, 'db' | 'jwt' | 'clock'>;
+type TokenDeps = Pick<AccessDeps, 'db' | 'jwt' | 'clock' | 'sessionCache'>;
 
 /**
  * Who sent a request to a public route, when it carries a live user or guest token; nobody
@@ -288,7 +290,7 @@ async function resolveCaller(deps: TokenDeps, header: string | undefined): Promi
   const now = deps.clock.now();
   const token = await deps.jwt.verifyAccess(match[1]!, now);
   if (!token) return null;
-  const cached = sessionCache.get(token.sessionId, now.getTime());
+  const cached = deps.sessionCache.get(token.sessionId, now.getTime());
   if (cached) {
     if (cached.userId !== token.userId) return null;
     return { sessionId: token.sessionId, ...cached };
@@ -307,6 +309,6 @@ async function resolveCaller(deps: TokenDeps, header: string | undefined): Promi
     );
   if (!row) return null;
   const live = { userId: token.userId, email: row.email, superAdmin: row.superAdmin };
-  sessionCache.set(token.sessionId, live, now.getTime(), row.endsAt.getTime());
+  deps.sessionCache.set(token.sessionId, live, now.getTime(), row.endsAt.getTime());
   return { sessionId: token.sessionId, ...live };
 }

@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { jobs } from '../../db/schema.ts';
-import { billingOf } from '../../modules/billing/registry.ts';
 import { saveCustomer } from '../../modules/billing/testing.ts';
 import { configureSso, postResponse } from '../../modules/sso/testing.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -272,7 +271,7 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
   it('counts payment provider events by outcome, and the lag of those applied', async () => {
     const w = await team(t, 'Payers');
     const { customerId } = await saveCustomer(t, w.admin, w.id);
-    const { stripe, webhookSecret } = billingOf(t.ctx);
+    const { stripe, webhookSecret } = t.ctx.billing;
     const deliver = async (id: string, customer: string, ageSeconds: number) => {
       const payload = JSON.stringify({
         id,

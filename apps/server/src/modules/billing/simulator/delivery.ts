@@ -3,7 +3,6 @@ import type { AppContext } from '../../../context.ts';
 import { billingSimObjects } from '../../../db/schema.ts';
 import type { Job } from '../../../platform/jobs/runner.ts';
 import type { Injector } from '../driver.ts';
-import { billingOf } from '../registry.ts';
 import { WEBHOOK_PATH } from '../webhookPath.ts';
 
 /**
@@ -18,7 +17,7 @@ export function simulatorWebhookHandler(ctx: AppContext, inject: () => Injector)
       .from(billingSimObjects)
       .where(eq(billingSimObjects.id, String(job.payload.eventId)));
     if (!row) return;
-    const billing = billingOf(ctx);
+    const { billing } = ctx;
     const payload = JSON.stringify(row.data);
     const signature = billing.stripe.webhooks.generateTestHeaderString({
       payload,

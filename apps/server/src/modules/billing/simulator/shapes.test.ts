@@ -8,7 +8,6 @@ import { billingSimObjects } from '../../../db/schema.ts';
 import { call, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { team } from '../../../test/workspace.ts';
-import { billingOf } from '../registry.ts';
 import {
   authenticateAt,
   deliverWebhooks,
@@ -82,7 +81,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const stripe = () => billingOf(t.ctx).stripe;
+const stripe = () => t.ctx.billing.stripe;
 
 /** The error the SDK throws for a call, with the simulator's raw answer. */
 async function failure(work: () => Promise<unknown>) {
@@ -283,8 +282,8 @@ describe('the simulator is Stripe to the SDK', () => {
     expect(declinedSetup.last_setup_error?.decline_code).toBe('generic_decline');
     await s.paymentMethods.retrieve(card.paymentMethodId ?? '');
     await s.paymentIntents.retrieve(intentId);
-    await s.products.retrieve(billingOf(t.ctx).productId);
-    await s.prices.list({ product: billingOf(t.ctx).productId });
+    await s.products.retrieve(t.ctx.billing.productId);
+    await s.prices.list({ product: t.ctx.billing.productId });
     await s.prices.retrieve(prices(t).year);
     await s.taxRates.list({ limit: 100 });
     const subs = await s.subscriptions.list({ status: 'all', limit: 10 });
