@@ -160,6 +160,35 @@ describe('MeetingsPage', () => {
     expect(listCalls(fetch).at(-1)).toMatchObject({ Page: '2', PageSize: '10' });
   });
 
+  it('keeps search, filter and page in the address, so a reload or a link shows the same list', async () => {
+    const fetch = mockApi((method, url) =>
+      method === 'GET' && url.pathname === listPath
+        ? {
+            body: {
+              ...pageOf([meetingFixture({ name: `Page ${url.searchParams.get('Page')}` })]),
+              currentPage: Number(url.searchParams.get('Page')),
+              pageCount: 3,
+              entryCount: 25,
+            },
+          }
+        : { status: 404 },
+    );
+    render('/meetings?search=review&show=all&page=2');
+    expect(await screen.findByRole('article', { name: 'Page 2' })).toBeVisible();
+    expect(listCalls(fetch)[0]).toMatchObject({
+      Filter: 'review',
+      IncludePastMeetings: 'true',
+      Page: '2',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search meetings' })).toHaveValue('review');
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+
+    // Upcoming only: a new filter starts at page 1.
+    fireEvent.click(screen.getByRole('radio', { name: 'Upcoming' }));
+    expect(await screen.findByRole('article', { name: 'Page 1' })).toBeVisible();
+    expect(listCalls(fetch).at(-1)).toMatchObject({ IncludePastMeetings: 'false', Page: '1' });
+  });
+
   it('shows an error with a retry', async () => {
     api([], 500);
     render();

@@ -16,7 +16,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type Meeting, meetingLimits, meetingsTexts } from '@roomscale/shared';
 import {
@@ -27,12 +26,13 @@ import {
   IconSearch,
   IconX,
 } from '@tabler/icons-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showConfirm, showError } from '../../components/dialogs.tsx';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { preloadOn } from '../../components/lazyPart.ts';
 import { OverlayLoader } from '../../components/OverlayLoader.tsx';
+import { useListParams, usePageInRange } from '../../components/useListParams.ts';
 import { useDeleteMeeting, useMeetings } from './api.ts';
 import { MeetingCard } from './MeetingCard.tsx';
 import { MeetingFormModal } from './meetingFormPart.ts';
@@ -40,20 +40,24 @@ import { useNow } from './useNow.ts';
 
 const t = meetingsTexts.list;
 const preloadForm = preloadOn(MeetingFormModal.preload);
+/** `?show=all` lists past meetings too; without it, the upcoming ones. */
+const SHOW = 'show';
+const ALL = 'all';
 
 /** The create/edit modal; the meeting stays while it closes so its title does not flicker. */
 type Editing = { opened: boolean; meeting: Meeting | null };
 
 /**
  * The meetings list (part2 §2): search (800 ms debounce), Upcoming or All, pages of 10 cards,
- * and the create/edit modal. `?new=1` opens the create modal (the dashboard links here).
+ * and the create/edit modal. Search, filter and page are kept in the address (useListParams);
+ * `?new=1` opens the create modal (the dashboard links here).
  */
 export function MeetingsPage() {
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [filter] = useDebouncedValue(search.trim(), meetingLimits.searchDebounceMs);
-  const [includePast, setIncludePast] = useState(false);
-  const [page, setPage] = useState(1);
+  const list = useListParams({ debounceMs: meetingLimits.searchDebounceMs });
+  const filter = list.search;
+  const includePast = list.filter(SHOW) === ALL;
+  const page = list.page;
   const [editing, setEditing] = useState<Editing>(() => ({
     opened: params.get('new') === '1',
     meeting: null,
@@ -65,15 +69,17 @@ export function MeetingsPage() {
   const remove = useDeleteMeeting();
   const now = useNow();
 
-  // A new search or filter starts again at page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these inputs only
-  useEffect(() => setPage(1), [filter, includePast]);
-
   const closeModal = () => {
     setEditing((e) => ({ ...e, opened: false }));
     if (params.has('new')) {
-      params.delete('new');
-      setParams(params, { replace: true });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('new');
+          return next;
+        },
+        { replace: true },
+      );
     }
   };
 
@@ -97,11 +103,7 @@ export function MeetingsPage() {
   const results = data?.results ?? [];
   const pageCount = data?.pageCount ?? 0;
   // A page emptied by a delete falls back to the last page that exists.
-  useEffect(() => {
-    if (data && page > 1 && data.results.length === 0 && data.pageCount < page) {
-      setPage(Math.max(1, data.pageCount));
-    }
-  }, [data, page]);
+  usePageInRange(list, data?.pageCount);
 
   return (
     <Stack gap="lg">
@@ -121,16 +123,16 @@ export function MeetingsPage() {
           <TextInput
             aria-label={t.search}
             placeholder={t.searchPlaceholder}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={list.input}
+            onChange={(e) => list.setInput(e.currentTarget.value)}
             leftSection={<IconSearch size={16} aria-hidden />}
             rightSection={
-              search ? (
+              list.input ? (
                 <ActionIcon
                   variant="subtle"
                   color="gray"
                   size="sm"
-                  onClick={() => setSearch('')}
+                  onClick={list.clear}
                   aria-label={t.clearSearch}
                 >
                   <IconX size={14} aria-hidden />
@@ -143,7 +145,7 @@ export function MeetingsPage() {
           <SegmentedControl
             aria-label={t.filterLabel}
             value={includePast ? 'all' : 'upcoming'}
-            onChange={(v) => setIncludePast(v === 'all')}
+            onChange={(v) => list.setFilters({ [SHOW]: v === 'all' ? ALL : null })}
             data={[
               { value: 'upcoming', label: t.upcoming },
               { value: 'all', label: t.all },
@@ -205,7 +207,7 @@ export function MeetingsPage() {
           <Pagination
             total={pageCount}
             value={page}
-            onChange={setPage}
+            onChange={(n) => list.setPage(n)}
             withEdges
             getControlProps={(control) => ({
               'aria-label': `${t.pagination}: ${control}`,
