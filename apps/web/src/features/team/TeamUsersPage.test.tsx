@@ -82,10 +82,10 @@ const fieldProblem = (field: string, message: string): Problem => ({
   },
 });
 
-function render() {
+function render(url = '/team/users') {
   return renderScreen(
     '/team/users',
-    '/team/users',
+    url,
     <ModalsProvider>
       <TeamUsersPage />
     </ModalsProvider>,
@@ -165,6 +165,27 @@ describe('TeamUsersPage', () => {
     expect(await screen.findByRole('listitem', { name: 'Page Two' })).toBeVisible();
     const last = new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://localhost');
     expect(last.searchParams.get('Page')).toBe('2');
+  });
+
+  it('opens the page the address names, so a reload or a link keeps it', async () => {
+    const fetch = mockApi((_m, url) => {
+      const page = Number(url.searchParams.get('Page'));
+      return {
+        body: list([userFixture({ firstName: 'Page', lastName: `No ${page}` })], {
+          page,
+          pageCount: 6,
+        }),
+      };
+    });
+    render('/team/users?page=3');
+    expect(await screen.findByRole('listitem', { name: 'Page No 3' })).toBeVisible();
+    const first = new URL(String(fetch.mock.calls[0]?.[0]), 'http://localhost');
+    expect(first.searchParams.get('Page')).toBe('3');
+    const pager = screen.getByRole('navigation', { name: 'Team user pages' });
+    expect(within(pager).getByRole('button', { name: 'Page 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('shows a failed load and tries again', async () => {

@@ -13,10 +13,11 @@ import {
 } from '@mantine/core';
 import { type TeamUserList, teamTexts, teamUserLimits } from '@roomscale/shared';
 import { IconInfoCircle, IconLicense, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { useListParams, usePageInRange } from '../../components/useListParams.ts';
 import { useSession } from '../../session/session.ts';
 import { useTeamUsers } from './api.ts';
 import classes from './UserRow.module.css';
@@ -26,7 +27,8 @@ const t = teamTexts.users;
 
 /**
  * The Users tab of team management (part2 §2, §4, §5): license counters, the members in pages
- * of 50, and for admins an add-user card and rows that switch to edit mode.
+ * of 50 (the page kept in the address: useListParams), and for admins an add-user card and rows
+ * that switch to edit mode.
  */
 export function TeamUsersPage() {
   const { team, user } = useSession();
@@ -55,18 +57,15 @@ function TeamUsers({
   currentUserId: string | null;
   ssoAvailable: boolean;
 }) {
-  const [page, setPage] = useState(1);
+  const list = useListParams();
+  const page = list.page;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
   const users = useTeamUsers(teamId, page);
   const data = users.data;
 
   // A page emptied by a removal falls back to the last page that exists.
-  useEffect(() => {
-    if (data && page > 1 && data.results.results.length === 0 && data.results.pageCount < page) {
-      setPage(Math.max(1, data.results.pageCount));
-    }
-  }, [data, page]);
+  usePageInRange(list, data?.results.pageCount);
 
   const setRowEditing = (id: string, on: boolean) =>
     setEditing((prev) => {
@@ -140,7 +139,7 @@ function TeamUsers({
         <Pager
           page={page}
           total={data.results.pageCount}
-          onChange={setPage}
+          onChange={(n) => list.setPage(n)}
           label={t.pagerLabel}
           maxLinks={teamUserLimits.pagerLinks}
         />
