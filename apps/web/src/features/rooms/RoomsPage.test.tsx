@@ -65,10 +65,10 @@ function page(results: Room[], currentPage = 1, pageCount = 1): RoomPage {
 
 type Body = { templateFilter: string; shareTypeFilter: string[]; page: number };
 
-function render() {
+function render(url = '/rooms') {
   return renderScreen(
     '/rooms',
-    '/rooms',
+    url,
     <ModalsProvider>
       <RoomsPage />
     </ModalsProvider>,
@@ -126,6 +126,26 @@ describe('RoomsPage', () => {
         page: 1,
       }),
     );
+  });
+
+  it('reads the filters from the address, so a reload or a link shows the same rooms', async () => {
+    const fetch = mockApi((method, url, body) => {
+      if (method === 'POST' && url.pathname === roomsPath) {
+        const b = body as Body;
+        return { body: page([roomFixture({ name: `${b.templateFilter} ${b.page}` })], b.page, 1) };
+      }
+      return { status: 404 };
+    });
+    render('/rooms?sharing=Private&type=All');
+    expect(await screen.findByText('All 1')).toBeVisible();
+    expect(listBodies(fetch)[0]).toEqual({
+      templateFilter: 'All',
+      shareTypeFilter: ['OwnerUser'],
+      page: 1,
+    });
+    expect(screen.getByRole('checkbox', { name: 'Private' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Team' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
   });
 
   it('shows a failed load with the error text and tries again on request', async () => {

@@ -15,7 +15,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
-  defaultRoomFilters,
   type Room,
   RoomSharingFilters,
   type RoomTemplateFilter,
@@ -27,13 +26,20 @@ import { IconCube, IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useListParams } from '../../components/useListParams.ts';
 import { useSession } from '../../session/session.ts';
 import { AddRoomModal } from './AddRoomModal.tsx';
 import { useRooms } from './api.ts';
 import { RoomCard } from './RoomCard.tsx';
 import { RoomModal } from './RoomModal.tsx';
 import classes from './RoomsPage.module.css';
-import { nextSharing, type RoomFilters } from './roomFilters.ts';
+import {
+  filtersFromParams,
+  filtersToParams,
+  nextSharing,
+  type RoomFilters,
+  roomFilterParams,
+} from './roomFilters.ts';
 import { useWhenVisible } from './useWhenVisible.ts';
 
 const t = roomsTexts;
@@ -46,7 +52,13 @@ export function RoomsPage() {
 }
 
 function Rooms({ teamId, isAdmin }: { teamId: string; isAdmin: boolean }) {
-  const [filters, setFilters] = useState<RoomFilters>(defaultRoomFilters);
+  // The filters live in the address, so a reload or a shared link shows the same rooms.
+  const params = useListParams();
+  const filters = filtersFromParams(
+    params.filter(roomFilterParams.sharing),
+    params.filter(roomFilterParams.roomType),
+  );
+  const setFilters = (next: RoomFilters) => params.setFilters(filtersToParams(next));
   const [adding, setAdding] = useState(false);
   const [openRoom, setOpenRoom] = useState<Room | null>(null);
   const rooms = useRooms(teamId, filters);

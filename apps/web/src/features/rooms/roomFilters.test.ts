@@ -1,6 +1,6 @@
 import { defaultRoomFilters } from '@roomscale/shared';
 import { describe, expect, it } from 'vitest';
-import { nextSharing, roomListBody } from './roomFilters.ts';
+import { filtersFromParams, filtersToParams, nextSharing, roomListBody } from './roomFilters.ts';
 
 describe('roomListBody (the rooms filters as the list call sends them)', () => {
   it('defaults to team plus private sharing, rooms only (part2 §2)', () => {
@@ -46,5 +46,39 @@ describe('nextSharing (the sharing chips)', () => {
   it('toggles Team and Private independently', () => {
     expect(nextSharing(['Team', 'Private'], ['Private'])).toEqual(['Private']);
     expect(nextSharing(['Private'], ['Private', 'Team'])).toEqual(['Private', 'Team']);
+  });
+});
+
+describe('filtersFromParams and filtersToParams (the filters in the address)', () => {
+  it('leaves the defaults out of the address and reads a plain address as the defaults', () => {
+    expect(filtersToParams(defaultRoomFilters)).toEqual({ sharing: null, type: null });
+    expect(filtersToParams({ sharing: ['Private', 'Team'], roomType: 'Rooms' })).toEqual({
+      sharing: null,
+      type: null,
+    });
+    expect(filtersFromParams(null, null)).toEqual(defaultRoomFilters);
+  });
+
+  it('round-trips every other choice', () => {
+    for (const filters of [
+      { sharing: ['All'], roomType: 'All' },
+      { sharing: ['Private'], roomType: 'Templates' },
+      { sharing: ['Team'], roomType: 'Rooms' },
+    ] as const) {
+      const params = filtersToParams({ sharing: [...filters.sharing], roomType: filters.roomType });
+      expect(filtersFromParams(params.sharing ?? null, params.type ?? null)).toEqual(filters);
+    }
+  });
+
+  it('reads an edited link as the chips would show it', () => {
+    expect(filtersFromParams('Team,Bogus,Team', 'Nope')).toEqual({
+      sharing: ['Team'],
+      roomType: 'Rooms',
+    });
+    expect(filtersFromParams('Private,All', 'Templates')).toEqual({
+      sharing: ['All'],
+      roomType: 'Templates',
+    });
+    expect(filtersFromParams('', 'All')).toEqual({ sharing: ['Team', 'Private'], roomType: 'All' });
   });
 });

@@ -1,8 +1,11 @@
-import type {
-  RoomListQuery,
-  RoomSharingFilter,
-  RoomSharingType,
-  RoomTemplateFilter,
+import {
+  defaultRoomFilters,
+  type RoomListQuery,
+  type RoomSharingFilter,
+  RoomSharingFilters,
+  type RoomSharingType,
+  type RoomTemplateFilter,
+  RoomTemplateFilters,
 } from '@roomscale/shared';
 
 export type RoomFilters = { sharing: RoomSharingFilter[]; roomType: RoomTemplateFilter };
@@ -39,4 +42,43 @@ export function nextSharing(
   if (addedAll) return ['All'];
   const specific = clicked.filter((s) => s !== 'All');
   return specific.length > 0 ? specific : ['All'];
+}
+
+/** The address's names for the filters: `?sharing=Team,Private&type=Rooms`. */
+export const roomFilterParams = { sharing: 'sharing', roomType: 'type' } as const;
+
+const sameSharing = (a: readonly RoomSharingFilter[], b: readonly RoomSharingFilter[]) =>
+  a.length === b.length && a.every((s) => b.includes(s));
+
+/**
+ * The filters an address names; what it leaves out or names wrongly (an old or edited link) is
+ * the default, and 'All' beside specific choices is 'All' alone, as the chips would make it.
+ */
+export function filtersFromParams(sharing: string | null, roomType: string | null): RoomFilters {
+  const named = (sharing ?? '')
+    .split(',')
+    .filter((s): s is RoomSharingFilter => (RoomSharingFilters as readonly string[]).includes(s));
+  const chosen = [...new Set(named)];
+  return {
+    sharing:
+      chosen.length === 0
+        ? defaultRoomFilters.sharing
+        : chosen.includes('All')
+          ? ['All']
+          : RoomSharingFilters.filter((s) => chosen.includes(s)),
+    roomType: (RoomTemplateFilters as readonly string[]).includes(roomType ?? '')
+      ? (roomType as RoomTemplateFilter)
+      : defaultRoomFilters.roomType,
+  };
+}
+
+/** The address's values for the filters: none for a default, so the plain address is the default. */
+export function filtersToParams(filters: RoomFilters): Record<string, string | null> {
+  return {
+    [roomFilterParams.sharing]: sameSharing(filters.sharing, defaultRoomFilters.sharing)
+      ? null
+      : RoomSharingFilters.filter((s) => filters.sharing.includes(s)).join(','),
+    [roomFilterParams.roomType]:
+      filters.roomType === defaultRoomFilters.roomType ? null : filters.roomType,
+  };
 }
