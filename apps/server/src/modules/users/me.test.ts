@@ -1,10 +1,11 @@
 import { DEFAULT_AVATAR_PATH, META_LOGIN_PROVIDER, serverMessages } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
+import { callEndpoint, callMalformed } from '../../test/callEndpoint.ts';
 import {
   bearer,
-  call,
   createTeam,
   createUser,
   expectProblem,
@@ -25,8 +26,8 @@ const passwordEntry = { loginProviderId: 'RoomscaleAppUser', displayName: 'Rooms
 
 describe('GET /api/Users/Me', () => {
   it('requires a valid token', async () => {
-    expectProblem(await call(t, 'GET', '/api/Users/Me'), 401);
-    expectProblem(await call(t, 'GET', '/api/Users/Me', { headers: bearer('a.b.c') }), 401);
+    expectProblem(await callEndpoint(t, usersApi.me), 401);
+    expectProblem(await callEndpoint(t, usersApi.me, { headers: bearer('a.b.c') }), 401);
   });
 
   it('describes the caller, their logins and their teams', async () => {
@@ -55,9 +56,9 @@ describe('GET /api/Users/Me', () => {
       displayName: 'Meta Account',
     });
 
-    const res = await call(t, 'GET', '/api/Users/Me', { token: await signIn(t, user) });
-    expect(res.statusCode).toBe(200);
-    const me = res.json();
+    const res = await callEndpoint(t, usersApi.me, { token: await signIn(t, user) });
+    expect(res.status).toBe(200);
+    const me = res.body;
     expect(me).toMatchObject({
       id: user.id,
       userId: user.id,
@@ -119,7 +120,7 @@ describe('GET /api/Users/Me', () => {
     // PostgreSQL writes a time in JSON with the session's offset; the answer must not depend on it.
     await t.ctx.db.execute(sql`set time zone 'Asia/Kolkata'`);
     try {
-      const me = (await call(t, 'GET', '/api/Users/Me', { token })).json();
+      const me = (await callEndpoint(t, usersApi.me, { token })).body;
       expect(me).toMatchObject({
         created: '2024-02-29T23:59:59.123Z',
         termsAccepted: '2024-03-01T00:00:00.001Z',
@@ -127,7 +128,7 @@ describe('GET /api/Users/Me', () => {
         imageUpdated: '2024-03-02T01:02:03.004Z',
         lastModified: '2024-03-03T04:05:06.789Z',
       });
-      expect(me.organizations[0].imageUpdated).toBe('2024-03-04T07:08:09.010Z');
+      expect(me.organizations[0]!.imageUpdated).toBe('2024-03-04T07:08:09.010Z');
     } finally {
       await t.ctx.db.execute(sql`reset time zone`);
     }
@@ -138,13 +139,13 @@ describe('GET /api/Users/Me', () => {
     const session = await signIn(t, user);
     // The session row goes with the user, so the token stops working altogether.
     await t.ctx.db.delete(users).where(eq(users.id, user.id));
-    expectProblem(await call(t, 'GET', '/api/Users/Me', { token: session }), 401);
+    expectProblem(await callEndpoint(t, usersApi.me, { token: session }), 401);
   });
 });
 
 describe('PATCH /api/Users/Me', () => {
   const patch = (token: { access_token: string } | undefined, body: unknown) =>
-    call(t, 'PATCH', '/api/Users/Me', { token, body });
+    callMalformed(t, usersApi.editMe, { token, body });
 
   it('requires a signed-in caller', async () => {
     expectProblem(await patch(undefined, { firstName: 'Bob' }), 401);
@@ -164,8 +165,8 @@ describe('PATCH /api/Users/Me', () => {
       termsAccepted: true,
       privacyAccepted: true,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const me = res.json();
+    expect(res.status, res.raw.body).toBe(200);
+    const me = res.body;
     expect(me).toMatchObject({
       firstName: 'Newname',
       lastName: 'Lovelace',
@@ -174,8 +175,8 @@ describe('PATCH /api/Users/Me', () => {
       readyPlayerMeAvatar: 'https://models.example.com/a.glb',
       lastModifiedBy: user.id,
     });
-    expect(Date.parse(me.termsAccepted)).toBeGreaterThan(Date.parse('2024-01-01'));
-    expect(Date.parse(me.privacyAccepted)).toBeGreaterThan(Date.parse('2024-01-01'));
+    expect(Date.parse(me.termsAccepted!)).toBeGreaterThan(Date.parse('2024-01-01'));
+    expect(Date.parse(me.privacyAccepted!)).toBeGreaterThan(Date.parse('2024-01-01'));
     const [other] = await t.ctx.db.select().from(users).where(eq(users.id, bystander.id));
     expect(other?.firstName).toBe('Same');
   });
@@ -185,7 +186,7 @@ describe('PATCH /api/Users/Me', () => {
     const session = await signIn(t, user);
     await patch(session, { position: 'Lead' });
     const res = await patch(session, { position: null });
-    expect(res.json()).toMatchObject({ position: null, firstName: 'Keep' });
+    expect(res.body).toMatchObject({ position: null, firstName: 'Keep' });
   });
 
   it('answers 404 when the user vanished mid-session', async () => {
@@ -253,13 +254,13 @@ describe('PATCH /api/Users/Me', () => {
         'https://example.com/c.glb',
       ]) {
         const res = await patch(session, { readyPlayerMeAvatar: url });
-        expect(res.statusCode, res.body).toBe(200);
-        expect(res.json().readyPlayerMeAvatar).toBe(url);
+        expect(res.status, res.raw.body).toBe(200);
+        expect(res.body.readyPlayerMeAvatar).toBe(url);
       }
       const refused = await patch(session, { readyPlayerMeAvatar: 'javascript:alert(1)//x.glb' });
       expectProblem(refused, 400, 'readyPlayerMeAvatar', serverMessages.avatarNotAllowed);
       expect(
-        (await call(t, 'GET', '/api/Users/Me', { token: session })).json().readyPlayerMeAvatar,
+        (await callEndpoint(t, usersApi.me, { token: session })).body.readyPlayerMeAvatar,
       ).toBe('https://example.com/c.glb');
     });
 
@@ -268,11 +269,11 @@ describe('PATCH /api/Users/Me', () => {
       try {
         const session = await signIn(bare, await createUser(bare));
         const edit = (url: string) =>
-          call(bare, 'PATCH', '/api/Users/Me', {
+          callEndpoint(bare, usersApi.editMe, {
             token: session,
             body: { readyPlayerMeAvatar: url },
           });
-        expect((await edit(`http://roomscale.test${DEFAULT_AVATAR_PATH}`)).statusCode).toBe(200);
+        expect((await edit(`http://roomscale.test${DEFAULT_AVATAR_PATH}`)).status).toBe(200);
         expectProblem(
           await edit('https://models.example.com/a.glb'),
           400,
@@ -288,7 +289,7 @@ describe('PATCH /api/Users/Me', () => {
 
 describe('GET /api/Users/Me/Organizations', () => {
   it('requires a signed-in caller', async () => {
-    expectProblem(await call(t, 'GET', '/api/Users/Me/Organizations'), 401);
+    expectProblem(await callEndpoint(t, usersApi.myTeams), 401);
   });
 
   it("lists only the caller's teams, by name, without removed memberships", async () => {
@@ -303,12 +304,12 @@ describe('GET /api/Users/Me/Organizations', () => {
       .where(eq(memberships.organizationId, gone.id));
     await createTeam(t, other.id, 'Foreign');
 
-    const res = await call(t, 'GET', '/api/Users/Me/Organizations', {
+    const res = await callEndpoint(t, usersApi.myTeams, {
       token: await signIn(t, user),
     });
-    expect(res.statusCode).toBe(200);
-    expect((res.json() as { id: string }[]).map((m) => m.id)).toEqual([alpha.id, zulu.id]);
-    expect(res.json()[0]).toEqual({
+    expect(res.status).toBe(200);
+    expect(res.body.map((m) => m.id)).toEqual([alpha.id, zulu.id]);
+    expect(res.body[0]).toEqual({
       id: alpha.id,
       name: 'alpha',
       role: 'Admin',
@@ -323,76 +324,79 @@ describe('GET /api/Users/Me/Organizations', () => {
 
   it('answers an empty list for a user without teams', async () => {
     const user = await createUser(t);
-    const res = await call(t, 'GET', '/api/Users/Me/Organizations', {
+    const res = await callEndpoint(t, usersApi.myTeams, {
       token: await signIn(t, user),
     });
-    expect(res.json()).toEqual([]);
+    expect(res.body).toEqual([]);
   });
 });
 
 describe('GET /api/LinkedAccounts/Logins', () => {
-  const logins = (email: string) =>
-    call(t, 'GET', `/api/LinkedAccounts/Logins?email=${encodeURIComponent(email)}`);
+  const logins = (email: string) => callEndpoint(t, usersApi.logins, { query: { email } });
 
   it('offers the password login to a password user', async () => {
     const user = await createUser(t);
     const res = await logins(user.email.toUpperCase());
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([passwordEntry]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([passwordEntry]);
   });
 
   it('answers an unknown address exactly like a password user', async () => {
     const user = await createUser(t);
     const known = await logins(user.email);
     const unknown = await logins(uniqueEmail('ghost'));
-    expect(unknown.statusCode).toBe(known.statusCode);
-    expect(unknown.body).toBe(known.body);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.raw.body).toBe(known.raw.body);
   });
 
   it('offers the password login to an account still awaiting activation', async () => {
     const user = await createUser(t, { activated: false, password: null });
-    expect((await logins(user.email)).json()).toEqual([passwordEntry]);
+    expect((await logins(user.email)).body).toEqual([passwordEntry]);
   });
 
   it('offers no password login to an activated account without a password', async () => {
     const user = await createUser(t, { password: null });
-    expect((await logins(user.email)).json()).toEqual([]);
+    expect((await logins(user.email)).body).toEqual([]);
   });
 
   it('rejects a missing or invalid email', async () => {
-    expectProblem(await call(t, 'GET', '/api/LinkedAccounts/Logins'), 400, 'email');
+    expectProblem(await callMalformed(t, usersApi.logins, {}), 400, 'email');
     expectProblem(await logins('nope'), 400, 'email');
   });
 });
 
 describe('GET /api/Users/Logout', () => {
   it('requires a signed-in caller', async () => {
-    expectProblem(await call(t, 'GET', '/api/Users/Logout'), 401);
+    expectProblem(await callEndpoint(t, usersApi.logout), 401);
   });
 
   it("ends the caller's session only: its access and refresh tokens stop working", async () => {
     const user = await createUser(t);
     const session = await signIn(t, user);
     const other = await signIn(t, user);
-    const res = await call(t, 'GET', '/api/Users/Logout?seatKey=seat-1', { token: session });
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe('');
+    const res = await callEndpoint(t, usersApi.logout, {
+      query: { seatKey: 'seat-1' },
+      token: session,
+    });
+    expect(res.status).toBe(204);
+    expect(res.raw.body).toBe('');
 
-    expectProblem(await call(t, 'GET', '/api/Users/Me', { token: session }), 401);
+    expectProblem(await callEndpoint(t, usersApi.me, { token: session }), 401);
     const refreshed = await tokenRequest(t, {
       grant_type: 'refresh_token',
       refresh_token: session.refresh_token,
     });
     expect(refreshed.statusCode).toBe(400);
     expect(refreshed.json().error).toBe('invalid_grant');
-    expectProblem(await call(t, 'GET', '/api/Users/Logout', { token: session }), 401);
+    expectProblem(await callEndpoint(t, usersApi.logout, { token: session }), 401);
 
-    expect((await call(t, 'GET', '/api/Users/Me', { token: other })).statusCode).toBe(200);
+    expect((await callEndpoint(t, usersApi.me, { token: other })).status).toBe(200);
   });
 
   it('rejects an oversized seat key', async () => {
     const user = await createUser(t);
-    const res = await call(t, 'GET', `/api/Users/Logout?seatKey=${'x'.repeat(201)}`, {
+    const res = await callEndpoint(t, usersApi.logout, {
+      query: { seatKey: 'x'.repeat(201) },
       token: await signIn(t, user),
     });
     expectProblem(res, 400, 'seatKey');
