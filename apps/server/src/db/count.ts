@@ -42,20 +42,38 @@ export function cappedCountQuery(
 }
 
 /**
- * One page of a searchable list beside its count, read at once. The count stops a window past
- * the page; unfiltered it walks the list's own `order` (the index the page reads), while a
- * search counts from the search's own indexes, where the order's walk would read past every row
- * that does not match.
+ * Every row a search matches, on each row of its page: `count(*) over ()` in the statement that
+ * sorts the matches, which reads them all to find the page's, so the count costs no second pass.
  */
-export function pageAndCount<T>(
+export const matchCount = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * One page of a searchable list and its count, as the list's own order and its search's indexes
+ * allow. The count stops a window past the page.
+ *
+ * Unfiltered, page and count each walk the list's own `order` (the index the page reads), so
+ * both stop after a page and a window whatever the table holds.
+ *
+ * A search reads its matches from the search's own indexes and sorts them (the order's walk would
+ * read past every row that does not match): `searchPage` returns the page with each row's
+ * `matches` (`matchCount`), counted in the same pass, and the count is that number capped as an
+ * unfiltered count is. Only a page past the last match, which holds no row to carry the number,
+ * counts on its own.
+ */
+export async function pageAndCount<T>(
   db: DbOrTx,
   table: PgTable,
   where: SQL | undefined,
   q: { Page: number; PageSize: number },
   order: SQL[],
   page: (offset: number) => Promise<T[]>,
+  searchPage: (where: SQL, offset: number) => Promise<(T & { matches: number })[]>,
 ): Promise<[T[], number]> {
   const offset = (q.Page - 1) * q.PageSize;
   const cap = offset + q.PageSize + fileLimits.countWindow;
-  return Promise.all([page(offset), cappedCount(db, table, where, cap, where ? [] : order)]);
+  if (!where) return Promise.all([page(offset), cappedCount(db, table, undefined, cap, order)]);
+  const rows = await searchPage(where, offset);
+  const matches = rows[0]?.matches;
+  if (matches !== undefined) return [rows, Math.min(matches, cap + 1)];
+  return [rows, offset === 0 ? 0 : await cappedCount(db, table, where, cap)];
 }

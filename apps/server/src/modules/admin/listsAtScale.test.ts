@@ -7,9 +7,9 @@ import { likePattern } from '../../platform/http/paging.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PlanNode, planSteps } from '../../test/plans.ts';
 import { type Person, person } from '../../test/workspace.ts';
-import { teamPage, teamSearch } from './teams.ts';
+import { teamPage, teamSearch, teamSearchPage } from './teams.ts';
 import { adminCall, expectOk } from './testing.ts';
-import { userPage, userSearch } from './users.ts';
+import { userPage, userSearch, userSearchPage } from './users.ts';
 
 let t: TestApp;
 let root: Person;
@@ -103,8 +103,10 @@ describe('admin user and team searches', () => {
             or ${users.email} ilike ${pattern}`,
         )
         .orderBy(sql`lower(${users.firstName}), lower(${users.lastName}), ${users.id}`);
-      const found = await userPage(t.ctx.db, userSearch(filter), 0, 1000);
+      const found = await userSearchPage(t.ctx.db, userSearch(filter)!, 0, 1000);
       expect(idsOf(found.map((r) => r.u)), filter).toEqual(idsOf(fourWay));
+      // Each row carries the number of matches, counted where they were sorted.
+      for (const r of found) expect(r.matches, filter).toBe(fourWay.length);
       if (!['%', '_'].includes(filter)) expect(fourWay.length, filter).toBeGreaterThan(0);
     }
   });
@@ -125,6 +127,9 @@ describe('admin user and team searches', () => {
       const end = await list(path, `Filter=${filter}&Page=${last}&PageSize=25`);
       expect(end.entryCount, `${path} ${filter}`).toBe(total);
       expect(end.pageCount).toBe(last);
+      // Past the last match no row carries the count: it is counted on its own.
+      const past = await list(path, `Filter=${filter}&Page=${last + 2}&PageSize=25`);
+      expect(past, `${path} ${filter}`).toMatchObject({ results: [], entryCount: total });
     }
   });
 });
@@ -133,18 +138,44 @@ const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
 
 /** What a plan does to the list's own table, and whether it sorts, in words for a failure. */
 function onTable(steps: PlanNode[], table: string) {
+  const ofTable = steps.filter((n) => n['Relation Name'] === table);
   return {
-    scans: steps.filter((n) => n['Relation Name'] === table).map((n) => n['Node Type']),
+    scans: ofTable.map((n) => n['Node Type']),
+    /** Each scan of the table, by the index it reads ('table' for none). */
+    reads: ofTable.map((n) => n['Index Name'] ?? 'table'),
     indexes: steps.map((n) => n['Index Name']).filter(Boolean),
     sorts: steps.filter((n) => n['Node Type'] === 'Sort').length,
+    windows: steps.filter((n) => n['Node Type'] === 'WindowAgg').length,
   };
+}
+
+/**
+ * A search's page: its matches read once, from the trigram indexes, and sorted with their count
+ * (one sort, one window), then the page's rows read whole by their primary key.
+ */
+function expectSearchPage(
+  steps: PlanNode[],
+  table: string,
+  trigramIndexes: string[],
+  label: string,
+) {
+  const seen = onTable(steps, table);
+  expect(seen.scans, label).toEqual(['Bitmap Heap Scan', 'Index Scan']);
+  expect(seen.reads, label).toEqual(['table', `${table}_pkey`]);
+  for (const index of trigramIndexes)
+    expect(
+      seen.indexes.filter((name) => name === index),
+      label,
+    ).toEqual([index]);
+  expect(seen.indexes, label).not.toContain(`${table}_name_order`);
+  expect(seen, label).toMatchObject({ sorts: 1, windows: 1 });
 }
 
 // PGlite is the embedded default; the plans that must hold at 200,000 users are PostgreSQL's.
 describe.skipIf(!process.env.TEST_PG_URL)('admin lists on PostgreSQL', () => {
   it('read a page of users, searched or not, and its count from indexes', async () => {
     await seedUsers(60_000, 'uc');
-    const now = await plan(userPage(t.ctx.db, undefined, 0, 25));
+    const now = await plan(userPage(t.ctx.db, 0, 25));
     expect(onTable(now, 'users')).toMatchObject({ scans: ['Index Scan'], sorts: 0 });
     expect(onTable(now, 'users').indexes).toContain('users_name_order');
     const count = await plan(
@@ -155,39 +186,41 @@ describe.skipIf(!process.env.TEST_PG_URL)('admin lists on PostgreSQL', () => {
       ]),
     );
     expect(onTable(count, 'users').scans).not.toContain('Seq Scan');
+    const trigrams = ['users_full_name_trgm', 'users_email_trgm'];
     for (const filter of ['smith jr', 'ann smith j', 'uc4242.']) {
-      const where = userSearch(filter);
-      for (const steps of [
-        await plan(userPage(t.ctx.db, where, 0, 25)),
-        await plan(cappedCountQuery(t.ctx.db, users, where, 25 + fileLimits.countWindow)),
-      ]) {
-        const seen = onTable(steps, 'users');
-        expect(seen.scans, filter).not.toContain('Seq Scan');
-        // Both halves of the search read their trigram index; a sort is of the matches only.
-        expect(seen.indexes, filter).toEqual(
-          expect.arrayContaining(['users_full_name_trgm', 'users_email_trgm']),
-        );
-      }
+      const where = userSearch(filter)!;
+      expectSearchPage(
+        await plan(userSearchPage(t.ctx.db, where, 0, 25)),
+        'users',
+        trigrams,
+        filter,
+      );
+      // The count of a page past the last match, which has no row to carry it.
+      const count = await plan(
+        cappedCountQuery(t.ctx.db, users, where, 50 + fileLimits.countWindow),
+      );
+      expect(onTable(count, 'users').scans, filter).not.toContain('Seq Scan');
+      expect(onTable(count, 'users').indexes, filter).toEqual(expect.arrayContaining(trigrams));
     }
   }, 120_000);
 
   it('read a page of teams, searched or not, and its count from indexes', async () => {
     await seedTeams(30_000, 'tc');
-    const now = await plan(teamPage(t.ctx.db, undefined, 0, 20, new Date()));
+    const now = await plan(teamPage(t.ctx.db, 0, 20, new Date()));
     expect(onTable(now, 'organizations')).toMatchObject({ scans: ['Index Scan'], sorts: 0 });
     expect(onTable(now, 'organizations').indexes).toContain('organizations_name_order');
+    const trigrams = ['organizations_name_trgm', 'organizations_company_name_trgm'];
     for (const filter of ['rossi tc team 77', 'team 1234']) {
-      const where = teamSearch(filter);
-      for (const steps of [
-        await plan(teamPage(t.ctx.db, where, 0, 20, new Date())),
-        await plan(cappedCountQuery(t.ctx.db, organizations, where, 20 + fileLimits.countWindow)),
-      ]) {
-        const seen = onTable(steps, 'organizations');
-        expect(seen.scans, filter).not.toContain('Seq Scan');
-        expect(seen.indexes, filter).toEqual(
-          expect.arrayContaining(['organizations_name_trgm', 'organizations_company_name_trgm']),
-        );
-      }
+      const where = teamSearch(filter)!;
+      const page = await plan(teamSearchPage(t.ctx.db, where, 0, 20, new Date()));
+      expectSearchPage(page, 'organizations', trigrams, filter);
+      const count = await plan(
+        cappedCountQuery(t.ctx.db, organizations, where, 40 + fileLimits.countWindow),
+      );
+      expect(onTable(count, 'organizations').scans, filter).not.toContain('Seq Scan');
+      expect(onTable(count, 'organizations').indexes, filter).toEqual(
+        expect.arrayContaining(trigrams),
+      );
     }
   }, 120_000);
 
@@ -202,9 +235,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('admin lists on PostgreSQL', () => {
       ['organizations_name_trgm', 'organizations_company_name_trgm'],
     );
     for (const filter of ['name042', 'name097']) {
-      const steps = await plan(teamPage(t.ctx.db, teamSearch(filter), 0, 20, new Date()));
+      const steps = await plan(teamSearchPage(t.ctx.db, teamSearch(filter)!, 0, 20, new Date()));
       const seen = onTable(steps, 'organizations');
-      expect(seen.scans, filter).toEqual(['Bitmap Heap Scan']);
+      expect(seen.reads, filter).toEqual(['table', 'organizations_pkey']);
+      expect(seen.scans, filter).toEqual(['Bitmap Heap Scan', 'Index Scan']);
       expect(seen.indexes, filter).not.toContain('organizations_name_order');
       expect(seen.indexes, filter).toContain('organizations_name_trgm');
     }
