@@ -75,7 +75,7 @@ export async function buildApp(ctx: AppContext, opts: { webDist?: string } = {})
   const rateLimitStore = await createRateLimitStore(ctx);
   app.addHook('onClose', () => rateLimitStore.close());
   // Usage facts still being written go in before the database closes (modules/usage).
-  app.addHook('onClose', () => usageFactsSettled(ctx.db));
+  app.addHook('onClose', () => usageFactsSettled(ctx));
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore.store,

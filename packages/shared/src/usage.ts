@@ -22,11 +22,15 @@ export const usageLimits = {
   factRetentionDays: 90,
   /** The VR app's User-Agent is kept as the device's app version, cut to this many characters. */
   appVersionMax: 100,
+  /** Facts go in together: one insert per kind at most this often (a crash loses at most these)… */
+  factBatchMs: 200,
+  /** …or as soon as this many of one kind wait. */
+  factBatchRows: 500,
   /**
-   * Facts waiting for their insert; beyond this (the database is stuck), further facts are
+   * Facts waiting or being written; beyond this (the database is stuck), further facts are
    * dropped and counted rather than held in memory.
    */
-  pendingFactsMax: 1000,
+  pendingFactsMax: 10_000,
   /** The daily totals are recomputed once per this many seconds, on one instance. */
   rollupEverySeconds: 3600,
   /** Each rollup recomputes this many days up to today (UTC): an outage shorter than that loses nothing. */

@@ -28,7 +28,7 @@ const headset = 'RoomscaleVR/2.4.1 (Quest 3; Android 12)';
 async function facts<T>(
   table: typeof usageCheckIns | typeof usageMeetingJoins | typeof usageRoomChanges,
 ) {
-  await usageFactsSettled(t.ctx.db);
+  await usageFactsSettled(t.ctx);
   return (await t.ctx.db.select().from(table)) as T[];
 }
 const checkIns = () => facts<typeof usageCheckIns.$inferSelect>(usageCheckIns);
@@ -187,7 +187,7 @@ describe('a fact that cannot be written', () => {
       const res = await seat(user.session.access_token, '/api/Users/Me/Seat', 'seat-x', 'Quest');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ lastSeatKeyInUse: 'seat-x', isConflicted: false });
-      await usageFactsSettled(t.ctx.db);
+      await usageFactsSettled(t.ctx);
       expect(usageFactLosses(t.ctx.db).failed.checkIn).toBe(before + 1);
     } finally {
       await t.ctx.db.execute(sql`alter table usage_check_ins_away rename to usage_check_ins`);
