@@ -56,3 +56,19 @@ export function directQuery<T>(
     return rows.map((row) => row[0] as T);
   };
 }
+
+/**
+ * One statement of several columns on the driver directly, each row the array of its columns:
+ * the name `''` runs it unnamed (planned anew for each call's values), any other name as a named
+ * prepared statement, which must always stand for the same text.
+ */
+export function directRows(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<unknown[][]> {
+  const run = runners.get(db);
+  if (!run) throw new Error(`${name || text}: this database was not opened by openDatabase`);
+  return run(name, text, values);
+}

@@ -1,12 +1,20 @@
 import { fileLimits } from '@roomscale/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cappedCountQuery } from '../../db/count.ts';
 import { fileItems } from '../../db/schema.ts';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { planSteps } from '../../test/plans.ts';
-import { listFiles, listFilter, listOrder, listPage } from './service.ts';
+import { type PlanNode, planSteps } from '../../test/plans.ts';
+import {
+  countQuery,
+  isNamedShape,
+  type ListQuery,
+  pageQuery,
+  shapeOf,
+  statementsOf,
+  valuesOf,
+} from './list.ts';
+import { listFiles } from './service.ts';
 import { teamSpace } from './space.ts';
 
 let t: TestApp;
@@ -44,9 +52,9 @@ async function seed(folders: number, perFolder: number) {
   await t.ctx.db.execute(sql`analyze file_items`);
 }
 
-const folderPage = (page = 1) => ({
+const folderPage = (page = 1, parentFileId: string | null = null): ListQuery => ({
   pagination: { page, pageSize: fileLimits.pageSize },
-  parentFileId: null,
+  parentFileId,
   hierarchical: true,
   includedFileTypes: [],
   excludedFileTypes: [],
@@ -54,12 +62,20 @@ const folderPage = (page = 1) => ({
   sources: [],
   sortBy: 'NameAscending' as const,
 });
-const recentPage = () => ({
+const recentPage = (): ListQuery => ({
   ...folderPage(),
   hierarchical: false,
-  excludedFileTypes: ['Folder' as const],
-  scopes: ['Organization' as const, 'User' as const],
-  sortBy: 'CreatedDescending' as const,
+  excludedFileTypes: ['Folder'],
+  scopes: ['Organization', 'User'],
+  sortBy: 'CreatedDescending',
+});
+/** The notes and pictures made in VR (source VR: the seeded images are). */
+const notesPage = (): ListQuery => ({
+  ...recentPage(),
+  excludedFileTypes: [],
+  includedFileTypes: ['Note', 'Image'],
+  sources: ['VR'],
+  pagination: { page: 1, pageSize: fileLimits.recentPageSize },
 });
 
 const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
@@ -83,25 +99,87 @@ describe('file lists cost what their page costs', () => {
   });
 
   // PGlite is the embedded default; the plans that must hold at 100,000 files are PostgreSQL's.
-  it.skipIf(!process.env.TEST_PG_URL)(
-    'a folder page, the recent files and their counts read an index, never the whole table',
-    async () => {
+  describe.skipIf(!process.env.TEST_PG_URL)('at 100,000 files', () => {
+    let screens: [string, ListQuery, string][];
+    beforeAll(async () => {
       await seed(20_000, 4);
-      for (const query of [folderPage(), recentPage()]) {
-        const where = await listFilter(t.ctx.db, space(), query);
-        const page = await plan(listPage(t.ctx.db, where, query));
-        const count = await plan(
-          cappedCountQuery(t.ctx.db, fileItems, where, fileLimits.countWindow, listOrder(query)),
-        );
-        for (const steps of [page, count]) {
-          const onFiles = steps.filter((n) => n['Relation Name'] === 'file_items');
-          expect(onFiles.map((n) => n['Node Type'])).not.toContain('Seq Scan');
-        }
-        expect(page.map((n) => n['Node Type'])).not.toContain('Sort');
-        expect(page.map((n) => n['Index Name'])).toContain(
-          query.hierarchical ? 'file_items_root_name' : 'file_items_created',
+      const [folder] = await t.ctx.db
+        .select({ id: fileItems.id })
+        .from(fileItems)
+        .where(sql`${fileItems.name} = 'Folder 000001'`);
+      screens = [
+        ['the root', folderPage(), 'file_items_root_name'],
+        ['a folder', folderPage(1, folder!.id), 'file_items_folder_name'],
+        ['the newest files', recentPage(), 'file_items_created'],
+        ['the notes', notesPage(), 'file_items_created'],
+      ];
+    }, 120_000);
+
+    /** No step reads the whole table; the page walks `index` in its order, with no sort. */
+    function walksIndex(page: PlanNode[], count: PlanNode[], index: string) {
+      for (const steps of [page, count]) {
+        const onFiles = steps.filter((n) => n['Relation Name'] === 'file_items');
+        expect(onFiles.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      }
+      expect(page.map((n) => n['Node Type'])).not.toContain('Sort');
+      expect(page.map((n) => n['Index Name'])).toContain(index);
+      expect(count.map((n) => n['Index Name'])).toContain(index);
+    }
+
+    it('a page and its count, planned for their values, read an index, never the whole table', async () => {
+      for (const [, query, index] of screens) {
+        const shape = shapeOf(space(), query);
+        const v = valuesOf(space(), query);
+        walksIndex(
+          await plan(pageQuery(t.ctx.db, shape, v)),
+          await plan(countQuery(t.ctx.db, shape, v)),
+          index,
         );
       }
-    },
-  );
+    });
+
+    it("the screens' named statements keep walking the same index in their generic plans", async () => {
+      for (const [name, query, index] of screens) {
+        const shape = shapeOf(space(), query);
+        expect(isNamedShape(shape), name).toBe(true);
+        const { page, count } = statementsOf(t.ctx.db, shape);
+        expect(page.name, name).not.toBe('');
+        const v = valuesOf(space(), query);
+        const generic = [await genericPlan(page, v), await genericPlan(count, v)] as const;
+        // A generic plan compares with the parameters, not with this call's values.
+        for (const steps of generic) {
+          expect(steps.map((n) => n['Index Cond'] ?? '').join(' ')).toMatch(/\$\d/);
+        }
+        walksIndex(...generic, index);
+      }
+    });
+  });
 });
+
+/**
+ * The plan PostgreSQL keeps for a named statement once it settles on a generic one (forced here):
+ * the statement's own text, prepared in one session and explained with the call's values.
+ */
+async function genericPlan(
+  statement: ReturnType<typeof statementsOf>['page'],
+  v: ReturnType<typeof valuesOf>,
+): Promise<PlanNode[]> {
+  const values = statement.fill.map((f) => ('key' in f ? v[f.key] : f.value));
+  return t.ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare generic_plan as ${statement.text}`));
+    // EXECUTE takes its values as literals (a bound parameter is refused there).
+    const literals = values.map((x) =>
+      typeof x === 'number' ? String(x) : `'${String(x).replaceAll("'", "''")}'`,
+    );
+    const res = await tx.execute(
+      sql.raw(`explain (format json) execute generic_plan(${literals.join(', ')})`),
+    );
+    await tx.execute(sql`deallocate generic_plan`);
+    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+    const json = Object.values(rows[0]!)[0];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+    return stepsOf(parsed[0]!.Plan);
+  });
+}
+const stepsOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(stepsOf)];

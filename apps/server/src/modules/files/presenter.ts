@@ -13,7 +13,8 @@ import { fileExtensionOf } from './content.ts';
 
 export const parent = alias(fileItems, 'parent');
 
-const personName = (userId: SQLWrapper) =>
+/** A user's full name, or null when they have none (or are gone). */
+export const personName = (userId: SQLWrapper) =>
   sql<
     string | null
   >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${userId})`;

@@ -8,18 +8,16 @@ import {
   FileTypes,
   type fileCreate,
   fileLimits,
-  type fileListQuery,
   fileMessages,
   type fileUpdate,
   noteLimits,
   noteMessages,
   TranscodingStatus,
 } from '@roomscale/shared';
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount } from '../../db/count.ts';
 import { fileItems } from '../../db/schema.ts';
 import { sniffContent } from '../../platform/content/sniff.ts';
 import { paged } from '../../platform/http/paging.ts';
@@ -32,6 +30,7 @@ import {
   renameFitsContent,
   servedContentType,
 } from './content.ts';
+import { type ListQuery, readList, subtree } from './list.ts';
 import { enqueueMediaProbe, isMediaType } from './media.ts';
 import { noteContentErrors } from './note.ts';
 import {
@@ -54,16 +53,7 @@ import {
 } from './space.ts';
 
 const FOLDER = enumNumber(FileTypes, 'Folder');
-/**
- * False for folders, true for the rest: ascending puts folders first. The number is written into
- * the statement, not bound, so the expression is the one the `file_items_folder_name` index holds.
- */
-const notFolder = sql`(${fileItems.type} <> ${sql.raw(String(FOLDER))})`;
 const typeNumber = (t: FileType) => enumNumber(FileTypes, t);
-
-/** The ids of an item and everything below it. */
-const subtree = (rootId: string) =>
-  sql`(with recursive t(id) as (select ${rootId}::uuid union all select c.id from file_items c join t on c.parent_id = t.id) select id from t)`;
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
@@ -270,101 +260,14 @@ export async function getFile(ctx: AppContext, fileId: string): Promise<Presente
   return presentFile(ctx, await addressedItem(ctx.db, fileId));
 }
 
-/** Each order ends on the id, in the order's direction, so pages never overlap. */
-const sortOrders = {
-  NameAscending: [asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
-  NameDescending: [desc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
-  CreatedAscending: [asc(fileItems.created), asc(fileItems.id)],
-  // Backwards along `file_items_created` (created, id).
-  CreatedDescending: [desc(fileItems.created), desc(fileItems.id)],
-  ModifiedAscending: [
-    asc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`),
-    asc(fileItems.id),
-  ],
-  ModifiedDescending: [
-    desc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`),
-    asc(fileItems.id),
-  ],
-  TypeAscending: [asc(fileItems.type), asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
-  TypeDescending: [desc(fileItems.type), asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
-} as const;
-
-type ListQuery = Omit<z.output<typeof fileListQuery>, 'scopes'> & { scopes: FileScope[] };
-
 export async function listFiles(
   ctx: AppContext,
   space: FileSpace,
   query: ListQuery,
 ): Promise<ReturnType<typeof paged<PresentedFile>>> {
-  const where = await listFilter(ctx.db, space, query);
+  const { entryCount, rows } = await readList(ctx.db, space, query);
   const { page, pageSize } = query.pagination;
-  const offset = (page - 1) * pageSize;
-  const [entryCount, rows] = await Promise.all([
-    cappedCount(ctx.db, fileItems, where, offset + fileLimits.countWindow, listOrder(query)),
-    listPage(ctx.db, where, query),
-  ]);
-  return paged(await presentFiles(ctx, rows as FileRow[]), { page, pageSize, entryCount });
-}
-
-/** Which items a list call shows: the space's visible items, narrowed by the call's filters. */
-export async function listFilter(db: DbOrTx, space: FileSpace, query: ListQuery) {
-  const filters: (SQL | undefined)[] = [visibleIn(space)];
-  if (query.parentFileId) {
-    const folder = await findVisible(db, space, query.parentFileId);
-    if (!folder || folder.item.type !== FOLDER) throw notFound(fileMessages.notFound);
-    filters.push(
-      query.hierarchical
-        ? eq(fileItems.parentId, query.parentFileId)
-        : sql`${fileItems.id} in ${subtree(query.parentFileId)} and ${fileItems.id} <> ${query.parentFileId}`,
-    );
-  } else if (query.hierarchical) {
-    filters.push(isNull(fileItems.parentId));
-  }
-  if (query.scopes.length > 0) {
-    filters.push(
-      inArray(
-        fileItems.scope,
-        query.scopes.map((s) => enumNumber(FileScopes, s)),
-      ),
-    );
-  }
-  if (query.sources.length > 0) {
-    filters.push(
-      inArray(
-        fileItems.source,
-        query.sources.map((s) => enumNumber(FileSources, s)),
-      ),
-    );
-  }
-  if (query.includedFileTypes.length > 0) {
-    filters.push(inArray(fileItems.type, query.includedFileTypes.map(typeNumber)));
-  }
-  if (query.excludedFileTypes.length > 0) {
-    filters.push(notInArray(fileItems.type, query.excludedFileTypes.map(typeNumber)));
-  }
-  return and(...filters);
-}
-
-/** A folder lists its folders first; a flat list is one order. */
-export const listOrder = (query: ListQuery): SQL[] => [
-  ...(query.hierarchical ? [asc(notFolder)] : []),
-  ...sortOrders[query.sortBy],
-];
-
-/**
- * One page of a list: a folder lists its folders first, a flat list is one order; the indexes
- * `file_items_folder_name` and `file_items_created` serve the screens' orders (list.test.ts).
- */
-export function listPage(db: DbOrTx, where: SQL | undefined, query: ListQuery) {
-  const { page, pageSize } = query.pagination;
-  return db
-    .select(fileSelection)
-    .from(fileItems)
-    .leftJoin(parent, eq(parent.id, fileItems.parentId))
-    .where(where)
-    .orderBy(...listOrder(query))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return paged(await presentFiles(ctx, rows), { page, pageSize, entryCount });
 }
 
 export async function updateFile(

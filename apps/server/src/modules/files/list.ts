@@ -1,0 +1,406 @@
+import {
+  enumNumber,
+  type FileScope,
+  FileScopes,
+  FileSources,
+  type FileType,
+  FileTypes,
+  fileLimits,
+  type fileListQuery,
+  fileMessages,
+} from '@roomscale/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  notInArray,
+  Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import { directRows } from '../../db/direct.ts';
+import { fileItems } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/types.ts';
+import { notFound } from '../../platform/http/problem.ts';
+import { type FileRow, parent, personName } from './presenter.ts';
+import type { FileSpace } from './space.ts';
+import { visibleIn } from './space.ts';
+
+/**
+ * The file lists (the team's `POST …/File` and the guests' list) as two statements: the page,
+ * and the capped count beside the addressed folder's check. Each is built once per database and
+ * kind of list (its shape: the space's kind, the order, the folder or root, the filters) and run
+ * on the driver with each call's values (db/direct.ts), since drizzle built and mapped them anew
+ * on every call (docs/performance.md "The files pages").
+ *
+ * The screens' own kinds (`namedShapes`) run as named statements: PostgreSQL plans them once per
+ * connection and, after five runs, keeps a generic plan if it costs no more than the custom ones.
+ * list.test.ts holds, at 100,000 files with `plan_cache_mode = force_generic_plan`, that those
+ * generic plans walk the same indexes as the plans for each call's values. Any other kind is an
+ * unnamed statement, planned for each call's values.
+ */
+
+export type ListQuery = Omit<z.output<typeof fileListQuery>, 'scopes'> & { scopes: FileScope[] };
+
+const FOLDER = enumNumber(FileTypes, 'Folder');
+/**
+ * False for folders, true for the rest: ascending puts folders first. The number is written into
+ * the statement, not bound, so the expression is the one the `file_items_folder_name` index holds.
+ */
+const notFolder = sql`(${fileItems.type} <> ${sql.raw(String(FOLDER))})`;
+const typeNumber = (t: FileType) => enumNumber(FileTypes, t);
+
+/** The ids of an item and everything below it. */
+export const subtree = (rootId: string | Placeholder) =>
+  sql`(with recursive t(id) as (select ${rootId}::uuid union all select c.id from file_items c join t on c.parent_id = t.id) select id from t)`;
+
+/** Each order ends on the id, in the order's direction, so pages never overlap. */
+const sortOrders = {
+  NameAscending: [asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
+  NameDescending: [desc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
+  CreatedAscending: [asc(fileItems.created), asc(fileItems.id)],
+  // Backwards along `file_items_created` (created, id).
+  CreatedDescending: [desc(fileItems.created), desc(fileItems.id)],
+  ModifiedAscending: [
+    asc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`),
+    asc(fileItems.id),
+  ],
+  ModifiedDescending: [
+    desc(sql`coalesce(${fileItems.lastModified}, ${fileItems.created})`),
+    asc(fileItems.id),
+  ],
+  TypeAscending: [asc(fileItems.type), asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
+  TypeDescending: [desc(fileItems.type), asc(sql`lower(${fileItems.name})`), asc(fileItems.id)],
+} as const;
+
+/** A folder lists its folders first; a flat list is one order. */
+export const listOrder = (query: Pick<ListQuery, 'hierarchical' | 'sortBy'>): SQL[] => [
+  ...(query.hierarchical ? [asc(notFolder)] : []),
+  ...sortOrders[query.sortBy],
+];
+
+/** What a list statement's text depends on; everything else is a value (`ListValues`). */
+export type ListShape = Pick<
+  ListQuery,
+  'hierarchical' | 'sortBy' | 'scopes' | 'sources' | 'includedFileTypes' | 'excludedFileTypes'
+> & { space: FileSpace['kind']; inFolder: boolean };
+
+/** A call's values: each the value itself (one call's statement) or a placeholder. */
+type Value<T> = T | Placeholder;
+export type ListValues = {
+  team: Value<string>;
+  user: Value<string>;
+  email: Value<string>;
+  folder: Value<string>;
+  pageSize: Value<number>;
+  offset: Value<number>;
+  /** Where the count stops: the page's offset and the count window, plus one. */
+  cap: Value<number>;
+};
+
+const placeholders: ListValues = {
+  team: sql.placeholder('team'),
+  user: sql.placeholder('user'),
+  email: sql.placeholder('email'),
+  folder: sql.placeholder('folder'),
+  pageSize: sql.placeholder('pageSize'),
+  offset: sql.placeholder('offset'),
+  cap: sql.placeholder('cap'),
+};
+
+export const shapeOf = (space: FileSpace, query: ListQuery): ListShape => ({
+  space: space.kind,
+  inFolder: !!query.parentFileId,
+  hierarchical: query.hierarchical,
+  sortBy: query.sortBy,
+  scopes: query.scopes,
+  sources: query.sources,
+  includedFileTypes: query.includedFileTypes,
+  excludedFileTypes: query.excludedFileTypes,
+});
+
+/** The values of one call. Unused ones (a guest's team, a root's folder) are never bound. */
+export function valuesOf(space: FileSpace, query: ListQuery): ListValues {
+  const { page, pageSize } = query.pagination;
+  const offset = (page - 1) * pageSize;
+  return {
+    team: space.kind === 'team' ? space.organizationId : '',
+    user: space.kind === 'team' ? space.userId : '',
+    email: space.kind === 'guest' ? space.email : '',
+    folder: query.parentFileId ?? '',
+    pageSize,
+    offset,
+    cap: offset + fileLimits.countWindow + 1,
+  };
+}
+
+/** The space of a statement: its kind, and its owner as the values say. */
+function spaceIn(shape: ListShape, v: ListValues): FileSpace {
+  return (
+    shape.space === 'team'
+      ? { kind: 'team', organizationId: v.team, userId: v.user }
+      : { kind: 'guest', guestId: '', email: v.email }
+  ) as FileSpace;
+}
+
+/** Which items a list shows: the space's visible items, narrowed by the call's filters. */
+export function listWhere(shape: ListShape, v: ListValues): SQL {
+  const filters: (SQL | undefined)[] = [visibleIn(spaceIn(shape, v))];
+  if (shape.inFolder) {
+    filters.push(
+      shape.hierarchical
+        ? eq(fileItems.parentId, v.folder as string)
+        : sql`${fileItems.id} in ${subtree(v.folder)} and ${fileItems.id} <> ${v.folder}`,
+    );
+  } else if (shape.hierarchical) {
+    filters.push(isNull(fileItems.parentId));
+  }
+  if (shape.scopes.length > 0) {
+    filters.push(
+      inArray(
+        fileItems.scope,
+        shape.scopes.map((s) => enumNumber(FileScopes, s)),
+      ),
+    );
+  }
+  if (shape.sources.length > 0) {
+    filters.push(
+      inArray(
+        fileItems.source,
+        shape.sources.map((s) => enumNumber(FileSources, s)),
+      ),
+    );
+  }
+  if (shape.includedFileTypes.length > 0) {
+    filters.push(inArray(fileItems.type, shape.includedFileTypes.map(typeNumber)));
+  }
+  if (shape.excludedFileTypes.length > 0) {
+    filters.push(notInArray(fileItems.type, shape.excludedFileTypes.map(typeNumber)));
+  }
+  return and(...filters)!;
+}
+
+/**
+ * The page's columns, in the order `fileRowOf` reads them: the item, its folder's name and type,
+ * how many items it holds, and who made and last changed it.
+ */
+const pageColumns = {
+  id: fileItems.id,
+  organizationId: fileItems.organizationId,
+  ownerUserId: fileItems.ownerUserId,
+  ownerGuestEmail: fileItems.ownerGuestEmail,
+  parentId: fileItems.parentId,
+  name: fileItems.name,
+  type: fileItems.type,
+  scope: fileItems.scope,
+  source: fileItems.source,
+  mimeType: fileItems.mimeType,
+  contentLength: fileItems.contentLength,
+  blobKey: fileItems.blobKey,
+  thumbnailKey: fileItems.thumbnailKey,
+  properties: fileItems.properties,
+  created: fileItems.created,
+  createdBy: fileItems.createdBy,
+  lastModified: fileItems.lastModified,
+  lastModifiedBy: fileItems.lastModifiedBy,
+  parentName: parent.name,
+  parentType: parent.type,
+  childCount: sql<number>`(select count(*)::int from file_items c where c.parent_id = ${fileItems.id})`,
+  createdByName: personName(fileItems.createdBy),
+  lastModifiedByName: personName(fileItems.lastModifiedBy),
+};
+
+/**
+ * One page of a list: a folder lists its folders first, a flat list is one order; the indexes
+ * `file_items_root_name`, `file_items_folder_name` and `file_items_created` serve the screens'
+ * orders (list.test.ts).
+ */
+export function pageQuery(db: DbOrTx, shape: ListShape, v: ListValues) {
+  return db
+    .select(pageColumns)
+    .from(fileItems)
+    .leftJoin(parent, eq(parent.id, fileItems.parentId))
+    .where(listWhere(shape, v))
+    .orderBy(...listOrder(shape))
+    .limit(v.pageSize as number)
+    .offset(v.offset as number);
+}
+
+/**
+ * How many items the list holds, counted no further than `v.cap` rows along the page's own order
+ * (so it walks the index the page reads and stops there, whatever the team holds), and, for a
+ * folder's list, the folder's type if the space sees it (null if not): one statement for both.
+ */
+export function countQuery(db: DbOrTx, shape: ListShape, v: ListValues) {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(fileItems)
+    .where(listWhere(shape, v))
+    .orderBy(...listOrder(shape))
+    .limit(v.cap as number)
+    .as('matching');
+  const folder = shape.inFolder
+    ? sql<
+        number | null
+      >`(select ${fileItems.type} from ${fileItems} where ${fileItems.id} = ${v.folder} and ${visibleIn(spaceIn(shape, v))})`
+    : sql<null>`null::int`;
+  return db.select({ n: count(), folder }).from(matching);
+}
+
+/** The kinds of list the screens ask for, run as named statements (see above). */
+export const namedShapes: Omit<ListShape, 'inFolder'>[] = [
+  // A library folder, or its top level, by name: the files screen, the team's and one's own.
+  ...(['Organization', 'User'] as const).map((scope) => ({
+    space: 'team' as const,
+    hierarchical: true,
+    sortBy: 'NameAscending' as const,
+    scopes: [scope],
+    sources: [],
+    includedFileTypes: [],
+    excludedFileTypes: [],
+  })),
+  // The newest files: the dashboard, the files landing and recent files.
+  {
+    space: 'team',
+    hierarchical: false,
+    sortBy: 'CreatedDescending',
+    scopes: ['Organization', 'User'],
+    sources: [],
+    includedFileTypes: [],
+    excludedFileTypes: ['Folder'],
+  },
+  // The notes and pictures made in VR.
+  {
+    space: 'team',
+    hierarchical: false,
+    sortBy: 'CreatedDescending',
+    scopes: ['Organization', 'User'],
+    sources: ['VR'],
+    includedFileTypes: ['Note', 'Image'],
+    excludedFileTypes: [],
+  },
+];
+
+const keyOf = (s: Omit<ListShape, 'inFolder'> & { inFolder?: boolean }) =>
+  JSON.stringify([
+    s.space,
+    s.inFolder ?? null,
+    s.hierarchical,
+    s.sortBy,
+    s.scopes,
+    s.sources,
+    s.includedFileTypes,
+    s.excludedFileTypes,
+  ]);
+const named = new Set(namedShapes.map((s) => keyOf({ ...s, inFolder: undefined })));
+/** Whether a kind of list is one of the screens' (`namedShapes`), folder or top level. */
+export const isNamedShape = (shape: ListShape) =>
+  named.has(keyOf({ ...shape, inFolder: undefined }));
+
+/**
+ * A statement's text and how to fill its parameters: for each, the name of the value it takes or
+ * the constant drizzle bound (a filter's enum numbers).
+ */
+type Built = {
+  name: string;
+  text: string;
+  fill: ({ key: keyof ListValues } | { value: unknown })[];
+};
+
+function built(name: string, query: { toSQL(): { sql: string; params: unknown[] } }): Built {
+  const { sql: text, params } = query.toSQL();
+  return {
+    name,
+    text,
+    fill: params.map((p) =>
+      p instanceof Placeholder ? { key: p.name as keyof ListValues } : { value: p },
+    ),
+  };
+}
+
+/** How many kinds of list one database keeps built: far more than the screens ask for. */
+const MAX_KINDS = 200;
+type Kind = { page: Built; count: Built };
+const kinds = new WeakMap<DbOrTx, Map<string, Kind>>();
+let kindNumber = 0;
+
+/** The statements of a kind of list, built once per database (up to `MAX_KINDS` kinds). */
+export function statementsOf(db: DbOrTx, shape: ListShape): Kind {
+  const byKey = kinds.get(db) ?? new Map<string, Kind>();
+  kinds.set(db, byKey);
+  const key = keyOf(shape);
+  const found = byKey.get(key);
+  if (found) return found;
+  // A named statement's name stands for one text: a number per kind, never reused.
+  const n = isNamedShape(shape) ? ++kindNumber : 0;
+  const kind = {
+    page: built(n ? `files_page_${n}` : '', pageQuery(db, shape, placeholders)),
+    count: built(n ? `files_count_${n}` : '', countQuery(db, shape, placeholders)),
+  };
+  if (byKey.size < MAX_KINDS) byKey.set(key, kind);
+  return kind;
+}
+
+const run = (db: DbOrTx, b: Built, v: ListValues) =>
+  directRows(
+    db as Db,
+    b.name,
+    b.text,
+    b.fill.map((f) => ('key' in f ? v[f.key] : f.value)),
+  );
+
+/** A page row, as the presenter reads it. */
+function fileRowOf(r: unknown[]): FileRow {
+  const length = r[10];
+  return {
+    item: {
+      id: r[0] as string,
+      organizationId: r[1] as string | null,
+      ownerUserId: r[2] as string | null,
+      ownerGuestEmail: r[3] as string | null,
+      parentId: r[4] as string | null,
+      name: r[5] as string,
+      type: r[6] as number,
+      scope: r[7] as number,
+      source: r[8] as number,
+      mimeType: r[9] as string | null,
+      // int8 arrives as text from PostgreSQL; the column is read as a number.
+      contentLength: length === null ? null : Number(length),
+      blobKey: r[11] as string | null,
+      thumbnailKey: r[12] as string | null,
+      properties: r[13] as Record<string, unknown>,
+      created: r[14] as Date,
+      createdBy: r[15] as string | null,
+      lastModified: r[16] as Date | null,
+      lastModifiedBy: r[17] as string | null,
+    },
+    parentName: r[18] as string | null,
+    parentType: r[19] as number | null,
+    childCount: r[20] as number,
+    createdByName: r[21] as string | null,
+    lastModifiedByName: r[22] as string | null,
+  };
+}
+
+/**
+ * One page of a list and how many items it holds (counted a window past the page), read at once.
+ * A folder the space does not see, or an item that is no folder, is 404.
+ */
+export async function readList(db: DbOrTx, space: FileSpace, query: ListQuery) {
+  const shape = shapeOf(space, query);
+  const statements = statementsOf(db, shape);
+  const v = valuesOf(space, query);
+  const [counted, rows] = await Promise.all([
+    run(db, statements.count, v),
+    run(db, statements.page, v),
+  ]);
+  const [n, folder] = counted[0] ?? [0, null];
+  if (shape.inFolder && folder !== FOLDER) throw notFound(fileMessages.notFound);
+  // Past the window the count is one more than it: a lower bound that promises another page.
+  return { entryCount: Number(n), rows: rows.map(fileRowOf) };
+}
