@@ -12,11 +12,13 @@ const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB'];
  * details and the too-large message share this one.
  */
 export function formatBytes(bytes: number): string {
+  const rounded = (n: number) => Math.round(n * 10) / 10;
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < byteUnits.length - 1) {
+  // Rounded first, so 1048575 bytes are '1 MB', not '1024 KB'.
+  while (rounded(value) >= 1024 && unit < byteUnits.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${Math.round(value * 10) / 10} ${byteUnits[unit]}`;
+  return `${rounded(value)} ${byteUnits[unit]}`;
 }

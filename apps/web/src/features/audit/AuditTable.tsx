@@ -1,8 +1,8 @@
 import { Anchor, Badge, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type AuditEntry, auditLabels, auditTexts, dateFormats } from '@roomscale/shared';
-import dayjs from 'dayjs';
+import { type AuditEntry, auditLabels, auditTexts } from '@roomscale/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../components/format.ts';
 import classes from './AuditTable.module.css';
 import { type FieldChange, fieldChanges, shorten } from './formatChange.ts';
 
@@ -38,7 +38,7 @@ export function AuditTable({ entries, admin }: Props) {
           <Table.Tr key={e.id}>
             <Cell label={c.when}>
               <Text component="time" dateTime={e.at} size="sm">
-                {dayjs(e.at).format(dateFormats.createdEdited)}
+                {formatDateTime(e.at)}
               </Text>
             </Cell>
             <Cell label={c.who}>

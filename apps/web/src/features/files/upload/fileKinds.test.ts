@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUpload, fileKindOf, formatBytes, uploadAccept } from './fileKinds.ts';
+import { checkUpload, fileKindOf, uploadAccept } from './fileKinds.ts';
 
 const file = (name: string, type = '', size = 10) => ({ name, type, size });
 
@@ -92,14 +92,5 @@ describe('checkUpload', () => {
     expect(checkUpload(file('x.exe', 'application/x-msdownload', 0))).toMatchObject({
       message: 'x.exe: File type not supported.',
     });
-  });
-});
-
-describe('formatBytes', () => {
-  it('writes sizes in binary units with at most one decimal', () => {
-    expect(formatBytes(2147483648)).toBe('2 GB');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(500)).toBe('500 bytes');
-    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
   });
 });

@@ -6,6 +6,7 @@ import {
   fileMessages,
   uploadMessages,
 } from '@roomscale/shared';
+import { formatBytes } from '../../../components/format.ts';
 
 /**
  * What kind of file item a picked file becomes (part2 §5 Upload), from the shared format table
@@ -47,19 +48,6 @@ export function fileKindOf(file: {
   if (fromBrowser) return { mimeType: browserType, type: fromBrowser };
   const ext = extensionOf(file.name);
   return (ext && byExtension[ext]) || null;
-}
-
-/** 2147483648 → '2 GB'; 1536 → '1.5 KB'. Binary units, at most one decimal. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const rounded = Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
 }
 
 export type UploadCheck =

@@ -42,7 +42,7 @@ describe('FileDetailsModal', () => {
     expect(row('Duration')).toBe('1:02:05');
     expect(row('Description')).toBe('Office walk');
     expect(row('360 mode')).toBe('Yes');
-    expect(row('Size')).toBe('3.0 MB');
+    expect(row('Size')).toBe('3 MB');
   });
 
   it('leaves out what a plain team image does not have', async () => {

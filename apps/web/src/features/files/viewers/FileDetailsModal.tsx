@@ -1,11 +1,11 @@
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import { type FileItem, fileViewerTexts } from '@roomscale/shared';
 import type { ReactNode } from 'react';
+import { formatBytes } from '../../../components/format.ts';
 import {
   descriptionOf,
   durationOf,
   fileTypeLabel,
-  formatBytes,
   formatChange,
   is360,
   scopeLabel,

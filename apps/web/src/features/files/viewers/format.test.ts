@@ -4,10 +4,8 @@ import {
   durationOf,
   editedProperties,
   fileTypeLabel,
-  formatBytes,
   formatChange,
   formatDuration,
-  formatFileDate,
   is360,
   isGltfModel,
   isPreviewable,
@@ -38,10 +36,6 @@ describe('labels', () => {
 });
 
 describe('dates and durations', () => {
-  it('formats created and edited as d-M-y H:mm:ss without leading zeros on day, month, hour', () => {
-    // A local time, so the check does not depend on the machine's time zone.
-    expect(formatFileDate(new Date(2025, 2, 5, 9, 7, 3).toISOString())).toBe('5-3-2025 9:07:03');
-  });
   it('adds the name of who made the change', () => {
     const iso = new Date(2025, 10, 21, 14, 0, 0).toISOString();
     expect(formatChange(iso, 'Ada Lovelace')).toBe('21-11-2025 14:00:00 by Ada Lovelace');
@@ -116,13 +110,5 @@ describe('editedProperties', () => {
     expect(
       editedProperties('Model3D', { Description: 'old' }, { description: '', projection: 10 }),
     ).toEqual({});
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses the largest fitting unit', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
   });
 });

@@ -1,12 +1,11 @@
 import {
-  dateFormats,
   type FileItem,
   FileProperties,
   fileViewerTexts,
   ProjectionModes,
   TranscodingStatus,
 } from '@roomscale/shared';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../components/format.ts';
 
 /**
  * Pure helpers of the file previews and modals: labels, dates, durations and the properties
@@ -24,13 +23,10 @@ export const fileTypeLabel = (type: string) =>
 export const scopeLabel = (scope: string) =>
   fileViewerTexts.scopeLabels[scope as keyof typeof fileViewerTexts.scopeLabels] ?? scope;
 
-/** d-M-y H:mm:ss in the viewer's time zone. */
-export const formatFileDate = (iso: string) => dayjs(iso).format(dateFormats.createdEdited);
-
 /** A date with who made the change, when the name is known. */
 export const formatChange = (iso: string | null, who: string | null) => {
   if (!iso) return null;
-  const when = formatFileDate(iso);
+  const when = formatDateTime(iso);
   return who ? fileViewerTexts.detail.by(when, who) : when;
 };
 
@@ -83,19 +79,6 @@ export function playbackState(properties: Properties): PlaybackState {
   if (s === TranscodingStatus.Running) return 'processing';
   if (s === TranscodingStatus.Failed) return 'failed';
   return 'ready';
-}
-
-/** Bytes as B, KB, MB or GB with one decimal (1024-based). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${v.toFixed(1)} ${units[i]}`;
 }
 
 /** The file's description, '' when none. */
