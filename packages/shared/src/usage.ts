@@ -11,6 +11,10 @@ import { seatLimits } from './seatsGuests.ts';
 const checkInIntervalSeconds = seatLimits.recommendedUpdateSeconds;
 const checkInMarginSeconds = 60;
 
+/** The kinds of usage facts: a device check-in, a meeting join, a room change. */
+export const usageFactKinds = ['checkIn', 'meetingJoin', 'roomChange'] as const;
+export type UsageFactKind = (typeof usageFactKinds)[number];
+
 export const usageLimits = {
   /** How often the VR app checks its seat while it runs (the seat call's recommended update). */
   checkInIntervalSeconds,

@@ -18,7 +18,8 @@ import { usageFactLosses, usageFactsSettled } from './record.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Metrics on (behind a token), so the lost facts' counter can be read.
+  t = await createTestApp({ METRICS_TOKEN: 'm'.repeat(40) });
 });
 afterAll(() => t.close());
 
@@ -189,6 +190,10 @@ describe('a fact that cannot be written', () => {
       expect(res.json()).toMatchObject({ lastSeatKeyInUse: 'seat-x', isConflicted: false });
       await usageFactsSettled(t.ctx);
       expect(usageFactLosses(t.ctx.db).failed.checkIn).toBe(before + 1);
+      const lost = await t.ctx.metrics!.usageFactsLost.get();
+      expect(
+        lost.values.find((v) => v.labels.kind === 'checkIn' && v.labels.reason === 'failed')?.value,
+      ).toBe(before + 1);
     } finally {
       await t.ctx.db.execute(sql`alter table usage_check_ins_away rename to usage_check_ins`);
     }

@@ -1,4 +1,4 @@
-import { usageLimits } from '@roomscale/shared';
+import { type UsageFactKind, usageFactKinds, usageLimits } from '@roomscale/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { usageCheckIns, usageMeetingJoins, usageRoomChanges } from '../../db/schema.ts';
@@ -6,7 +6,7 @@ import { usageCheckIns, usageMeetingJoins, usageRoomChanges } from '../../db/sch
 /** Who a fact is about: a signed-in user or a guest (never counted as a team's user). */
 export type Person = { userId: string } | { guestId: string; email?: string };
 
-export type FactKind = 'checkIn' | 'meetingJoin' | 'roomChange';
+export type FactKind = UsageFactKind;
 
 type Tables = {
   checkIn: typeof usageCheckIns;
@@ -19,7 +19,6 @@ const tables: Tables = {
   roomChange: usageRoomChanges,
 };
 type Row<K extends FactKind> = Tables[K]['$inferInsert'];
-const kinds = Object.keys(tables) as FactKind[];
 const perKind = () => ({ checkIn: 0, meetingJoin: 0, roomChange: 0 });
 
 /**
@@ -60,7 +59,7 @@ function recorderOf(db: Db): Recorder {
 function flush(ctx: AppContext, r: Recorder) {
   if (r.timer) clearTimeout(r.timer);
   r.timer = null;
-  for (const kind of kinds) {
+  for (const kind of usageFactKinds) {
     const rows = r.waiting[kind];
     if (rows.length === 0) continue;
     r.waiting[kind] = [];
@@ -70,6 +69,7 @@ function flush(ctx: AppContext, r: Recorder) {
         () => undefined,
         (err: unknown) => {
           r.failed[kind] += rows.length;
+          ctx.metrics?.usageFactsLost.inc({ kind, reason: 'failed' }, rows.length);
           ctx.log.warn({ err, fact: kind, facts: rows.length }, 'usage fact not recorded');
         },
       )
@@ -94,6 +94,7 @@ function keep<K extends FactKind>(ctx: AppContext, kind: K, row: Row<K>) {
   const r = recorderOf(ctx.db);
   if (r.held >= usageLimits.pendingFactsMax) {
     r.dropped[kind]++;
+    ctx.metrics?.usageFactsLost.inc({ kind, reason: 'dropped' });
     if (r.dropped[kind] % 100 === 1) {
       ctx.log.warn({ fact: kind, dropped: r.dropped[kind] }, 'usage fact dropped: too many held');
     }

@@ -132,6 +132,7 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
       'roomscale_upload_sessions gauge',
       'roomscale_rate_limit_refusals_total counter',
       'roomscale_sso_refusals_total counter',
+      'roomscale_usage_facts_lost_total counter',
       'roomscale_metrics_database_up gauge',
     ]) {
       expect(body).toContain(`# TYPE ${family}\n`);

@@ -1,4 +1,4 @@
-import { SsoRefusalReasons } from '@roomscale/shared';
+import { SsoRefusalReasons, usageFactKinds } from '@roomscale/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { probeOf } from '../../db/probe.ts';
@@ -37,6 +37,15 @@ export function createMetrics(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' |
     registers,
   });
   for (const reason of SsoRefusalReasons) ssoRefusals.inc({ reason }, 0);
+  const usageFactsLost = new Counter({
+    name: 'roomscale_usage_facts_lost_total',
+    help: 'Usage facts not recorded, by kind (checkIn, meetingJoin, roomChange) and reason (failed: the insert failed; dropped: too many were held)',
+    labelNames: ['kind', 'reason'] as const,
+    registers,
+  });
+  for (const kind of usageFactKinds) {
+    for (const reason of ['failed', 'dropped']) usageFactsLost.inc({ kind, reason }, 0);
+  }
   const webhookReceived = new Counter({
     name: 'roomscale_billing_webhook_received_total',
     help: "Payment provider events received (signature and shape checked; refused ones are the webhook route's 4xx)",
@@ -96,6 +105,7 @@ export function createMetrics(ctx: Pick<AppContext, 'db' | 'clock' | 'storage' |
     http,
     rateLimitRefusals,
     ssoRefusals,
+    usageFactsLost,
     webhookReceived,
     webhookEvents,
     webhookLag,

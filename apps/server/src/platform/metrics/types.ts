@@ -11,6 +11,8 @@ export type Metrics = {
   http: Histogram<'route' | 'method' | 'status_class'>;
   rateLimitRefusals: Counter<'route'>;
   ssoRefusals: Counter<'reason'>;
+  /** Usage facts not recorded (modules/usage): `failed` inserts, `dropped` while too many were held. */
+  usageFactsLost: Counter<'kind' | 'reason'>;
   webhookReceived: Counter;
   webhookEvents: Counter<'outcome'>;
   webhookLag: Histogram;
