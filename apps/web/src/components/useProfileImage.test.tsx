@@ -83,10 +83,17 @@ describe('useProfileImage', () => {
     await waitFor(() => expect(result.current.src).toMatch(/^blob:/));
     const src = result.current.src;
     unmount();
-    await new Promise((done) => setTimeout(done, 10));
-    expect(revoked).toEqual([]);
+    // Unused, the picture stays cached. Another one dropped after it marks the moment: its
+    // address is freed, the first one's is not.
+    const other = render('2026-11-23T07:00:00.000Z');
+    await waitFor(() => expect(other.result.current.src).toMatch(/^blob:/));
+    const marker = other.result.current.src;
+    other.unmount();
+    client.removeQueries({ predicate: (query) => query.state.data === marker });
+    await waitFor(() => expect(revoked).toContain(marker));
+    expect(revoked).toEqual([marker]);
     client.clear();
-    await waitFor(() => expect(revoked).toEqual([src]));
+    await waitFor(() => expect(revoked).toEqual([marker, src]));
   });
 
   it('frees the old address when everything is invalidated and the picture loaded again', async () => {

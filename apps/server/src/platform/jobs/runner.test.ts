@@ -94,7 +94,7 @@ describe('job runner', () => {
   });
 
   it('renews the lock of a long job, so no other worker claims it meanwhile', async () => {
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const lockSeconds = 3;
     let claimedByOther: boolean | null = null;
     const other = new JobRunner(t.ctx.db, t.clock, t.ctx.log, { 'test.long': async () => {} });
     const runner = new JobRunner(
@@ -103,13 +103,17 @@ describe('job runner', () => {
       t.ctx.log,
       {
         'test.long': async () => {
-          const first = (await row('test.long')).lockedUntil!;
-          await sleep(700); // over twice the lock: only the renewals keep it
-          expect((await row('test.long')).lockedUntil!.getTime()).toBeGreaterThan(first.getTime());
+          // The first lock ends on the test clock: only a renewal made since keeps the job.
+          t.clock.advance(lockSeconds * 2);
+          await expect
+            .poll(async () => (await row('test.long')).lockedUntil!.getTime(), {
+              timeout: lockSeconds * 1000 * 3,
+            })
+            .toBeGreaterThan(t.clock.now().getTime());
           claimedByOther = await other.runOnce();
         },
       },
-      { lockSeconds: 0.3 },
+      { lockSeconds },
     );
     await enqueueJob(t.ctx.db, 'test.long', {}, t.clock.now());
     expect(await runner.runOnce()).toBe(true);

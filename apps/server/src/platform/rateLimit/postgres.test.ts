@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
@@ -36,7 +36,18 @@ const counter = () =>
   );
 const rowOf = async (key: string) =>
   (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Moves a key's window `ms` into the past, as that much time passing would: the counter reads
+ * the database's time (`now()`), so the tests move what it stored instead of waiting.
+ */
+const age = (key: string, ms: number) =>
+  database.db
+    .update(rateLimits)
+    .set({
+      windowStart: sql`${rateLimits.windowStart} - ${ms} * interval '1 millisecond'`,
+      expiresAt: sql`${rateLimits.expiresAt} - ${ms} * interval '1 millisecond'`,
+    })
+    .where(eq(rateLimits.key, key));
 
 describe('the PostgreSQL rate-limit counter', () => {
   it('counts the hits of a key in its window, each key apart', async () => {
@@ -62,16 +73,17 @@ describe('the PostgreSQL rate-limit counter', () => {
   it('starts a new window with the first hit after the last one ended', async () => {
     const c = counter();
     const key = uniqueKey();
-    const window = 300;
+    const window = MINUTE;
     expect((await c.hit(key, window)).current).toBe(1);
     const before = await rowOf(key);
-    await sleep(window + 100);
+    await age(key, window + 1000);
     const again = await c.hit(key, window);
     expect(again.current).toBe(1);
     expect(again.ttl).toBeGreaterThan(0);
     expect(again.ttl).toBeLessThanOrEqual(window);
     const after = await rowOf(key);
-    expect(after!.windowStart.getTime()).toBeGreaterThan(before!.windowStart.getTime());
+    // Not the ended window (which now starts a minute and a second before the first hit).
+    expect(after!.windowStart.getTime()).toBeGreaterThanOrEqual(before!.windowStart.getTime());
     expect(after!.expiresAt.getTime() - after!.windowStart.getTime()).toBe(window);
     await c.close();
   });
@@ -91,9 +103,9 @@ describe('the PostgreSQL rate-limit counter', () => {
     const c = counter();
     const ended = uniqueKey();
     const live = uniqueKey();
-    await c.hit(ended, 50);
+    await c.hit(ended, MINUTE);
     await c.hit(live, MINUTE);
-    await sleep(100);
+    await age(ended, MINUTE + 1000);
     await c.sweep();
     expect(await rowOf(ended)).toBeUndefined();
     expect((await rowOf(live))?.hits).toBe(1);

@@ -69,17 +69,13 @@ describe('CreateAvatarPage', () => {
       JSON.stringify({ target: 'readyplayerme', type: 'subscribe', eventName: 'v1.**' }),
       'https://builder.example',
     );
-    const exported = JSON.stringify({
-      source: 'readyplayerme',
-      eventName: 'v1.avatar.exported',
-      data: { url: 'https://models.example/me.glb' },
-    });
-    post(exported, 'https://evil.example');
-    post(exported, 'https://builder.example', window);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(patches(fetch)).toEqual([]);
+    const exported = (url: string) =>
+      JSON.stringify({ source: 'readyplayerme', eventName: 'v1.avatar.exported', data: { url } });
+    post(exported('https://models.example/evil.glb'), 'https://evil.example');
+    post(exported('https://models.example/self.glb'), 'https://builder.example', window);
 
-    post(exported, 'https://builder.example');
+    // The builder's own export, after them: the one saved.
+    post(exported('https://models.example/me.glb'), 'https://builder.example');
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
     expect(patches(fetch)).toEqual([{ readyPlayerMeAvatar: 'https://models.example/me.glb' }]);
   });
