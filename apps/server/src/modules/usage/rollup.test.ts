@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   guests,
+  jobs,
   memberships,
   usageCheckIns,
   usageMeetingJoins,
@@ -11,13 +12,15 @@ import {
   usageTeamDays,
   usageUserDays,
 } from '../../db/schema.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
 import { batchSelect } from '../../platform/retention/batches.ts';
 import { sweepRetention } from '../../platform/retention/sweep.ts';
 import { tableRules } from '../../platform/retention/sweeps.ts';
 import { createTeam, createUser, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { planSteps } from '../../test/plans.ts';
-import { rollupDay, rollupDaysAt } from './rollup.ts';
+import { queueUsageRollup, USAGE_ROLLUP, usageRollupHandler } from './job.ts';
+import { rollupDay, rollupDaysAt, utcDay } from './rollup.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -233,6 +236,32 @@ describe('the daily totals of a seeded week', () => {
     expect(rollupDaysAt(now, 90)).toEqual(['2026-05-08', '2026-05-09', '2026-05-10']);
     // Facts kept 2 days: the day before yesterday is partly swept already.
     expect(rollupDaysAt(now, 2)).toEqual(['2026-05-09', '2026-05-10']);
+  });
+});
+
+describe('the hourly job', () => {
+  it("is queued once per hour however many instances queue it, and sums today's facts", async () => {
+    const runner = new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
+      [USAGE_ROLLUP]: usageRollupHandler(t.ctx),
+    });
+    const user = await createUser(t);
+    const now = t.clock.now();
+    const today = utcDay(now);
+    // Two check-ins a minute apart, early today (whatever the time now).
+    await checkIns({ userId: user.id }, today, [60, 120]);
+    const queued = await Promise.all(
+      Array.from({ length: 3 }, () => queueUsageRollup(t.ctx.db, now)),
+    );
+    expect(queued.filter(Boolean)).toHaveLength(1);
+    expect(await runner.drain()).toBe(1);
+    expect(await userDay(user.id, today)).toMatchObject({
+      checkIns: 2,
+      sessions: 1,
+      secondsInVr: 60,
+    });
+    const runs = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, USAGE_ROLLUP));
+    expect(runs.map((j) => j.status)).toEqual(['succeeded']);
+    expect(await queueUsageRollup(t.ctx.db, now)).toBe(false);
   });
 });
 
