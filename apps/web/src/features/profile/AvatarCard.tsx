@@ -2,8 +2,8 @@ import { Box, Button, Group, Text, ThemeIcon } from '@mantine/core';
 import { profileTexts } from '@roomscale/shared';
 import { IconEdit, IconRefresh, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Section } from '../../components/Section.tsx';
 import { ModelViewer } from '../files/viewers/ModelViewer.tsx';
-import { ProfileSection } from './ProfileSection.tsx';
 
 const t = profileTexts.avatar;
 
@@ -25,7 +25,7 @@ export function isViewableAvatar(url: string, origin: string): boolean {
 export function AvatarCard({ avatarUrl }: { avatarUrl: string | null }) {
   const url = avatarUrl?.trim() || null;
   return (
-    <ProfileSection id="profile-avatar-title" title={t.heading} intro={t.intro}>
+    <Section id="profile-avatar-title" title={t.heading} intro={t.intro}>
       {url && isViewableAvatar(url, window.location.origin) ? (
         <Box h={240}>
           <ModelViewer src={url} alt={t.viewerLabel} />
@@ -55,6 +55,6 @@ export function AvatarCard({ avatarUrl }: { avatarUrl: string | null }) {
           {t.remake}
         </Button>
       </Group>
-    </ProfileSection>
+    </Section>
   );
 }

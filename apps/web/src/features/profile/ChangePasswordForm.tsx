@@ -5,11 +5,11 @@ import { profileTexts } from '@roomscale/shared';
 import { useForm } from 'react-hook-form';
 import { showFieldErrors } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
+import { Section } from '../../components/Section.tsx';
 import { PasswordChecklist } from '../auth/NewPasswordForm.tsx';
 import { SecretInput } from '../auth/SecretInput.tsx';
 import { useChangePassword } from './api.ts';
 import { type PasswordFormValues, passwordBody, passwordDefaults, passwordForm } from './forms.ts';
-import { ProfileSection } from './ProfileSection.tsx';
 
 const t = profileTexts.password;
 
@@ -40,7 +40,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <ProfileSection id="profile-password-title" title={t.heading} intro={t.intro}>
+    <Section id="profile-password-title" title={t.heading} intro={t.intro}>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <SecretInput
@@ -79,6 +79,6 @@ export function ChangePasswordForm() {
           </Group>
         </Stack>
       </form>
-    </ProfileSection>
+    </Section>
   );
 }

@@ -3,13 +3,13 @@ import { META_LOGIN_LABEL, type Me, PASSWORD_LOGIN_LABEL, profileTexts } from '@
 import { IconBrandMeta, IconKey, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Section } from '../../components/Section.tsx';
 import { useClientConfig } from '../../session/clientConfig.ts';
 import { useMyTeams } from '../../session/teams.ts';
 import { AccountRow } from './AccountRow.tsx';
 import { useLinkedLogins } from './api.ts';
 import classes from './LinkedAccounts.module.css';
 import { hasMetaLogin, ssoRows } from './linkRows.ts';
-import { ProfileSection } from './ProfileSection.tsx';
 import { META_ROW, useLinkActions } from './useLinkActions.ts';
 import { useLinkReturn } from './useLinkReturn.ts';
 
@@ -30,25 +30,25 @@ export function LinkedAccounts({ me }: { me: Me }) {
   const failed = logins.isError ? logins : teams.isError ? teams : null;
   if (failed) {
     return (
-      <Section>
+      <Frame>
         <LoadFailed
           title={t.loginsFailed}
           error={failed.error}
           retryLabel={t.retry}
           onRetry={() => void failed.refetch()}
         />
-      </Section>
+      </Frame>
     );
   }
   if (!logins.data || !teams.data || config.isPending) {
     return (
-      <Section>
+      <Frame>
         <Stack gap="sm" aria-busy>
           <Skeleton height={44} />
           <Skeleton height={44} />
           <Skeleton height={44} />
         </Stack>
-      </Section>
+      </Frame>
     );
   }
 
@@ -59,7 +59,7 @@ export function LinkedAccounts({ me }: { me: Me }) {
   const metaReady = config.data?.metaLinking === true;
 
   return (
-    <Section>
+    <Frame>
       <ul className={classes.list}>
         <AccountRow
           icon={<IconLock size={18} />}
@@ -104,14 +104,15 @@ export function LinkedAccounts({ me }: { me: Me }) {
           {t.noSso}
         </Text>
       )}
-    </Section>
+    </Frame>
   );
 }
 
-function Section({ children }: { children: ReactNode }) {
+/** The card every state of the linked accounts shows in. */
+function Frame({ children }: { children: ReactNode }) {
   return (
-    <ProfileSection id="profile-linked-title" title={t.heading} intro={t.intro}>
+    <Section id="profile-linked-title" title={t.heading} intro={t.intro}>
       {children}
-    </ProfileSection>
+    </Section>
   );
 }

@@ -2,9 +2,9 @@ import { Group, Stack, Text } from '@mantine/core';
 import { type Me, profileTexts } from '@roomscale/shared';
 import { PictureControls } from '../../components/PictureControls.tsx';
 import { ProfileIcon } from '../../components/ProfileIcon.tsx';
+import { Section } from '../../components/Section.tsx';
 import { useProfileImage } from '../../components/useProfileImage.ts';
 import { useRemoveMyPicture, useUploadMyPicture } from './api.ts';
-import { ProfileSection } from './ProfileSection.tsx';
 
 const t = profileTexts.picture;
 
@@ -14,7 +14,7 @@ export function ProfilePicture({ me, fullName }: { me: Me; fullName: string }) {
   const remove = useRemoveMyPicture();
   const { src } = useProfileImage('user', me.id, me.imageUpdated);
   return (
-    <ProfileSection id="profile-picture-title" title={t.heading} intro={t.intro}>
+    <Section id="profile-picture-title" title={t.heading} intro={t.intro}>
       <Group gap="lg" wrap="nowrap" align="center">
         <ProfileIcon name={fullName} src={src} size="xl" alt={t.alt} />
         <Stack gap="xs">
@@ -32,6 +32,6 @@ export function ProfilePicture({ me, fullName }: { me: Me; fullName: string }) {
           </Text>
         </Stack>
       </Group>
-    </ProfileSection>
+    </Section>
   );
 }

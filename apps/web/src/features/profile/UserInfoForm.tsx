@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { serverMessage, showFieldErrors } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
+import { Section } from '../../components/Section.tsx';
 import { useEditMe } from './api.ts';
 import {
   type InfoFormInput,
@@ -14,7 +15,6 @@ import {
   infoDefaults,
   infoForm,
 } from './forms.ts';
-import { ProfileSection } from './ProfileSection.tsx';
 
 const t = profileTexts.info;
 
@@ -51,7 +51,7 @@ export function UserInfoForm({ me }: { me: Me }) {
   });
 
   return (
-    <ProfileSection id="profile-info-title" title={t.heading} intro={t.intro}>
+    <Section id="profile-info-title" title={t.heading} intro={t.intro}>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <TextInput label={t.email} value={me.email} readOnly variant="filled" />
@@ -84,6 +84,6 @@ export function UserInfoForm({ me }: { me: Me }) {
           </Group>
         </Stack>
       </form>
-    </ProfileSection>
+    </Section>
   );
 }
