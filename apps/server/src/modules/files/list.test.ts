@@ -1,6 +1,7 @@
 import { fileLimits } from '@roomscale/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeOf } from '../../db/probe.ts';
 import { fileItems } from '../../db/schema.ts';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -96,6 +97,35 @@ describe('file lists cost what their page costs', () => {
     const end = await listFiles(t.ctx, space(), folderPage(last));
     expect(end.entryCount).toBe(fileLimits.countWindow + 100);
     expect(end.pageCount).toBe(last);
+  });
+
+  it("reads a folder's page, its count and the folder's check in two statements", async () => {
+    const [folder] = await t.ctx.db
+      .select({ id: fileItems.id })
+      .from(fileItems)
+      .where(sql`${fileItems.name} = 'Folder 000001'`);
+    await t.ctx.db.execute(sql`
+      insert into file_items (organization_id, owner_user_id, parent_id, name, type, scope, created)
+      select ${team.id}::uuid, ${user.id}::uuid, ${folder!.id}::uuid, 'Image ' || n || '.png', 2, 1,
+        now() from generate_series(1, 3) n`);
+    const probe = probeOf(t.ctx.db)!;
+    let statements = 0;
+    probe.onQuery = () => statements++;
+    try {
+      const page = await listFiles(t.ctx, space(), folderPage(1, folder!.id));
+      expect(page.results.map((f) => [f.name, f.parentFileName])).toEqual(
+        [1, 2, 3].map((n) => [`Image ${n}.png`, 'Folder 000001']),
+      );
+      expect(page.entryCount).toBe(3);
+    } finally {
+      probe.onQuery = null;
+    }
+    // The count carries the folder's check; the page is the other.
+    expect(statements).toBe(2);
+    const image = await listFiles(t.ctx, space(), folderPage(1, folder!.id));
+    await expect(
+      listFiles(t.ctx, space(), folderPage(1, image.results[0]!.fileId)),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   // PGlite is the embedded default; the plans that must hold at 100,000 files are PostgreSQL's.
