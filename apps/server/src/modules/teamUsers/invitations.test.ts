@@ -1,15 +1,15 @@
 import {
   invitationMessages,
   meetingMessages,
-  type TeamInvitation,
-  type TeamUser,
   teamUserLimits,
   teamUserMessages,
 } from '@roomscale/shared';
+import { auditApi, meetingsApi, teamUsersApi, usersApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, teamInvitations, users } from '../../db/schema.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { call, createUser, expectProblem, signIn, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addRoom, meetingBody, type Person, person, team } from '../../test/workspace.ts';
@@ -20,27 +20,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const usersUrl = (teamId: string) => `/api/Organizations/${teamId}/Users`;
-const listUrl = (teamId: string, filter = '') =>
-  `${usersUrl(teamId)}?${new URLSearchParams({ Filter: filter, Page: '1', PageSize: '50' })}`;
 const invite = (teamId: string, admin: Person, email: string, over: Record<string, unknown> = {}) =>
-  call(t, 'PUT', usersUrl(teamId), {
+  callEndpoint(t, teamUsersApi.add, {
+    params: { organizationId: teamId },
     token: admin.session,
     body: { email, firstName: 'Typed', lastName: 'Name', ...over },
   });
 const listOf = async (teamId: string, by: Person, filter = '') => {
-  const res = await call(t, 'GET', listUrl(teamId, filter), { token: by.session });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { results: { results: TeamUser[]; entryCount: number } }).results;
+  const res = await callEndpoint(t, teamUsersApi.list, {
+    params: { organizationId: teamId },
+    query: { Filter: filter, Page: 1, PageSize: 50 },
+    token: by.session,
+  });
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body.results;
 };
 const myInvitations = async (by: Person) => {
-  const res = await call(t, 'GET', '/api/Users/Me/Invitations', { token: by.session });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TeamInvitation[];
+  const res = await callEndpoint(t, teamUsersApi.myInvitations, { token: by.session });
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 };
 const myTeams = async (by: Person) => {
-  const res = await call(t, 'GET', '/api/Users/Me/Organizations', { token: by.session });
-  return (res.json() as { id: string }[]).map((m) => m.id);
+  const res = await callEndpoint(t, usersApi.myTeams, { token: by.session });
+  return res.body.map((m) => m.id);
 };
 const tokenFromMail = (email: string) => {
   const link = t.mailer.link(email, '/invitation');
@@ -53,14 +55,14 @@ describe('inviting an existing account', () => {
     const w = await team(t, 'Pending Co');
     const invitee = await person(t, { firstName: 'Irene', lastName: 'Invitee' });
     const res = await invite(w.id, w.admin, invitee.email.toUpperCase());
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     // The team sees only the address it typed: no names, no account facts.
     // The row's id is the invitation's: the account's id is not the team's to know either.
     const [invitation] = await t.ctx.db
       .select()
       .from(teamInvitations)
       .where(and(eq(teamInvitations.organizationId, w.id), eq(teamInvitations.userId, invitee.id)));
-    expect(res.json()).toEqual({
+    expect(res.body).toEqual({
       id: invitation!.id,
       firstName: '',
       lastName: '',
@@ -81,13 +83,15 @@ describe('inviting an existing account', () => {
       .where(and(eq(memberships.organizationId, w.id), eq(memberships.userId, invitee.id)));
     expect(m).toBeUndefined();
     // Nor does the team's audit log name the account: the invitation and the typed address.
-    const audit = await call(t, 'GET', `/api/Organizations/${w.id}/AuditLog?Page=1&PageSize=50`, {
+    const audit = await callEndpoint(t, auditApi.team, {
+      params: { organizationId: w.id },
+      query: { Page: 1, PageSize: 50 },
       token: w.admin.session,
     });
-    expect(audit.statusCode, audit.body).toBe(200);
-    expect(audit.body).toContain(invitation!.id);
-    expect(audit.body).not.toContain(invitee.id);
-    expect(audit.body).not.toContain('Irene');
+    expect(audit.status, audit.raw.body).toBe(200);
+    expect(audit.raw.body).toContain(invitation!.id);
+    expect(audit.raw.body).not.toContain(invitee.id);
+    expect(audit.raw.body).not.toContain('Irene');
 
     // Every route of the team answers the pending invitee as an outsider: 404.
     const teamRoutes = t.app.routeAccess.filter(
@@ -104,7 +108,8 @@ describe('inviting an existing account', () => {
     // Nor is the invitee a member for meetings: they cannot be made a moderator yet.
     const room = await addRoom(t, w.id, w.admin);
     expectProblem(
-      await call(t, 'PUT', `/api/Organizations/${w.id}/Meetings`, {
+      await callEndpoint(t, meetingsApi.create, {
+        params: { organizationId: w.id },
         token: w.admin.session,
         body: meetingBody(t, [room.id], [{ email: invitee.email, participantType: 'Moderator' }]),
       }),
@@ -117,11 +122,15 @@ describe('inviting an existing account', () => {
   it('shows the pending invitee in the list by the typed address only; names do not find it', async () => {
     const w = await team(t);
     const invitee = await person(t, { firstName: 'Zelda', lastName: 'Secret' });
-    expect((await invite(w.id, w.admin, invitee.email)).statusCode).toBe(200);
+    expect((await invite(w.id, w.admin, invitee.email)).status).toBe(200);
     const page = await listOf(w.id, w.member);
     expect(page.entryCount).toBe(3);
-    const whole = await call(t, 'GET', listUrl(w.id, ''), { token: w.member.session });
-    expect(whole.json()).toMatchObject({ invitationsPending: 1 });
+    const whole = await callEndpoint(t, teamUsersApi.list, {
+      params: { organizationId: w.id },
+      query: { Filter: '', Page: 1, PageSize: 50 },
+      token: w.member.session,
+    });
+    expect(whole.body).toMatchObject({ invitationsPending: 1 });
     const row = page.results.find((u) => u.email === invitee.email);
     expect(row).toMatchObject({ firstName: '', invitationPending: true });
     expect(JSON.stringify(page)).not.toContain('Zelda');
@@ -143,7 +152,8 @@ describe('inviting an existing account', () => {
     );
     // A pending row is not a member to edit.
     expectProblem(
-      await call(t, 'PATCH', `${usersUrl(w.id)}/${invitee.id}`, {
+      await callEndpoint(t, teamUsersApi.edit, {
+        params: { organizationId: w.id, userId: invitee.id },
         token: w.admin.session,
         body: { role: 'Admin' },
       }),
@@ -155,7 +165,7 @@ describe('inviting an existing account', () => {
     const w = await team(t, 'Linked team');
     const invitee = await person(t, { firstName: 'Lina' });
     const stranger = await person(t);
-    expect((await invite(w.id, w.admin, invitee.email, { role: 'Admin' })).statusCode).toBe(200);
+    expect((await invite(w.id, w.admin, invitee.email, { role: 'Admin' })).status).toBe(200);
     await expect.poll(() => t.mailer.to(invitee.email).length).toBe(1);
     const mail = t.mailer.to(invitee.email)[0]!;
     expect(mail.subject).toContain('Linked team');
@@ -170,11 +180,8 @@ describe('inviting an existing account', () => {
     expect(JSON.stringify(row)).not.toContain(token);
 
     const open = (by: Person, tk: string) =>
-      call(t, 'POST', '/api/Users/Me/Invitations/Open', { token: by.session, body: { token: tk } });
-    expectProblem(
-      await call(t, 'POST', '/api/Users/Me/Invitations/Open', { body: { token } }),
-      401,
-    );
+      callEndpoint(t, teamUsersApi.openInvitation, { token: by.session, body: { token: tk } });
+    expectProblem(await callEndpoint(t, teamUsersApi.openInvitation, { body: { token } }), 401);
     const wrong = expectProblem(await open(stranger, token), 403);
     expect(wrong.detail).toBe(invitationMessages.otherAccount);
     expect(JSON.stringify(wrong)).not.toContain('Linked team');
@@ -183,8 +190,8 @@ describe('inviting an existing account', () => {
     );
 
     const opened = await open(invitee, token);
-    expect(opened.statusCode, opened.body).toBe(200);
-    const invitation = opened.json() as TeamInvitation;
+    expect(opened.status, opened.raw.body).toBe(200);
+    const invitation = opened.body;
     expect(invitation).toMatchObject({
       organizationId: w.id,
       organizationName: 'Linked team',
@@ -194,18 +201,20 @@ describe('inviting an existing account', () => {
     });
     // A stranger cannot answer it either.
     expectProblem(
-      await call(t, 'POST', `/api/Users/Me/Invitations/${invitation.id}/Accept`, {
+      await callEndpoint(t, teamUsersApi.acceptInvitation, {
+        params: { invitationId: invitation.id },
         token: stranger.session,
       }),
       404,
     );
     expect(await myTeams(stranger)).not.toContain(w.id);
 
-    const accepted = await call(t, 'POST', `/api/Users/Me/Invitations/${invitation.id}/Accept`, {
+    const accepted = await callEndpoint(t, teamUsersApi.acceptInvitation, {
+      params: { invitationId: invitation.id },
       token: invitee.session,
     });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json()).toMatchObject({ id: w.id, name: 'Linked team', role: 'Admin' });
+    expect(accepted.status, accepted.raw.body).toBe(200);
+    expect(accepted.body).toMatchObject({ id: w.id, name: 'Linked team', role: 'Admin' });
     expect(await myTeams(invitee)).toContain(w.id);
     const members = await listOf(w.id, invitee);
     expect(members.results.find((u) => u.id === invitee.id)).toMatchObject({
@@ -216,7 +225,8 @@ describe('inviting an existing account', () => {
     // Single use: the link and the id are spent.
     expectProblem(await open(invitee, token), 404);
     expectProblem(
-      await call(t, 'POST', `/api/Users/Me/Invitations/${invitation.id}/Decline`, {
+      await callEndpoint(t, teamUsersApi.declineInvitation, {
+        params: { invitationId: invitation.id },
         token: invitee.session,
       }),
       404,
@@ -233,15 +243,16 @@ describe('inviting an existing account', () => {
     expect(mine.map((i) => i.organizationName)).toEqual(['Alpha', 'Beta']);
     expect(await myInvitations(a.member)).toEqual([]);
 
-    const declined = await call(t, 'POST', `/api/Users/Me/Invitations/${mine[0]!.id}/Decline`, {
+    const declined = await callEndpoint(t, teamUsersApi.declineInvitation, {
+      params: { invitationId: mine[0]!.id },
       token: invitee.session,
     });
-    expect(declined.statusCode, declined.body).toBe(204);
+    expect(declined.status, declined.raw.body).toBe(204);
     expect((await myInvitations(invitee)).map((i) => i.organizationName)).toEqual(['Beta']);
     expect((await listOf(a.id, a.admin)).results.map((u) => u.email)).not.toContain(invitee.email);
     expect(await myTeams(invitee)).not.toContain(a.id);
     // Declined, the team may ask again.
-    expect((await invite(a.id, a.admin, invitee.email)).statusCode).toBe(200);
+    expect((await invite(a.id, a.admin, invitee.email)).status).toBe(200);
   });
 
   it('is withdrawn by removing the pending row; it expires after its time', async () => {
@@ -252,16 +263,21 @@ describe('inviting an existing account', () => {
     const pendingRow = (await listOf(w.id, w.admin)).results.find((u) => u.invitationPending);
     // The account's own id names no row of the team.
     expectProblem(
-      await call(t, 'DELETE', `${usersUrl(w.id)}/${invitee.id}`, { token: w.admin.session }),
+      await callEndpoint(t, teamUsersApi.remove, {
+        params: { organizationId: w.id, userId: invitee.id },
+        token: w.admin.session,
+      }),
       404,
     );
-    const del = await call(t, 'DELETE', `${usersUrl(w.id)}/${pendingRow!.id}`, {
+    const del = await callEndpoint(t, teamUsersApi.remove, {
+      params: { organizationId: w.id, userId: pendingRow!.id },
       token: w.admin.session,
     });
-    expect(del.statusCode, del.body).toBe(204);
+    expect(del.status, del.raw.body).toBe(204);
     expect(await myInvitations(invitee)).toEqual([]);
     expectProblem(
-      await call(t, 'POST', `/api/Users/Me/Invitations/${inv!.id}/Accept`, {
+      await callEndpoint(t, teamUsersApi.acceptInvitation, {
+        params: { invitationId: inv!.id },
         token: invitee.session,
       }),
       404,
@@ -271,32 +287,49 @@ describe('inviting an existing account', () => {
     const later = await createUser(t);
     const admin2 = await person(t);
     const w2 = await team(t);
-    expect((await invite(w2.id, w2.admin, later.email)).statusCode).toBe(200);
+    expect((await invite(w2.id, w2.admin, later.email)).status).toBe(200);
     t.clock.advance(teamUserLimits.invitationSeconds + 60);
     const laterSession = { ...later, session: await signIn(t, later) };
     const adminSession = { ...w2.admin, session: await signIn(t, w2.admin) };
     expect(await myInvitations(laterSession)).toEqual([]);
     expect((await listOf(w2.id, adminSession)).results.map((u) => u.id)).not.toContain(later.id);
     // Expired, it may be sent again.
-    expect((await invite(w2.id, adminSession, later.email)).statusCode).toBe(200);
+    expect((await invite(w2.id, adminSession, later.email)).status).toBe(200);
     expect(admin2.id).toBeDefined();
   });
 
   it('brings a removed member back only when they accept', async () => {
     const w = await team(t);
-    const del = await call(t, 'DELETE', `${usersUrl(w.id)}/${w.member.id}`, {
+    const del = await callEndpoint(t, teamUsersApi.remove, {
+      params: { organizationId: w.id, userId: w.member.id },
       token: w.admin.session,
     });
-    expect(del.statusCode).toBe(204);
+    expect(del.status).toBe(204);
     const res = await invite(w.id, w.admin, w.member.email);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ invitationPending: true });
-    expectProblem(await call(t, 'GET', listUrl(w.id), { token: w.member.session }), 404);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({ invitationPending: true });
+    expectProblem(
+      await callEndpoint(t, teamUsersApi.list, {
+        params: { organizationId: w.id },
+        query: { Filter: '', Page: 1, PageSize: 50 },
+        token: w.member.session,
+      }),
+      404,
+    );
     const [inv] = await myInvitations(w.member);
-    await call(t, 'POST', `/api/Users/Me/Invitations/${inv!.id}/Accept`, {
+    await callEndpoint(t, teamUsersApi.acceptInvitation, {
+      params: { invitationId: inv!.id },
       token: w.member.session,
     });
-    expect((await call(t, 'GET', listUrl(w.id), { token: w.member.session })).statusCode).toBe(200);
+    expect(
+      (
+        await callEndpoint(t, teamUsersApi.list, {
+          params: { organizationId: w.id },
+          query: { Filter: '', Page: 1, PageSize: 50 },
+          token: w.member.session,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -307,12 +340,14 @@ describe('names and position belong to the account', () => {
     // The member of Home joins Other by accepting.
     await invite(other.id, other.admin, home.member.email);
     const [inv] = await myInvitations(home.member);
-    await call(t, 'POST', `/api/Users/Me/Invitations/${inv!.id}/Accept`, {
+    await callEndpoint(t, teamUsersApi.acceptInvitation, {
+      params: { invitationId: inv!.id },
       token: home.member.session,
     });
-    const url = `${usersUrl(other.id)}/${home.member.id}`;
+    const member = { organizationId: other.id, userId: home.member.id };
     const refused = expectProblem(
-      await call(t, 'PATCH', url, {
+      await callEndpoint(t, teamUsersApi.edit, {
+        params: member,
         token: other.admin.session,
         body: { firstName: 'Mallory', position: 'Hacked' },
       }),
@@ -323,19 +358,21 @@ describe('names and position belong to the account', () => {
     expect(row).toMatchObject({ firstName: 'Max', lastName: 'Member', position: null });
     // Nor can the home team's admin: the account was not created by an invitation.
     expectProblem(
-      await call(t, 'PATCH', `${usersUrl(home.id)}/${home.member.id}`, {
+      await callEndpoint(t, teamUsersApi.edit, {
+        params: { organizationId: home.id, userId: home.member.id },
         token: home.admin.session,
         body: { lastName: 'Changed' },
       }),
       403,
     );
     // Membership fields stay the team's; unchanged names may ride along.
-    const ok = await call(t, 'PATCH', url, {
+    const ok = await callEndpoint(t, teamUsersApi.edit, {
+      params: member,
       token: other.admin.session,
       body: { firstName: 'Max', lastName: 'Member', position: null, role: 'Admin' },
     });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ role: 'Admin', firstName: 'Max' });
+    expect(ok.status, ok.raw.body).toBe(200);
+    expect(ok.body).toMatchObject({ role: 'Admin', firstName: 'Max' });
   });
 
   it('the inviting team edits an account it created until it is activated', async () => {
@@ -343,25 +380,27 @@ describe('names and position belong to the account', () => {
     const other = await team(t);
     const email = uniqueEmail('fresh');
     const added = await invite(w.id, w.admin, email, { firstName: 'Fresh', lastName: 'Person' });
-    expect(added.statusCode, added.body).toBe(200);
-    const created = added.json() as TeamUser;
+    expect(added.status, added.raw.body).toBe(200);
+    const created = added.body;
     expect(created).toMatchObject({
       firstName: 'Fresh',
       invitationPending: false,
       profileEditable: true,
     });
-    const url = `${usersUrl(w.id)}/${created.id}`;
-    const edit = await call(t, 'PATCH', url, {
+    const member = { organizationId: w.id, userId: created.id };
+    const edit = await callEndpoint(t, teamUsersApi.edit, {
+      params: member,
       token: w.admin.session,
       body: { firstName: 'Frieda', position: 'Designer' },
     });
-    expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json()).toMatchObject({ firstName: 'Frieda', position: 'Designer' });
+    expect(edit.status, edit.raw.body).toBe(200);
+    expect(edit.body).toMatchObject({ firstName: 'Frieda', position: 'Designer' });
 
     // Another team that invites the same (not yet activated) account may not.
     await invite(other.id, other.admin, email);
     expectProblem(
-      await call(t, 'PATCH', `${usersUrl(other.id)}/${created.id}`, {
+      await callEndpoint(t, teamUsersApi.edit, {
+        params: { organizationId: other.id, userId: created.id },
         token: other.admin.session,
         body: { firstName: 'Other' },
       }),
@@ -370,17 +409,21 @@ describe('names and position belong to the account', () => {
 
     // Activated, the profile is the owner's.
     const link = t.mailer.link(email, '/activate-account');
-    const confirm = await call(t, 'POST', '/api/Users/Confirm', {
+    const confirm = await callEndpoint(t, usersApi.confirm, {
       body: {
-        userId: link.searchParams.get('user'),
-        token: link.searchParams.get('token'),
+        userId: link.searchParams.get('user')!,
+        token: link.searchParams.get('token')!,
         password: 'Fresh1234',
         confirmPassword: 'Fresh1234',
       },
     });
-    expect(confirm.statusCode, confirm.body).toBeLessThan(300);
+    expect(confirm.status, confirm.raw.body).toBeLessThan(300);
     expectProblem(
-      await call(t, 'PATCH', url, { token: w.admin.session, body: { firstName: 'Again' } }),
+      await callEndpoint(t, teamUsersApi.edit, {
+        params: member,
+        token: w.admin.session,
+        body: { firstName: 'Again' },
+      }),
       403,
     );
     const row = (await listOf(w.id, w.admin)).results.find((u) => u.id === created.id);
@@ -392,10 +435,10 @@ describe('invitation limits', () => {
   it('refuses the 31st invitation of a team within an hour with a 429; new addresses count', async () => {
     const w = await team(t);
     const existing = await createUser(t);
-    expect((await invite(w.id, w.admin, existing.email)).statusCode).toBe(200);
+    expect((await invite(w.id, w.admin, existing.email)).status).toBe(200);
     for (let i = 1; i < teamUserLimits.invitationsPerTeam; i++) {
       const res = await invite(w.id, w.admin, uniqueEmail('batch'));
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.raw.body).toBe(200);
     }
     // Another admin of the same team shares the team's allowance.
     const second = await person(t);
@@ -417,7 +460,7 @@ describe('invitation limits', () => {
 
     t.clock.advance(retryAfter + 1);
     const again = await invite(w.id, { ...second, session: await signIn(t, second) }, fresh);
-    expect(again.statusCode, again.body).toBe(200);
+    expect(again.status, again.raw.body).toBe(200);
   });
 
   it('limits one admin across all their teams', async () => {
@@ -432,7 +475,7 @@ describe('invitation limits', () => {
     }
     for (let i = 0; i < teamUserLimits.invitationsPerAdmin; i++) {
       const res = await invite(teams[i % 2]!, admin, uniqueEmail('spread'));
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.raw.body).toBe(200);
     }
     expectProblem(await invite(teams[0]!, admin, uniqueEmail('spread')), 429);
     expectProblem(await invite(teams[1]!, admin, uniqueEmail('spread')), 429);
@@ -446,7 +489,8 @@ describe('moderators and participants by email', () => {
     const registered = await createUser(t, { firstName: 'Regina', lastName: 'Registered' });
     const unknown = uniqueEmail('nobody');
     const put = (email: string, participantType: 'Moderator' | 'Participant') =>
-      call(t, 'PUT', `/api/Organizations/${w.id}/Meetings`, {
+      callEndpoint(t, meetingsApi.create, {
+        params: { organizationId: w.id },
         token: w.member.session,
         body: meetingBody(t, [room.id], [{ email, participantType }]),
       });
@@ -454,21 +498,21 @@ describe('moderators and participants by email', () => {
 
     const asRegistered = await put(registered.email, 'Moderator');
     const asUnknown = await put(unknown, 'Moderator');
-    expect(asRegistered.statusCode).toBe(400);
-    expect(strip(asRegistered.json())).toEqual(strip(asUnknown.json()));
-    expect(asRegistered.body).not.toContain('Regina');
+    expect(asRegistered.status).toBe(400);
+    expect(strip(asRegistered.problem)).toEqual(strip(asUnknown.problem));
+    expect(asRegistered.raw.body).not.toContain('Regina');
 
     // As plain participants both are guests: an address, no names, no user id.
     const p1 = await put(registered.email, 'Participant');
     const p2 = await put(unknown, 'Participant');
-    expect(p1.statusCode, p1.body).toBe(200);
-    expect(p2.statusCode, p2.body).toBe(200);
+    expect(p1.status, p1.raw.body).toBe(200);
+    expect(p2.status, p2.raw.body).toBe(200);
     const people = (r: typeof p1) => {
-      const m = r.json() as Record<string, unknown[]>;
+      const m = r.body;
       return [m.moderatorParticipant, m.userParticipant, m.guestParticipant].map((l) => l!.length);
     };
     expect(people(p1)).toEqual(people(p2));
-    expect(p1.json().guestParticipant[0]).toEqual({
+    expect(p1.body.guestParticipant[0]).toEqual({
       firstName: null,
       lastName: null,
       userId: null,
@@ -476,19 +520,21 @@ describe('moderators and participants by email', () => {
       participantType: 'Participant',
       imageUpdated: null,
     });
-    expect(p1.body).not.toContain('Regina');
+    expect(p1.raw.body).not.toContain('Regina');
 
     // A user id outside the team is refused like an unknown one.
-    const byId = await call(t, 'PUT', `/api/Organizations/${w.id}/Meetings`, {
+    const byId = await callEndpoint(t, meetingsApi.create, {
+      params: { organizationId: w.id },
       token: w.member.session,
       body: meetingBody(t, [room.id], [{ email: registered.email, userId: registered.id }]),
     });
-    const byUnknownId = await call(t, 'PUT', `/api/Organizations/${w.id}/Meetings`, {
+    const byUnknownId = await callEndpoint(t, meetingsApi.create, {
+      params: { organizationId: w.id },
       token: w.member.session,
       body: meetingBody(t, [room.id], [{ email: unknown, userId: SOME_ID }]),
     });
-    expect(byId.statusCode).toBe(400);
-    expect(strip(byId.json())).toEqual(strip(byUnknownId.json()));
-    expect(byId.json().detail).toBe(meetingMessages.unknownUser);
+    expect(byId.status).toBe(400);
+    expect(strip(byId.problem)).toEqual(strip(byUnknownId.problem));
+    expect(byId.problem.detail).toBe(meetingMessages.unknownUser);
   });
 });
