@@ -19,12 +19,13 @@ const mailJobs = async (to: string) =>
   (await t.ctx.db.select().from(jobs).where(eq(jobs.kind, MAIL_SEND))).filter(
     (j) => (j.payload as { to?: string }).to === to,
   );
-const tick = () => new Promise((r) => setTimeout(r, 50));
-
 /** Records, at the moment of each send, whether the mail's job row was already committed. */
 class CheckingMailer implements Mailer {
+  /** Every send, from its first moment. */
+  readonly started: string[] = [];
   readonly seen: { to: string; rowExisted: boolean }[] = [];
   async send(mail: Mail) {
+    this.started.push(mail.to);
     const rows = await t.ctx.db.execute(
       sql`select id from ${jobs} where kind = ${MAIL_SEND} and payload->>'to' = ${mail.to}`,
     );
@@ -63,7 +64,10 @@ describe('the mail outbox', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await tick();
+    // A mail committed after it: once that one is sent, the rolled back one had its chance.
+    const after = 'after-rollback@example.com';
+    await t.ctx.db.transaction((tx) => enqueueMail(t.ctx, tx, mailTo(after)));
+    await expect.poll(() => t.mailer.to(after)).toHaveLength(1);
     expect(await mailJobs(to)).toHaveLength(0);
     expect(t.mailer.to(to)).toHaveLength(0);
   });
@@ -81,7 +85,8 @@ describe('the mail outbox', () => {
         await enqueueMail(t.ctx, sp, mailTo('kept-savepoint@example.com'));
       });
     });
-    await tick();
+    // The last one queued: once it is sent, the ones before it have been handled.
+    await expect.poll(() => t.mailer.to('kept-savepoint@example.com')).toHaveLength(1);
     expect(await mailJobs('savepoint@example.com')).toHaveLength(0);
     expect(t.mailer.to('savepoint@example.com')).toHaveLength(0);
     for (const to of ['outer@example.com', 'kept-savepoint@example.com']) {
@@ -96,9 +101,8 @@ describe('the mail outbox', () => {
     const to = 'committed@example.com';
     await t.ctx.db.transaction(async (tx) => {
       await enqueueMail(ctx, tx, mailTo(to));
-      await tick();
-      // Still inside the transaction: nothing has left.
-      expect(checking.seen).toHaveLength(0);
+      // Still inside the transaction: no send has begun (one would have begun by now).
+      expect(checking.started).toEqual([]);
     });
     await expect.poll(() => checking.seen).toEqual([{ to, rowExisted: true }]);
   });
