@@ -20,8 +20,9 @@
  *   BENCH_ONLY=metrics measures this comparison alone.
  * - The dashboard's list pages beside `GET /api/Users/Me` in the same turns (issue 27): a member's
  *   meetings page (10 upcoming of the 12 they are invited to) and the files root page (18 of 30
- *   folders). Goal: each at least 0.33× Me's throughput, p99 within 3×. BENCH_ONLY=lists
- *   measures these alone.
+ *   folders), then an admin's meetings page and the dashboard's meetings panel (5 upcoming).
+ *   Goal: each at least 0.33× Me's throughput, p99 within 3×. BENCH_ONLY=lists measures these
+ *   alone.
  * - `PUT /api/Users/Me/Seat` from 200 headsets with usage facts recorded beside an instance with
  *   USAGE_FACTS=false (issue 29, bench/lib/seat.ts). Goal: ≥ 0.90× its throughput, ≤ 1.10× its
  *   server CPU per request. BENCH_ONLY=seat measures this comparison alone.
@@ -34,7 +35,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fileListFigures } from './lib/fileLists.ts';
-import { meetingsPagePath, seedListTeam } from './lib/lists.ts';
+import { meetingListFigures, meetingsPagePath, seedListTeam } from './lib/lists.ts';
 import {
   alternate,
   benchUser,
@@ -182,6 +183,8 @@ async function listFigures(origin: string, token: string, userId: string, db: pg
     goal,
     met(filesFig),
   );
+  // The admin's meetings page and the dashboard's meetings panel: bench/lib/lists.ts.
+  await meetingListFigures(origin, token, team, userId, db);
   // The file lists (a folder's pages of 18 and 100, recent files, notes): bench/lib/fileLists.ts.
   await fileListFigures(origin, token, team, userId, db);
 }

@@ -1,3 +1,4 @@
+import { alternate, type Figure, json, load, row } from './load.ts';
 import type { Queryable } from './seed.ts';
 
 /**
@@ -90,3 +91,67 @@ export async function seedListTeam(
 /** The member's meetings page as the meetings screen asks for it (upcoming, 10 a page). */
 export const meetingsPagePath = (team: string) =>
   `/api/Organizations/${team}/Meetings?IncludePastMeetings=false&Page=1&PageSize=10`;
+
+/** The dashboard's meetings panel: upcoming and ongoing, the first 5 (meetingLimits). */
+export const meetingsPanelPath = (team: string) =>
+  `/api/Organizations/${team}/Meetings?IncludePastMeetings=false&Page=1&PageSize=5`;
+
+/**
+ * The other meetings lists beside `GET /api/Users/Me` in the same turns (issue 27): the
+ * dashboard's meetings panel of the member on the dashboard team, and the meetings page of an
+ * admin, on a team seeded as the dashboard team (`seedListTeam`) whose admin the bench user is.
+ * Goal: each at least 0.33× Me's throughput, p99 within 3×.
+ */
+export async function meetingListFigures(
+  origin: string,
+  token: string,
+  team: string,
+  userId: string,
+  db: Queryable,
+) {
+  const { id: adminTeam } = await json<{ id: string }>(origin, '/api/Organizations/Register', {
+    method: 'PUT',
+    token,
+    body: JSON.stringify({ name: 'Admin team', companyName: 'Bench', industry: 'Technology' }),
+  });
+  await seedListTeam(db, adminTeam, userId, { folders: 0, upcoming: 12 });
+  await db.query(
+    `update memberships set role = 'Admin' where user_id = $1 and organization_id = $2`,
+    [userId, adminTeam],
+  );
+  await db.query('vacuum analyze');
+  const adminPage = `${origin}/api/Organizations/${adminTeam}/Meetings?Page=1&PageSize=10`;
+  const panel = `${origin}${meetingsPanelPath(team)}`;
+  const bodies = await Promise.all(
+    [adminPage, panel].map((url) =>
+      fetch(url, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text()),
+    ),
+  );
+  const [adminBody, panelBody] = bodies.map((text) => JSON.parse(text) as { results: unknown[] });
+  if (adminBody?.results.length !== 10 || panelBody?.results.length !== 5)
+    throw new Error('the meetings lists do not hold the pages they were seeded with');
+  const kb = (i: number) => `${(bodies[i]!.length / 1024).toFixed(1)} KB`;
+  const [meFig, adminFig, panelFig] = await alternate(
+    () => load(`${origin}/api/Users/Me`, token, 20),
+    () => load(adminPage, token, 20),
+    () => load(panel, token, 20),
+  );
+  const goal = '≥ 0.33× throughput, p99 ≤ 3×';
+  const met = (f: Figure) => f.rps >= 0.33 * meFig.rps && f.p99 <= 3 * Math.max(meFig.p99, 1);
+  row(
+    `Admin's meetings page beside Me, 20 connections (${kb(0)})`,
+    meFig,
+    adminFig,
+    ['GET /api/Users/Me', '10 upcoming of 12'],
+    goal,
+    met(adminFig),
+  );
+  row(
+    `Dashboard's meetings panel beside Me, 20 connections (${kb(1)})`,
+    meFig,
+    panelFig,
+    ['GET /api/Users/Me', '5 upcoming of 12'],
+    goal,
+    met(panelFig),
+  );
+}

@@ -1,4 +1,5 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 
 /** One step of a PostgreSQL plan, as `explain (format json)` writes it, with the steps below. */
@@ -21,4 +22,37 @@ export async function planSteps(db: Db, query: SQLWrapper): Promise<PlanNode[]> 
   const json = Object.values(rows[0]!)[0];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
   return nodes(parsed[0]!.Plan);
+}
+
+const literal = (v: unknown) =>
+  v === null || v === undefined
+    ? 'null'
+    : typeof v === 'number'
+      ? String(v)
+      : `'${String(v).replace(/'/g, "''")}'`;
+
+/**
+ * The generic plan of `query` (PostgreSQL only): the plan a named prepared statement runs with
+ * once PostgreSQL stops planning it for each call's values, whatever the values. Explained with
+ * `plan_cache_mode = force_generic_plan`, so its conditions name parameters ($1, $2…).
+ */
+export async function genericPlanSteps(db: Db, query: SQLWrapper): Promise<PlanNode[]> {
+  const { sql: text, params } = new PgDialect({ casing: 'snake_case' }).sqlToQuery(query.getSQL());
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare generic_plan_steps as ${text}`));
+    try {
+      const res = await tx.execute(
+        sql.raw(
+          `explain (format json) execute generic_plan_steps(${params.map(literal).join(', ')})`,
+        ),
+      );
+      const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+      const json = Object.values(rows[0]!)[0];
+      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+      return nodes(parsed[0]!.Plan);
+    } finally {
+      await tx.execute(sql`deallocate generic_plan_steps`);
+    }
+  });
 }

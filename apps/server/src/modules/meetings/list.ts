@@ -1,23 +1,18 @@
-import { fileLimits, normalizeMeetingCode } from '@roomscale/shared';
 import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { cappedCountQuery } from '../../db/count.ts';
+  fileLimits,
+  type MeetingRoom,
+  normalizeMeetingCode,
+  type Participant,
+} from '@roomscale/shared';
+import { and, asc, count, desc, eq, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { directQuery } from '../../db/direct.ts';
 import { LONG_MEETING, meetings } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern } from '../../platform/http/paging.ts';
 import { createdBy, participantRow } from './policy.ts';
+import type { MeetingFields } from './presenter.ts';
 
 /**
  * The meetings list as index walks, so a page costs what the page holds, not what the team holds
@@ -42,6 +37,12 @@ import { createdBy, participantRow } from './policy.ts';
  *   same walks of their own rows, each stopped at the cap, from the indexes alone.
  * - So a member's page and count cost what their own meetings in the range cost, up to the page
  *   and the cap, however many meetings the team holds and however few of them are theirs.
+ * - A page is ONE statement (`listed`): the page's meetings with their rooms and participants,
+ *   written by PostgreSQL as one JSON value as the API writes them, and the count beside them.
+ *   It is a named prepared statement per kind of list, planned once per connection: its generic
+ *   plan walks the same indexes (list.test.ts). Five statements a page cost more in planning,
+ *   drizzle's building and mapping, and round trips than the page's rows did
+ *   (docs/performance.md "List pages at the cost of their rows").
  */
 
 export type MeetingListScope = { organizationId: string; caller: Caller; admin: boolean };
@@ -57,7 +58,7 @@ export type MeetingListWindow = {
 /**
  * The values a list's statements take: each one either the value itself (a statement built for
  * one call, as the plan tests build it) or a placeholder of the same name (the statement built
- * once per kind of list and run with each call's values: `runListPage`, `listCount`).
+ * once per kind of list and run with each call's values: `listed`).
  */
 type Values = {
   team: string | Placeholder;
@@ -67,6 +68,8 @@ type Values = {
   now: string | Placeholder;
   /** Where a walk stops: the page's end, or the count's cap. */
   limit: number | Placeholder;
+  /** Where the count's walks stop, in the statement that reads page and count at once. */
+  countLimit: number | Placeholder;
   pageSize: number | Placeholder;
   offset: number | Placeholder;
   /** The name and code filters' LIKE patterns. */
@@ -83,6 +86,9 @@ const shapeOf = (scope: MeetingListScope, w: MeetingListWindow): Shape => ({
   filtered: w.filter !== '',
 });
 
+/** Where a count stops: `countWindow` rows past the page's start. */
+const countCap = (w: MeetingListWindow) => (w.page - 1) * w.pageSize + fileLimits.countWindow;
+
 function valuesOf(scope: MeetingListScope, w: MeetingListWindow, limit: number) {
   return {
     team: scope.organizationId,
@@ -90,6 +96,7 @@ function valuesOf(scope: MeetingListScope, w: MeetingListWindow, limit: number) 
     email: scope.caller.email,
     now: w.now.toISOString(),
     limit,
+    countLimit: countCap(w) + 1,
     pageSize: w.pageSize,
     offset: (w.page - 1) * w.pageSize,
     name: likePattern(w.filter),
@@ -103,6 +110,7 @@ const placeholders: Values = {
   email: sql.placeholder('email'),
   now: sql.placeholder('now'),
   limit: sql.placeholder('limit'),
+  countLimit: sql.placeholder('countLimit'),
   pageSize: sql.placeholder('pageSize'),
   offset: sql.placeholder('offset'),
   name: sql.placeholder('name'),
@@ -224,52 +232,30 @@ export function listPage(db: DbOrTx, scope: MeetingListScope, w: MeetingListWind
   return pageQuery(db, shapeOf(scope, w), valuesOf(scope, w, w.page * w.pageSize));
 }
 
-/**
- * Statements built once per database and kind of list, then run with each call's values. Drizzle
- * builds a statement's text anew on every run, and a member's page and count, four walks each,
- * cost the server more to build (about 0.4 ms of CPU a call) than PostgreSQL took to run them
- * (docs/performance.md "List pages at the cost of their rows"). The empty name keeps them
- * unnamed statements: PostgreSQL still plans each run for its own values, as it did.
- */
-function builtOnce<T>(build: (db: DbOrTx, shape: Shape) => T) {
-  const built = new WeakMap<DbOrTx, Map<string, T>>();
-  return (db: DbOrTx, shape: Shape): T => {
-    const kinds = built.get(db) ?? new Map<string, T>();
-    built.set(db, kinds);
-    const key = `${shape.admin}/${shape.includePast}/${shape.filtered}`;
-    const statement = kinds.get(key) ?? build(db, shape);
-    kinds.set(key, statement);
-    return statement;
-  };
-}
-
-const unnamed = '';
-const preparedPage = builtOnce((db, shape) => pageQuery(db, shape, placeholders).prepare(unnamed));
-const preparedMemberCount = builtOnce((db, shape) =>
-  memberCountQuery(db, shape, placeholders).prepare(unnamed),
-);
-
-/** The page's meetings, in order. */
-export function runListPage(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
-  return preparedPage(db, shapeOf(scope, w)).execute(valuesOf(scope, w, w.page * w.pageSize));
-}
-
-/** The team's own conditions and the time range, without the caller's: what a count reads. */
-const inRange = (scope: MeetingListScope, w: MeetingListWindow) =>
-  and(
-    teamFilter(shapeOf(scope, w), valuesOf(scope, w, 0)),
-    w.includePast ? undefined : gt(meetings.endDate, w.now),
-  )!;
-
-const countCap = (w: MeetingListWindow) => (w.page - 1) * w.pageSize + fileLimits.countWindow;
-
 /** The order of the range's index (`meetings_organization_end`, `_start`): counts walk it. */
-const rangeOrder = (w: MeetingListWindow) =>
+const rangeOrder = (w: Pick<Shape, 'includePast'>) =>
   w.includePast ? listOrder(w) : [asc(meetings.endDate)];
 
-/** An admin's count walks the index of its time range, so it stops at the cap. */
+/**
+ * An admin's count walks the index of its time range, so it stops at the cap (db/count.ts's
+ * capped count, `v.limit` being the cap plus one).
+ */
+function adminCountQuery(db: DbOrTx, shape: Shape, v: Values) {
+  const team = teamFilter(shape, v);
+  const inRange = shape.includePast ? team : sql`${team} and ${meetings.endDate} > ${at(v)}`;
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(meetings)
+    .where(inRange)
+    .orderBy(...rangeOrder(shape))
+    .limit(v.limit)
+    .as('matching');
+  return db.select({ n: count() }).from(matching);
+}
+
+/** An admin's count: the statement for one call (the plan tests read it). */
 export function adminCount(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
-  return cappedCountQuery(db, meetings, inRange(scope, w), countCap(w), rangeOrder(w));
+  return adminCountQuery(db, shapeOf(scope, w), valuesOf(scope, w, countCap(w) + 1));
 }
 
 /**
@@ -288,16 +274,148 @@ function memberCountQuery(db: DbOrTx, shape: Shape, v: Values) {
 }
 
 /**
- * How many meetings the list holds, counted at most `countWindow` rows past the page: beyond, a
- * lower bound that promises one more page.
+ * A time as the API writes it (UTC, milliseconds, `Z`), written by PostgreSQL: `to_char`'s MS
+ * truncates to the millisecond, as a JavaScript Date read from the driver does (users/meQuery.ts).
  */
-export async function listCount(
-  db: DbOrTx,
+const apiTime = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * A listed meeting's room as presentRoom writes it, but `canManage` and `temporary` are false:
+ * they are the caller's to set (service.ts), in place. `madeFor` is the meeting a temporary room
+ * was made for (`rooms.meeting_id`); the answer's projection leaves it out.
+ */
+export type ListedRoom = MeetingRoom & { madeFor: string | null };
+
+/** A meeting of the page with its rooms and people, as the API writes them (presenter.ts). */
+export type ListedMeeting = MeetingFields & { rooms: ListedRoom[]; people: Participant[] };
+
+/** The page and the list's count, read at once. */
+export type ListedPage = { entryCount: number; meetings: ListedMeeting[] };
+
+/**
+ * The page's meetings as ONE JSON value, with their rooms (in their order, each with its counts
+ * of room data) and participants (in the order they were added), and the list's count beside
+ * them. Times are written as the API writes them; a meeting has ended, as `hasEnded` reads a
+ * JavaScript date, when its end to the millisecond is not after now.
+ */
+function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
+  const dir = direction(shape);
+  const now = at(v);
+  const ms = (column: string) => sql.raw(`date_trunc('milliseconds', ${column})`);
+  const rooms = sql`select json_agg(json_build_object(
+      'id', r.id,
+      'roomId', r.id,
+      'name', r.name,
+      'description', r.description,
+      'category', r.category,
+      'imageUrl', r.image_url,
+      'sceneName', r.scene_name,
+      'addressableUrlAndroid', r.addressable_url_android,
+      'addressableUrlWindows', r.addressable_url_windows,
+      'addressableUrlMac', r.addressable_url_mac,
+      'maxUsers', r.max_users,
+      'persistent', r.persistent,
+      'capabilities', r.capabilities,
+      'roomSharingType', r.sharing_type,
+      'template', r.is_template,
+      'templateId', r.template_id,
+      'userOwnerId', r.owner_user_id,
+      'organizationOwnerId', r.organization_id,
+      'staticRoomDataAmount', (select count(*) from room_data d
+        where d.room_id = r.id and d.is_static),
+      'dynamicRoomDataAmount', (select count(*) from room_data d
+        where d.room_id = r.id and not d.is_static),
+      'canManage', false,
+      'created', ${apiTime('r.created')},
+      'createdBy', r.created_by,
+      'lastModified', ${apiTime('r.last_modified')},
+      'lastModifiedBy', r.last_modified_by,
+      'temporary', false,
+      'madeFor', r.meeting_id) order by mr.position, r.id)
+    from meeting_rooms mr join rooms r on r.id = mr.room_id where mr.meeting_id = m.id`;
+  // A participant shows a name only while they are a user with both names (presenter.ts).
+  const named = sql.raw('u.first_name is not null and u.last_name is not null');
+  const people = sql`select json_agg(json_build_object(
+      'firstName', case when ${named} then u.first_name end,
+      'lastName', case when ${named} then u.last_name end,
+      'userId', p.user_id,
+      'email', p.email,
+      'participantType', p.participant_type,
+      'imageUpdated', case when ${named} then ${apiTime('u.image_updated')} end)
+      order by p.created, p.email)
+    from meeting_participants p left join users u on u.id = p.user_id
+    where p.meeting_id = m.id`;
+  const page = sql`select json_agg(json_build_object(
+      'id', m.id,
+      'meetingId', m.id,
+      'name', m.name,
+      'description', m.description,
+      'organizationId', m.organization_id,
+      'meetingCode', m.code,
+      'startDate', ${apiTime('m.start_date')},
+      'endDate', ${apiTime('m.end_date')},
+      'timezoneLabel', m.timezone_label,
+      'hasEnded', ${ms('m.end_date')} <= ${now},
+      'isOngoing', ${ms('m.start_date')} <= ${now} and ${ms('m.end_date')} > ${now},
+      'currentMeetingRoomId', m.current_room_id,
+      'created', ${apiTime('m.created')},
+      'createdBy', m.created_by_user_id,
+      'rooms', coalesce((${rooms}), '[]'::json),
+      'people', coalesce((${people}), '[]'::json))
+      order by m.start_date ${dir}, m.id ${dir})
+    from meetings m where m.id in (${pageIds(shape, v)})`;
+  return sql`select json_build_object('entryCount', (${count}),
+    'meetings', coalesce((${page}), '[]'::json)) as listed`;
+}
+
+/** The statement that reads a page, its details and its count: the page's own walks, the count's. */
+function listedStatement(db: DbOrTx, shape: Shape, v: Values): SQL {
+  const counted = { ...v, limit: v.countLimit };
+  const count = shape.admin
+    ? adminCountQuery(db, shape, counted)
+    : memberCountQuery(db, shape, counted);
+  return listedQuery(shape, v, count.getSQL());
+}
+
+/** `listed`'s statement for one call's values (the plan tests read it). */
+export function listedPageStatement(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
+  return listedStatement(db, shapeOf(scope, w), valuesOf(scope, w, w.page * w.pageSize));
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * The statements of `listed`, one per kind of list, built once with placeholders and run on the
+ * driver (db/direct.ts): drizzle built a member's four walks anew on every call, and mapped
+ * every column of every row. The name is the kind's, so PostgreSQL plans it once per connection
+ * (plan tests: the generic plan walks the same indexes as each call's own).
+ */
+const listedStatements = new Map<string, ReturnType<typeof directQuery<ListedPage>>>();
+
+function listedOfKind(shape: Shape) {
+  const kind = `${shape.admin ? 'admin' : 'member'}_${shape.includePast ? 'all' : 'upcoming'}${shape.filtered ? '_filtered' : ''}`;
+  let run = listedStatements.get(kind);
+  if (!run) {
+    run = directQuery<ListedPage>(`meetings_list_${kind}`, (db) =>
+      dialect.sqlToQuery(listedStatement(db, shape, placeholders)),
+    );
+    listedStatements.set(kind, run);
+  }
+  return run;
+}
+
+/**
+ * One page of the list with its rooms and participants, and how many meetings the list holds,
+ * counted at most `countWindow` rows past the page (beyond, a lower bound that promises one
+ * more page): one statement.
+ */
+export async function listed(
+  db: Db,
   scope: MeetingListScope,
   w: MeetingListWindow,
-): Promise<number> {
-  const [row] = scope.admin
-    ? await adminCount(db, scope, w)
-    : await preparedMemberCount(db, shapeOf(scope, w)).execute(valuesOf(scope, w, countCap(w) + 1));
-  return row?.n ?? 0;
+): Promise<ListedPage> {
+  const shape = shapeOf(scope, w);
+  const [page] = await listedOfKind(shape)(db, valuesOf(scope, w, w.page * w.pageSize));
+  return page ?? { entryCount: 0, meetings: [] };
 }

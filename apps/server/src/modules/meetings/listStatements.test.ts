@@ -1,32 +1,35 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { registerDirectRunner } from '../../db/direct.ts';
 import * as schema from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
-import { listCount, listPage, memberCount, runListPage } from './list.ts';
+import { listed, listedPageStatement } from './list.ts';
 
 /** A database whose driver records each statement it is given and answers no rows. */
 function recordingDb() {
-  const pool = new pg.Pool();
-  const sent: { text: string; values: unknown[] }[] = [];
-  (pool as unknown as { query: unknown }).query = async (
-    config: { text: string },
-    values: unknown[],
-  ) => {
-    sent.push({ text: config.text, values });
-    return { rows: [], fields: [] };
-  };
-  return { db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as DbOrTx, sent };
+  const db = drizzle(new pg.Pool(), { schema, casing: 'snake_case' }) as unknown as Db;
+  const sent: { name: string; text: string; values: unknown[] }[] = [];
+  registerDirectRunner(db, async (name, text, values) => {
+    sent.push({ name, text, values });
+    return [];
+  });
+  return { db, sent };
 }
 
 const caller = { userId: '8d6f1c0e-0000-4000-8000-000000000001', email: 'ann@x.test' } as Caller;
+const dialect = new PgDialect({ casing: 'snake_case' });
 
 describe('meetings list statements built once per kind of list', () => {
-  // The plan tests (list.test.ts) read the statements `listPage` and `memberCount` build for one
-  // call; a page is served by statements built once with placeholders. They must be the same.
-  it('runs, for every kind of list and any values, the statements the plan tests read', async () => {
+  // The plan tests (list.test.ts) read the statement `listedPageStatement` builds for one call; a
+  // page is served by a statement built once with placeholders and run as a named prepared
+  // statement. They must be the same, and one name must always be one text (PostgreSQL refuses
+  // another text under a name a connection has prepared).
+  it('runs, for every kind of list and any values, the statement the plan tests read', async () => {
     const { db, sent } = recordingDb();
+    const texts = new Map<string, string>();
     for (const admin of [false, true]) {
       for (const includePast of [false, true]) {
         for (const [filter, page] of [
@@ -43,19 +46,23 @@ describe('meetings list statements built once per kind of list', () => {
             pageSize: 10,
           };
           sent.length = 0;
-          await runListPage(db, scope, w);
-          const built = listPage(db, scope, w).toSQL();
-          expect(sent[0], `${admin} ${includePast} ${filter}`).toEqual({
-            text: built.sql,
-            values: built.params,
-          });
-          if (admin) continue;
-          sent.length = 0;
-          await listCount(db, scope, w);
-          const counted = memberCount(db, scope, w).toSQL();
-          expect(sent[0]).toEqual({ text: counted.sql, values: counted.params });
+          expect(await listed(db, scope, w)).toEqual({ entryCount: 0, meetings: [] });
+          const built = dialect.sqlToQuery(listedPageStatement(db, scope, w));
+          expect(sent, `${admin} ${includePast} ${filter}`).toEqual([
+            {
+              name: expect.stringMatching(/^meetings_list_/),
+              text: built.sql,
+              values: built.params,
+            },
+          ]);
+          const { name, text } = sent[0]!;
+          expect(texts.get(name) ?? text).toBe(text);
+          texts.set(name, text);
         }
       }
     }
+    // One name per kind of list: admin or member, upcoming or all, filtered or not.
+    expect(texts.size).toBe(8);
+    expect(new Set(texts.values()).size).toBe(8);
   });
 });

@@ -1,4 +1,4 @@
-import type { Meeting, Participant, PublicMeeting } from '@roomscale/shared';
+import type { Meeting, MeetingRoom, Participant, PublicMeeting } from '@roomscale/shared';
 import type { meetingParticipants, meetings, users } from '../../db/schema.ts';
 import { presentRoom, type RoomWithCounts } from '../rooms/presenter.ts';
 
@@ -33,7 +33,60 @@ const byName = (a: Participant, b: Participant) =>
     `${b.firstName} ${b.lastName} ${b.email}`,
   );
 
-/** Moderators and users show names; guests show their email (part2 §3). */
+/**
+ * A meeting's own fields as the API writes them: everything but its rooms, its people and the
+ * caller's rights. The list reads them so from PostgreSQL (list.ts); a single meeting from its row.
+ */
+export type MeetingFields = Omit<
+  Meeting,
+  | 'rooms'
+  | 'moderatorParticipant'
+  | 'userParticipant'
+  | 'guestParticipant'
+  | 'canEdit'
+  | 'canDelete'
+>;
+
+/**
+ * A meeting as its team sees it: moderators and users show names, guests their email (part2
+ * §3), each group in its order; the caller edits it before the end when they moderate it, and
+ * deletes it also after.
+ */
+export function meetingAnswer(
+  m: MeetingFields,
+  rooms: MeetingRoom[],
+  people: Participant[],
+  rights: { moderate: boolean },
+): Meeting {
+  return {
+    id: m.id,
+    meetingId: m.meetingId,
+    name: m.name,
+    description: m.description,
+    organizationId: m.organizationId,
+    meetingCode: m.meetingCode,
+    startDate: m.startDate,
+    endDate: m.endDate,
+    timezoneLabel: m.timezoneLabel,
+    hasEnded: m.hasEnded,
+    isOngoing: m.isOngoing,
+    currentMeetingRoomId: m.currentMeetingRoomId,
+    rooms,
+    moderatorParticipant: people.filter((p) => p.participantType === 'Moderator').sort(byName),
+    userParticipant: people
+      .filter((p) => p.participantType !== 'Moderator' && p.userId)
+      .sort(byName),
+    guestParticipant: people
+      .filter((p) => p.participantType !== 'Moderator' && !p.userId)
+      .sort((a, b) => a.email.localeCompare(b.email)),
+    canEdit: rights.moderate && !m.hasEnded,
+    canDelete: rights.moderate,
+    created: m.created,
+    createdBy: m.createdBy,
+  };
+}
+
+/** A meeting read with its details (load.ts), as its team sees it. */
 export function presentMeeting(
   d: MeetingDetails,
   rights: { moderate: boolean },
@@ -41,9 +94,7 @@ export function presentMeeting(
   canManageRoom: (room: RoomWithCounts['room']) => boolean,
 ): Meeting {
   const { meeting: m } = d;
-  const people = d.participants.map(presentParticipant);
-  const ended = hasEnded(m, now);
-  return {
+  const fields: MeetingFields = {
     id: m.id,
     meetingId: m.id,
     name: m.name,
@@ -53,25 +104,17 @@ export function presentMeeting(
     startDate: m.startDate.toISOString(),
     endDate: m.endDate.toISOString(),
     timezoneLabel: m.timezoneLabel,
-    hasEnded: ended,
+    hasEnded: hasEnded(m, now),
     isOngoing: isOngoing(m, now),
     currentMeetingRoomId: m.currentRoomId,
-    rooms: d.rooms.map((r) => ({
-      ...presentRoom(r, canManageRoom(r.room)),
-      temporary: r.room.meetingId === m.id,
-    })),
-    moderatorParticipant: people.filter((p) => p.participantType === 'Moderator').sort(byName),
-    userParticipant: people
-      .filter((p) => p.participantType !== 'Moderator' && p.userId)
-      .sort(byName),
-    guestParticipant: people
-      .filter((p) => p.participantType !== 'Moderator' && !p.userId)
-      .sort((a, b) => a.email.localeCompare(b.email)),
-    canEdit: rights.moderate && !ended,
-    canDelete: rights.moderate,
     created: m.created.toISOString(),
     createdBy: m.createdByUserId,
   };
+  const rooms = d.rooms.map((r) => ({
+    ...presentRoom(r, canManageRoom(r.room)),
+    temporary: r.room.meetingId === m.id,
+  }));
+  return meetingAnswer(fields, rooms, d.participants.map(presentParticipant), rights);
 }
 
 /** What anyone holding the code may see: the meeting and its rooms, no people. */
