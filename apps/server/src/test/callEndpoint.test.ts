@@ -1,6 +1,6 @@
 import { authApi, guestsApi, organizationsApi, usersApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callEndpoint, callMalformed } from './callEndpoint.ts';
+import { callEndpoint, callUnchecked } from './callEndpoint.ts';
 import { expectProblem, PASSWORD } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { team } from './workspace.ts';
@@ -45,7 +45,7 @@ describe('callEndpoint', () => {
     expect(res.status, res.raw.body).toBe(200);
     expect(res.raw.raw.req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(res.body.token_type).toBe('Bearer');
-    const page = await callMalformed(t, guestsApi.roomTemplates, {
+    const page = await callUnchecked(t, guestsApi.roomTemplates, {
       query: { page: 0 },
       token: 'not-a-token',
     });

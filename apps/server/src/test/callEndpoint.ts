@@ -25,8 +25,8 @@ type FileBody = Buffer | Blob | FormData;
 /** A call of `E` as the contract types it, plus the caller. */
 export type EndpointCall<E extends Endpoint> = CallInput<E, FileBody> & Caller;
 
-/** Input the contract refuses, for tests of bad input: any parameters, query and body. */
-export type MalformedCall = Caller & {
+/** Any parameters, query and body: for input the contract refuses, or a loop over endpoints. */
+export type UncheckedCall = Caller & {
   params?: Record<string, unknown>;
   query?: object;
   body?: unknown;
@@ -77,7 +77,7 @@ function payloadOf(e: Endpoint, body: unknown, headers: Record<string, string>) 
 async function send<E extends Endpoint>(
   t: TestApp,
   e: E,
-  input: MalformedCall,
+  input: UncheckedCall,
 ): Promise<Answer<E>> {
   let body = input.body;
   const headers: Record<string, string> = input.token ? bearer(input.token) : {};
@@ -106,17 +106,18 @@ export function callEndpoint<E extends Endpoint>(
   e: E,
   ...[input]: Args<E>
 ): Promise<Answer<E>> {
-  return send(t, e, (input ?? {}) as MalformedCall);
+  return send(t, e, (input ?? {}) as UncheckedCall);
 }
 
 /**
- * Calls an endpoint with input its contract refuses (a wrong type, a missing field, an unknown
- * parameter), to test that the app refuses it too. The answer is typed as `callEndpoint`'s.
+ * Calls an endpoint with input the compiler does not check against its contract: input the
+ * contract refuses (a wrong type, a missing field, an unknown parameter), to test that the app
+ * refuses it too, or one loop over several endpoints. The answer is typed as `callEndpoint`'s.
  */
-export function callMalformed<E extends Endpoint>(
+export function callUnchecked<E extends Endpoint>(
   t: TestApp,
   e: E,
-  input: MalformedCall,
+  input: UncheckedCall,
 ): Promise<Answer<E>> {
   return send(t, e, input);
 }

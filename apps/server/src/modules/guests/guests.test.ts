@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { guestCodes, meetings, rooms } from '../../db/schema.ts';
 import { mailsInFlight } from '../../platform/mail/background.ts';
-import { callEndpoint, callMalformed } from '../../test/callEndpoint.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { call, expectProblem, nextIp, uniqueEmail } from '../../test/factories.ts';
 import { authorizeGuest, mailedCode as mailedCodeOf, signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -162,7 +162,7 @@ describe('guest and user tokens never pass as each other', () => {
       [roomTemplatesApi.list, { query: page }],
     ] as const) {
       expectProblem(
-        await callMalformed(t, e, { ...input, token: guest.access_token, body: {} }),
+        await callUnchecked(t, e, { ...input, token: guest.access_token, body: {} }),
         401,
       );
     }
@@ -172,7 +172,7 @@ describe('guest and user tokens never pass as each other', () => {
       guestsApi.createMeeting,
       guestsApi.logout,
     ]) {
-      expectProblem(await callMalformed(t, e, { token: admin.session, body: {} }), 401);
+      expectProblem(await callUnchecked(t, e, { token: admin.session, body: {} }), 401);
     }
   });
 
@@ -195,7 +195,7 @@ describe('guest seats and logout', () => {
     const a = await guestToken();
     const b = await guestToken(a.email);
     expectProblem(
-      await callMalformed(t, guestsApi.checkSeat, {
+      await callUnchecked(t, guestsApi.checkSeat, {
         token: a.access_token,
         body: { deviceName: 'Q' },
       }),
@@ -282,7 +282,7 @@ describe('guest meetings', () => {
     const g = await guestToken();
     const tpl = await defaultTemplate(t);
     const put = (body: unknown) =>
-      callMalformed(t, guestsApi.createMeeting, { token: g.access_token, body });
+      callUnchecked(t, guestsApi.createMeeting, { token: g.access_token, body });
     expectProblem(await put(guestMeetingBody([tpl], { name: '' })), 400, 'name');
     expectProblem(await put(guestMeetingBody([])), 400, 'temporaryRooms');
     expectProblem(

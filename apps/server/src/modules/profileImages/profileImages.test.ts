@@ -11,7 +11,7 @@ import { profileImagesApi, teamUsersApi, usersApi } from '@roomscale/shared/cont
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema.ts';
-import { callEndpoint, callMalformed } from '../../test/callEndpoint.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createTeam, createUser, expectProblem, PASSWORD, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -484,7 +484,7 @@ describe('multipart uploads (part2 §7: the part named attachment)', () => {
   it('answers a multipart body without boundary, or cut off, with 400', async () => {
     const session = await signIn(t, await createUser(t));
     const post = (body: Buffer | string, type: string) =>
-      callMalformed(t, profileImagesApi.uploadMine, {
+      callUnchecked(t, profileImagesApi.uploadMine, {
         token: session,
         body,
         headers: { 'content-type': type },

@@ -3,7 +3,7 @@ import { usersApi } from '@roomscale/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
-import { callEndpoint, callMalformed } from '../../test/callEndpoint.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import {
   bearer,
   createTeam,
@@ -145,7 +145,7 @@ describe('GET /api/Users/Me', () => {
 
 describe('PATCH /api/Users/Me', () => {
   const patch = (token: { access_token: string } | undefined, body: unknown) =>
-    callMalformed(t, usersApi.editMe, { token, body });
+    callUnchecked(t, usersApi.editMe, { token, body });
 
   it('requires a signed-in caller', async () => {
     expectProblem(await patch(undefined, { firstName: 'Bob' }), 401);
@@ -360,7 +360,7 @@ describe('GET /api/LinkedAccounts/Logins', () => {
   });
 
   it('rejects a missing or invalid email', async () => {
-    expectProblem(await callMalformed(t, usersApi.logins, {}), 400, 'email');
+    expectProblem(await callUnchecked(t, usersApi.logins, {}), 400, 'email');
     expectProblem(await logins('nope'), 400, 'email');
   });
 });
