@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -30,6 +30,15 @@ describe('draining the listener', () => {
   it('finishes a request whose body is still arriving, closes politely and refuses new connections', async () => {
     const body = JSON.stringify({ position: 'Still uploading, part two.' });
     const upload = rawConnection();
+    // The server has read the request's head: it is in progress when the drain begins.
+    const uploadStarted = new Promise<void>((resolve) => {
+      const seen = (req: { method?: string }) => {
+        if (req.method !== 'PATCH') return;
+        t.app.server.off('request', seen);
+        resolve();
+      };
+      t.app.server.on('request', seen);
+    });
     await upload.connected;
     upload.socket.write(
       `PATCH /api/Users/Me HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
@@ -41,8 +50,8 @@ describe('draining the listener', () => {
     const used = rawConnection();
     await Promise.all([idle.connected, quiet.connected, used.connected]);
     used.socket.write('GET /livez HTTP/1.1\r\nHost: x\r\n\r\n');
-    while (!used.received().includes('"ok"')) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(used.received()).toContain('"ok"'));
+    await uploadStarted;
     // A deadline past the test's own timeout: the drain must end by closing what is idle.
     const drained = t.app.drain({ idleGraceMs: 300, deadlineMs: 120_000 });
     expect(t.app.draining).toBe(true);
