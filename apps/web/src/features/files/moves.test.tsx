@@ -49,13 +49,19 @@ describe('moving by drag and drop', () => {
   });
 
   it('ignores a folder dropped on itself', async () => {
-    const fetch = mockApi(() => ({ body: filePage([folder, image]) }));
+    const fetch = mockApi((method) =>
+      method === 'PATCH' ? { body: image } : { body: filePage([folder, image]) },
+    );
     renderFiles('/files/team');
     const card = await screen.findByRole('group', { name: 'Plans' });
     drag(card, card)();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(patchBodies(fetch)).toEqual([]);
-    expect(screen.queryByText('Move succeeded')).toBeNull();
+    // A move after it: once that one is announced, the drop before it has had its turn.
+    drag(screen.getByRole('group', { name: 'Lobby.png' }), card)();
+    expect(await screen.findByText('Move succeeded')).toBeVisible();
+    expect(patchBodies(fetch)).toEqual([
+      { path: `${filesPath}/${image.fileId}`, body: { parentFileId: folder.fileId } },
+    ]);
+    expect(screen.getAllByText('Move succeeded')).toHaveLength(1);
   });
 
   it("moves to the other scope's top level from the menu, and reports 'Move failed'", async () => {
