@@ -18,13 +18,13 @@ import { hasEnded, presentMeeting, presentPublicMeeting } from './presenter.ts';
 /**
  * The public lookup by code (launch page, VR app): NoError while the meeting runs, with its
  * rooms; MeetingNotStarted / MeetingEnded with the times only; MeetingNotFound otherwise. A
- * running meeting looked up by a signed-in user or a guest (`visitor`: the VR app sends its
- * token, the launch page none) is a join, recorded as a usage fact.
+ * running meeting looked up by a signed-in user or a guest (`visitor`, asked only then: the VR
+ * app sends its token, the launch page none) is a join, recorded as a usage fact.
  */
 export async function lookupMeeting(
   ctx: AppContext,
   code: string,
-  visitor: Person | null = null,
+  visitor: () => Promise<Person | null> = async () => null,
 ): Promise<MeetingLookup> {
   const now = ctx.clock.now();
   const [row] = code ? await ctx.db.select().from(meetings).where(eq(meetings.code, code)) : [];
@@ -54,8 +54,10 @@ export async function lookupMeeting(
       ...times,
     };
   }
+  const visiting = visitor();
   const details = (await loadMeeting(ctx.db, row.id))!;
-  if (visitor) recordMeetingJoin(ctx, now, row, visitor);
+  const who = await visiting;
+  if (who) recordMeetingJoin(ctx, now, row, who);
   return {
     meetingDetail: presentPublicMeeting(details, now),
     message: meetingMessages.running,

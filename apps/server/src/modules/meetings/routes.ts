@@ -60,7 +60,7 @@ export function meetingRoutes(app: FastifyInstance, ctx: AppContext) {
       rateLimit: { max: meetingLimits.lookupPerMinute, timeWindow: '1 minute' },
     },
     handler: async (req, reply) => {
-      const result = await lookupMeeting(ctx, req.params.code, await visitorOf(ctx, req));
+      const result = await lookupMeeting(ctx, req.params.code, () => visitorOf(ctx, req));
       if (result.error !== 10) return result;
       return reply
         .code(404)
