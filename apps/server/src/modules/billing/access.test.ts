@@ -1,8 +1,10 @@
 import { billingMessages } from '@roomscale/shared';
+import { billingApi, fillPath } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
 import { billingDetails, prices, saveCustomer } from './testing.ts';
@@ -21,28 +23,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const calls = (id: string) =>
+/** The team's billing calls, each with a body it takes. */
+const calls = () =>
   [
-    ['GET', `/api/StripeCustomers/${id}`, undefined],
-    ['POST', `/api/StripeCustomers/${id}`, billingDetails()],
-    ['POST', `/api/StripeCustomers/${id}/Subscription`, { priceId: 'price_x', quantity: 1 }],
-    ['DELETE', `/api/StripeCustomers/${id}/Subscription`, undefined],
-    ['POST', `/api/StripeCustomers/${id}/Subscription/Price`, { priceId: 'price_x', quantity: 1 }],
-    ['GET', `/api/StripeCustomers/${id}/PaymentMethod/Secret`, undefined],
+    [billingApi.customer, undefined],
+    [billingApi.saveCustomer, billingDetails()],
+    [billingApi.updateSubscription, { priceId: 'price_x', quantity: 1 }],
+    [billingApi.cancelSubscription, undefined],
+    [billingApi.previewPrice, { priceId: 'price_x', quantity: 1 }],
+    [billingApi.setupSecret, undefined],
   ] as const;
 
 describe('the billing calls', () => {
   it('refuse anonymous callers, members, and admins of another team', async () => {
-    for (const [method, url, body] of calls(w.id)) {
-      expectProblem(await call(t, method, url, { body }), 401);
+    const params = { organizationId: w.id };
+    for (const [e, body] of calls()) {
+      expectProblem(await callUnchecked(t, e, { params, body }), 401);
       // A member sees the team but may not do this: 403, as on every admin-only team call.
-      const member = await call(t, method, url, { body, token: w.member.session });
-      expect(member.statusCode, `${method} ${url}`).toBe(403);
-      expectProblem(await call(t, method, url, { body, token: other.admin.session }), 404);
+      const member = await callUnchecked(t, e, { params, body, token: w.member.session });
+      expect(member.status, `${e.method} ${fillPath(e.path, params)}`).toBe(403);
+      expectProblem(await callUnchecked(t, e, { params, body, token: other.admin.session }), 404);
     }
-    expectProblem(await call(t, 'GET', '/api/StripeCustomers/Details'), 401);
+    expectProblem(await callEndpoint(t, billingApi.details), 401);
     expectProblem(
-      await call(t, 'GET', `/api/Organizations/${w.id}/subscription`, {
+      await callEndpoint(t, billingApi.licensing, {
+        params: { organizationId: w.id },
         token: other.admin.session,
       }),
       404,
@@ -50,19 +55,20 @@ describe('the billing calls', () => {
   });
 
   it('let members read the licensing summary and everyone signed in the plans', async () => {
-    const summary = await call(t, 'GET', `/api/Organizations/${w.id}/subscription`, {
+    const summary = await callEndpoint(t, billingApi.licensing, {
+      params: { organizationId: w.id },
       token: w.member.session,
     });
-    expect(summary.statusCode).toBe(200);
-    expect(summary.json()).toMatchObject({
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({
       licenseCount: 0,
       selfManaged: true,
       paymentCustomerId: expect.stringMatching(/^cus_/),
     });
-    const details = await call(t, 'GET', '/api/StripeCustomers/Details', {
+    const details = await callEndpoint(t, billingApi.details, {
       token: w.member.session,
     });
-    expect(details.json()).toMatchObject({
+    expect(details.body).toMatchObject({
       provider: 'simulator',
       publishableKey: expect.stringMatching(/^pk_test_sim_/),
       monthlyPriceId: prices(t).month,
@@ -77,10 +83,14 @@ describe('the billing calls', () => {
   });
 
   it('let a super admin read any team’s customer, but not change it', async () => {
-    const res = await call(t, 'GET', `/api/StripeCustomers/${w.id}`, { token: root.session });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await callEndpoint(t, billingApi.customer, {
+      params: { organizationId: w.id },
+      token: root.session,
+    });
+    expect(res.status, res.raw.body).toBe(200);
     expectProblem(
-      await call(t, 'POST', `/api/StripeCustomers/${w.id}`, {
+      await callEndpoint(t, billingApi.saveCustomer, {
+        params: { organizationId: w.id },
         token: root.session,
         body: billingDetails(),
       }),
@@ -93,18 +103,25 @@ describe('the billing calls', () => {
       .update(organizations)
       .set({ selfManaged: false })
       .where(eq(organizations.id, w.id));
-    for (const [method, url, body] of calls(w.id).slice(1)) {
-      const res = await call(t, method, url, {
-        body: body && url.endsWith('/Price') ? { priceId: prices(t).month, quantity: 1 } : body,
+    for (const [e, body] of calls().slice(1)) {
+      const previewing = e === billingApi.previewPrice;
+      const res = await callUnchecked(t, e, {
+        params: { organizationId: w.id },
+        body: body && previewing ? { priceId: prices(t).month, quantity: 1 } : body,
         token: w.admin.session,
       });
-      if (url.endsWith('/Price')) continue;
+      if (previewing) continue;
       expectProblem(res, 403, undefined);
-      expect(res.json()).toMatchObject({ detail: billingMessages.notSelfManaged });
+      expect(res.problem).toMatchObject({ detail: billingMessages.notSelfManaged });
     }
     // Reading stays open to its admins.
     expect(
-      (await call(t, 'GET', `/api/StripeCustomers/${w.id}`, { token: w.admin.session })).statusCode,
+      (
+        await callEndpoint(t, billingApi.customer, {
+          params: { organizationId: w.id },
+          token: w.admin.session,
+        })
+      ).status,
     ).toBe(200);
     await t.ctx.db
       .update(organizations)
@@ -114,17 +131,22 @@ describe('the billing calls', () => {
 
   it('answer 404 for a team without billing details, and for an unknown plan 400', async () => {
     expectProblem(
-      await call(t, 'GET', `/api/StripeCustomers/${other.id}`, { token: other.admin.session }),
-      404,
-    );
-    expectProblem(
-      await call(t, 'GET', `/api/StripeCustomers/${other.id}/PaymentMethod/Secret`, {
+      await callEndpoint(t, billingApi.customer, {
+        params: { organizationId: other.id },
         token: other.admin.session,
       }),
       404,
     );
     expectProblem(
-      await call(t, 'POST', `/api/StripeCustomers/${w.id}/Subscription/Price`, {
+      await callEndpoint(t, billingApi.setupSecret, {
+        params: { organizationId: other.id },
+        token: other.admin.session,
+      }),
+      404,
+    );
+    expectProblem(
+      await callEndpoint(t, billingApi.previewPrice, {
+        params: { organizationId: w.id },
         token: w.admin.session,
         body: { priceId: 'price_unknown', quantity: 1 },
       }),
@@ -132,7 +154,8 @@ describe('the billing calls', () => {
       'priceId',
     );
     expectProblem(
-      await call(t, 'POST', `/api/StripeCustomers/${w.id}/Subscription`, {
+      await callEndpoint(t, billingApi.updateSubscription, {
+        params: { organizationId: w.id },
         token: w.admin.session,
         body: { priceId: prices(t).month, quantity: 0 },
       }),
