@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type FileItem, uploadMessages } from '@roomscale/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowser } from '../../../test/harness.tsx';
 import { UploadsPanel } from './UploadsPanel.tsx';
@@ -70,8 +70,9 @@ describe('UploadsPanel', () => {
     expect(within(panel).getByText('Uploading 42%')).toBeVisible();
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Cancel upload of plan.png' }));
-    await settle();
-    expect(screen.queryByRole('region', { name: uploadMessages.panelTitle })).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: uploadMessages.panelTitle })).toBeNull(),
+    );
   });
 
   it('shows Processing once the bytes are stored and leaves when the item exists', async () => {

@@ -226,10 +226,14 @@ describe('UploadQueue', () => {
 
     queue.cancel(key);
     expect(blobCalls[0]?.opts.signal?.aborted).toBe(true);
-    await settle();
+    // An upload after it: once that one is done, the cancelled one has been handled too.
+    queue.enqueue([png('after.png')], target);
+    await vi.waitFor(() => expect(blobCalls).toHaveLength(2));
+    blobCalls[1]?.done.resolve('blob-after');
+    await vi.waitFor(() => expect(deps.completed).toHaveBeenCalled());
     expect(queue.getSnapshot()).toEqual([]);
     expect(deps.failed).not.toHaveBeenCalled();
-    expect(deps.createFile).not.toHaveBeenCalled();
+    expect(deps.createFile.mock.calls.map(([, body]) => body.name)).toEqual(['after.png']);
   });
 
   it('runs two uploads at a time; a waiting one can be cancelled before it starts', async () => {
@@ -241,10 +245,11 @@ describe('UploadQueue', () => {
     expect(third.state).toBe('Preparing');
     queue.cancel(third.key);
     expect(queue.getSnapshot().map((e) => e.name)).toEqual(['1.png', '2.png']);
+    // A fourth one queued after it takes the slot the first one frees, the cancelled one never.
+    queue.enqueue([png('4.png')], target);
     blobCalls[0]?.done.resolve('blob-1');
-    await settle();
-    await settle();
-    expect(blobCalls).toHaveLength(2);
+    await vi.waitFor(() => expect(blobCalls).toHaveLength(3));
+    expect(blobCalls.map((c) => (c.blob as File).name)).toEqual(['1.png', '2.png', '4.png']);
   });
 
   it("warns 'Active uploads will be cancelled.' on leaving while uploads are active", async () => {
