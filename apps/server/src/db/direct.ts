@@ -15,8 +15,8 @@ export function registerDirectRunner(db: Db, run: DirectRunner) {
  * A statement of the hottest path, written with drizzle (its tables and columns stay checked)
  * but run on the driver directly, as a named prepared statement (docs/performance.md "The hot
  * path"). Drizzle's execute wraps each call in four nested async layers and hands the driver
- * fresh type parsers per field on every run; for GET /api/Users/Me that cost about a tenth of
- * the request. `build` must select ONE column; its parameters are `$1`, `$2`… in `values` order.
+ * fresh type parsers per field on every run, which showed on GET /api/Users/Me. `build` must
+ * select ONE column; its parameters are `$1`, `$2`… in `values` order.
  */
 export function directStatement<T>(name: string, build: (db: Db) => { toSQL(): { sql: string } }) {
   const texts = new WeakMap<Db, string>();

@@ -6,7 +6,7 @@ export type StoredTokens = { accessToken: string; refreshToken: string; validUnt
  *
  * Local storage is shared between tabs too, but Chromium hands a write to the other tabs
  * asynchronously: a tab that takes the lock right after another tab released it may still read
- * the refresh token that tab has just spent (a third of the hand-overs, measured in Chromium),
+ * the refresh token that tab has just spent (often, in Chromium: docs/ARCHITECTURE.md §4),
  * present it again, and the server then ends the session as a token reuse. IndexedDB
  * transactions are ordered across tabs: once a write has committed, the next reader sees it.
  *

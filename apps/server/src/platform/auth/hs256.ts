@@ -11,8 +11,8 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  *
  * This is the check of every authenticated request (docs/performance.md "The hot path"). jose's
  * `jwtVerify` does the same through WebCrypto, whose HMAC is an asynchronous job handed to the
- * thread pool and back: about 47 µs of CPU a token against 6 µs for node:crypto's HMAC, most of
- * it on the main thread. It is as strict as jose with our options, and stricter where we issue
+ * thread pool and back, several times node:crypto's CPU, most of it on the main thread (the
+ * figures: docs/performance.md "The hot path", fourth round). It is as strict as jose with our options, and stricter where we issue
  * the tokens ourselves (jwt.test.ts holds it to jose's answers):
  * - three base64url parts, the MAC over the first two compared in constant time, before any
  *   JSON of the token is read;

@@ -14,8 +14,8 @@ export type GuestAccessToken = { guestId: string; sessionId: string };
 
 /** Short-lived signed access tokens. Issuer, audience and algorithm are pinned on both sides. */
 export function createJwt(secret: string) {
-  // Imported once: given the secret's bytes, jose imports a WebCrypto key on every call, which
-  // was a third of each token check on the API's hot path (docs/performance.md).
+  // Imported once: given the secret's bytes, jose imports a WebCrypto key on every call, a cost
+  // on every token check (docs/performance.md "The hot path").
   const hmacKey = crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(secret),

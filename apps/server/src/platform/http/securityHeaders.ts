@@ -71,7 +71,7 @@ export function isPage(contentType: unknown, payload: unknown): boolean {
  * it is sent, when its type is known: the page set (`options`) on what a browser may show as a
  * page, the API set (apiHeaderOptions) on the rest. A header a route set itself stays (a
  * download's own sandboxing policy). Both sets are computed at start: `@fastify/helmet` built
- * helmet's whole middleware again on every request, about a tenth of the hot path's CPU.
+ * helmet's whole middleware again on every request (docs/performance.md "The hot path").
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const page = securityHeadersOf(options);

@@ -147,8 +147,8 @@ function schemaOf(maybe: unknown): $ZodType {
 /**
  * How answers are written (docs/ARCHITECTURE.md "Answers"). Every answer is projected onto its
  * contract schema and written with JSON.stringify: the types already hold handlers to the
- * contract, and validating each answer again with zod cost the hot path fifteen times what
- * writing it did (docs/performance.md). With `check` (tests, browser journeys, `npm run dev`), each
+ * contract, and validating each answer again with zod cost the hot path far more than writing
+ * it (docs/performance.md "The hot path"). With `check` (tests, browser journeys, `npm run dev`), each
  * answer is also encoded by zod, which refuses one that breaks the contract, and the two results
  * must be the same text: the whole suite proves the projection writes what zod would.
  */
