@@ -8,11 +8,12 @@ import {
   Skeleton,
   Stack,
   Text,
+  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { shellTexts } from '@roomscale/shared';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useBlocker } from 'react-router';
@@ -91,6 +92,37 @@ export function BackLink({ to, label }: { to: string; label: string }) {
         {label}
       </Group>
     </Anchor>
+  );
+}
+
+/**
+ * The head of an edit screen: the link back to its list, the record's name as the page's title
+ * with its badges beside it, and what the screen says under it (`children`).
+ */
+export function EditHeader({
+  backTo,
+  backLabel,
+  title,
+  badges,
+  children,
+}: {
+  backTo: string;
+  backLabel: string;
+  title: string;
+  badges?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <BackLink to={backTo} label={backLabel} />
+      <Group gap="sm" mt="xs" align="center">
+        <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
+        {badges}
+      </Group>
+      {children}
+    </div>
   );
 }
 
@@ -188,5 +220,42 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
         {children}
       </Text>
     </div>
+  );
+}
+
+/**
+ * Reset and Save of an edit form: Reset while there are changes, Save while the form is valid
+ * (busy while saving). `form` names the form when the buttons stand outside it.
+ */
+export function SaveButtons({
+  texts,
+  dirty,
+  valid,
+  saving,
+  onReset,
+  form,
+}: {
+  texts: { reset: string; save: string };
+  dirty: boolean;
+  valid: boolean;
+  saving: boolean;
+  onReset: () => void;
+  form?: string;
+}) {
+  return (
+    <Group gap="sm" justify="flex-end">
+      <Button variant="default" onClick={onReset} disabled={!dirty || saving}>
+        {texts.reset}
+      </Button>
+      <Button
+        type="submit"
+        form={form}
+        leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+        disabled={!valid}
+        loading={saving}
+      >
+        {texts.save}
+      </Button>
+    </Group>
   );
 }

@@ -37,7 +37,7 @@ function Things({ load }: { load: Load }) {
     <>
       <ListScreen
         texts={texts}
-        action={<button type="button">Add thing</button>}
+        add={{ label: 'Add thing', onClick: () => {} }}
         params={params}
         query={query}
         count={(d) => `${d.entryCount} things`}

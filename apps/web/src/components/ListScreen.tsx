@@ -1,5 +1,7 @@
 import {
+  ActionIcon,
   Box,
+  Button,
   Card,
   CloseButton,
   EmptyState,
@@ -9,11 +11,13 @@ import {
   Stack,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { shellTexts } from '@roomscale/shared';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ListPageHeader } from './ListPageHeader.tsx';
 import classes from './ListScreen.module.css';
 import { LoadFailed } from './LoadFailed.tsx';
@@ -47,7 +51,7 @@ type Page = { results: readonly unknown[]; pageCount: number };
 export function ListScreen<P extends Page>({
   texts,
   admin = false,
-  action,
+  add,
   params,
   query,
   count,
@@ -58,8 +62,8 @@ export function ListScreen<P extends Page>({
   texts: ListTexts;
   /** Admin screens use the smaller title. */
   admin?: boolean;
-  /** The button that adds to the list. */
-  action: ReactNode;
+  /** The button that adds to the list ('New user'), opening a dialog. */
+  add: { label: string; onClick: () => void };
   params: ListParams;
   query: UseQueryResult<P>;
   /** The count line for a loaded page. */
@@ -77,7 +81,13 @@ export function ListScreen<P extends Page>({
   return (
     <Stack gap="lg">
       <ListPageHeader title={texts.title} intro={texts.intro} admin={admin}>
-        {action}
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={add.onClick}
+          aria-haspopup="dialog"
+        >
+          {add.label}
+        </Button>
       </ListPageHeader>
 
       <Group justify="space-between" gap="md" align="center">
@@ -148,5 +158,44 @@ export function TableSkeleton({ rows }: { rows: number }) {
         ))}
       </Stack>
     </Card>
+  );
+}
+
+/** A row's Edit (a link to its page) and Delete buttons, each named for the row. */
+export function RowActions({
+  editTo,
+  editLabel,
+  deleteLabel,
+  onDelete,
+  className,
+  end = false,
+}: {
+  editTo: string;
+  editLabel: string;
+  deleteLabel: string;
+  onDelete: () => void;
+  className?: string;
+  /** At the end of a table row. */
+  end?: boolean;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" justify={end ? 'flex-end' : undefined} className={className}>
+      <Tooltip label={editLabel}>
+        <ActionIcon
+          component={Link}
+          to={editTo}
+          variant="subtle"
+          color="gray"
+          aria-label={editLabel}
+        >
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={deleteLabel}>
+        <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={deleteLabel}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

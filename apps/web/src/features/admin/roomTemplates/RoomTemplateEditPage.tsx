@@ -14,7 +14,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -32,24 +31,19 @@ import {
   templateSharingHelp,
   templateSharingLabels,
 } from '@roomscale/shared';
-import {
-  IconDeviceFloppy,
-  IconInfoCircle,
-  IconPlus,
-  IconTemplateOff,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconInfoCircle, IconPlus, IconTemplateOff, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { serverMessage, showFieldErrors } from '../../../api/errors.ts';
 import { showError, showSuccess } from '../../../components/dialogs.tsx';
 import {
-  BackLink,
+  EditHeader,
   EditScreen,
   EditSkeleton,
   Fact,
   SaveBar,
+  SaveButtons,
   useUnsavedChangesGuard,
 } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
@@ -167,22 +161,14 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <div>
-          <BackLink to={templatesPath} label={t.back} />
-          <Group justify="space-between" align="flex-end" mt="xs" gap="md">
-            <div>
-              <Title order={1} fz={{ base: 24, sm: 28 }}>
-                {template.name}
-              </Title>
-              <Group gap="xs" mt={6}>
-                <SharingBadge type={template.roomSharingType} labels={templateSharingLabels} />
-                <Text size="sm" c="dimmed">
-                  {adminTexts.templates.roomCount(template.roomCount)}
-                </Text>
-              </Group>
-            </div>
+        <EditHeader backTo={templatesPath} backLabel={t.back} title={template.name}>
+          <Group gap="xs" mt={6}>
+            <SharingBadge type={template.roomSharingType} labels={templateSharingLabels} />
+            <Text size="sm" c="dimmed">
+              {adminTexts.templates.roomCount(template.roomCount)}
+            </Text>
           </Group>
-        </div>
+        </EditHeader>
 
         <Alert variant="light" color="grape" icon={<IconInfoCircle size={18} aria-hidden />}>
           <Text size="sm">
@@ -396,23 +382,13 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
         </Grid>
 
         <SaveBar>
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => reset()}
-              disabled={!formState.isDirty || saving}
-            >
-              {t.reset}
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!formState.isValid}
-              loading={saving}
-            >
-              {t.save}
-            </Button>
-          </Group>
+          <SaveButtons
+            texts={t}
+            dirty={formState.isDirty}
+            valid={formState.isValid}
+            saving={saving}
+            onReset={() => reset()}
+          />
         </SaveBar>
       </Stack>
     </form>

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   adminTexts,
@@ -17,12 +7,12 @@ import {
   shellTexts,
   templateSharingLabels,
 } from '@roomscale/shared';
-import { IconHome2, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconHome2, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessage } from '../../../api/errors.ts';
 import { showConfirm, showError } from '../../../components/dialogs.tsx';
-import { ListScreen } from '../../../components/ListScreen.tsx';
+import { ListScreen, RowActions } from '../../../components/ListScreen.tsx';
 import { RoomImage } from '../../../components/RoomImage.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
@@ -68,15 +58,7 @@ export function RoomTemplatesPage() {
       <ListScreen
         texts={t}
         admin
-        action={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setCreating(true)}
-            aria-haspopup="dialog"
-          >
-            {t.newTemplate}
-          </Button>
-        }
+        add={{ label: t.newTemplate, onClick: () => setCreating(true) }}
         params={params}
         query={templates}
         count={(data) => t.count(data.entryCount)}
@@ -138,29 +120,12 @@ function TemplateCard({
             </Badge>
           </Tooltip>
         </Group>
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t.edit(template.name)}>
-            <ActionIcon
-              component={Link}
-              to={templatePath(template.id)}
-              variant="subtle"
-              color="gray"
-              aria-label={t.edit(template.name)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t.delete(template.name)}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => onDelete(template)}
-              aria-label={t.delete(template.name)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          editTo={templatePath(template.id)}
+          editLabel={t.edit(template.name)}
+          deleteLabel={t.delete(template.name)}
+          onDelete={() => onDelete(template)}
+        />
       </Group>
     </Card>
   );

@@ -1,8 +1,8 @@
-import { Card, Skeleton, Stack, Title } from '@mantine/core';
+import { Card, Skeleton, Stack } from '@mantine/core';
 import { adminTeamsTexts } from '@roomscale/shared';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { BackLink, EditScreen, EditSkeleton } from '../../../components/EditScreen.tsx';
+import { EditHeader, EditScreen, EditSkeleton } from '../../../components/EditScreen.tsx';
 import { useScreenTitle } from '../../../session/pageTitle.tsx';
 import { teamsPath } from '../paths.ts';
 import { useAdminTeam } from './api.ts';
@@ -38,12 +38,7 @@ export function AdminTeamEditPage() {
     >
       {(data) => (
         <Stack gap="lg">
-          <div>
-            <BackLink to={teamsPath} label={t.back} />
-            <Title order={1} fz={{ base: 24, sm: 28 }} mt="xs" style={{ overflowWrap: 'anywhere' }}>
-              {t.title(data.name)}
-            </Title>
-          </div>
+          <EditHeader backTo={teamsPath} backLabel={t.back} title={t.title(data.name)} />
           {/* Keyed by team: another team's page starts from its own values. */}
           <TeamDetailsForm key={data.id} team={data} />
           <TeamMembers team={data} />

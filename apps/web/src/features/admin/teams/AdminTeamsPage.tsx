@@ -1,20 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Table,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Card, Table, VisuallyHidden } from '@mantine/core';
 import { type AdminOrganizationRow, adminTeamsTexts, limits } from '@roomscale/shared';
-import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { countIsLowerBound } from '../../../components/countBound.ts';
 import { formatDateTime } from '../../../components/format.ts';
-import { ListScreen, TableSkeleton } from '../../../components/ListScreen.tsx';
+import { ListScreen, RowActions, TableSkeleton } from '../../../components/ListScreen.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { teamPath } from '../paths.ts';
 import classes from './AdminTeams.module.css';
@@ -40,15 +31,7 @@ export function AdminTeamsPage() {
       <ListScreen
         texts={t}
         admin
-        action={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setCreating(true)}
-            aria-haspopup="dialog"
-          >
-            {t.newTeam}
-          </Button>
-        }
+        add={{ label: t.newTeam, onClick: () => setCreating(true) }}
         params={params}
         query={teams}
         count={(data) => t.count(data.entryCount, countIsLowerBound(data))}
@@ -109,29 +92,13 @@ function TeamRow({
         {formatDateTime(team.created)}
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t.edit(team.name)}>
-            <ActionIcon
-              component={Link}
-              to={teamPath(team.id)}
-              variant="subtle"
-              color="gray"
-              aria-label={t.edit(team.name)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t.delete(team.name)}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => onDelete(team)}
-              aria-label={t.delete(team.name)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          editTo={teamPath(team.id)}
+          editLabel={t.edit(team.name)}
+          deleteLabel={t.delete(team.name)}
+          onDelete={() => onDelete(team)}
+          end
+        />
       </Table.Td>
     </Table.Tr>
   );

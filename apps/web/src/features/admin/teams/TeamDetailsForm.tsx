@@ -10,13 +10,13 @@ import {
   teamCreateBody,
   teamCreateForm,
 } from '@roomscale/shared';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { showFieldErrors } from '../../../api/errors.ts';
 import { showError, showSuccess } from '../../../components/dialogs.tsx';
-import { Fact, useUnsavedChangesGuard } from '../../../components/EditScreen.tsx';
+import { Fact, SaveButtons, useUnsavedChangesGuard } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { useProfileImage } from '../../../components/useProfileImage.ts';
 import { TeamFields } from '../../organization/TeamFields.tsx';
@@ -134,26 +134,16 @@ export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
                 >
                   {t.delete}
                 </Button>
-                <Group gap="sm">
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      reset(detailsDefaults(team));
-                      setSelfManaged(team.selfManaged);
-                    }}
-                    disabled={!dirty || saving}
-                  >
-                    {t.reset}
-                  </Button>
-                  <Button
-                    type="submit"
-                    leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-                    disabled={!formState.isValid}
-                    loading={saving}
-                  >
-                    {t.save}
-                  </Button>
-                </Group>
+                <SaveButtons
+                  texts={t}
+                  dirty={dirty}
+                  valid={formState.isValid}
+                  saving={saving}
+                  onReset={() => {
+                    reset(detailsDefaults(team));
+                    setSelfManaged(team.selfManaged);
+                  }}
+                />
               </Group>
             </Stack>
           </form>

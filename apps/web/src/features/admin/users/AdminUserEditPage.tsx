@@ -12,7 +12,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   type AdminUser,
@@ -25,18 +24,19 @@ import {
   screenMessages,
   successTitles,
 } from '@roomscale/shared';
-import { IconDeviceFloppy, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { IconTrash, IconUserOff } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showFieldErrors } from '../../../api/errors.ts';
 import { showError, showSuccess } from '../../../components/dialogs.tsx';
 import {
-  BackLink,
+  EditHeader,
   EditScreen,
   EditSkeleton,
   Fact,
   SaveBar,
+  SaveButtons,
   useUnsavedChangesGuard,
 } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
@@ -122,27 +122,29 @@ function UserForm({ user }: { user: AdminUser }) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <BackLink to={usersPath} label={t.back} />
-        <Group gap="sm" mt="xs" align="center">
-          <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Title>
-          {user.superAdmin && (
-            <Badge variant="light" color="grape" radius="sm" tt="none">
-              {adminUsersTexts.list.superAdmin}
-            </Badge>
-          )}
-          {!user.userActivated && (
-            <Badge variant="outline" color="gray" radius="sm" tt="none">
-              {adminUsersTexts.list.notActivated}
-            </Badge>
-          )}
-        </Group>
+      <EditHeader
+        backTo={usersPath}
+        backLabel={t.back}
+        title={name}
+        badges={
+          <>
+            {user.superAdmin && (
+              <Badge variant="light" color="grape" radius="sm" tt="none">
+                {adminUsersTexts.list.superAdmin}
+              </Badge>
+            )}
+            {!user.userActivated && (
+              <Badge variant="outline" color="gray" radius="sm" tt="none">
+                {adminUsersTexts.list.notActivated}
+              </Badge>
+            )}
+          </>
+        }
+      >
         <Text c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Text>
-      </div>
+      </EditHeader>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -257,24 +259,14 @@ function UserForm({ user }: { user: AdminUser }) {
           >
             {t.delete}
           </Button>
-          <Group gap="sm" justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => reset()}
-              disabled={!formState.isDirty || saving}
-            >
-              {t.reset}
-            </Button>
-            <Button
-              type="submit"
-              form={formId}
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!formState.isValid}
-              loading={saving}
-            >
-              {t.save}
-            </Button>
-          </Group>
+          <SaveButtons
+            texts={t}
+            dirty={formState.isDirty}
+            valid={formState.isValid}
+            saving={saving}
+            onReset={() => reset()}
+            form={formId}
+          />
         </Group>
       </SaveBar>
     </Stack>

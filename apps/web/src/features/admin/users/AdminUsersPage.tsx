@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Table,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, Table, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type AdminUserRow, adminUsersTexts, limits } from '@roomscale/shared';
-import { IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { countIsLowerBound } from '../../../components/countBound.ts';
-import { ListScreen, TableSkeleton } from '../../../components/ListScreen.tsx';
+import { ListScreen, RowActions, TableSkeleton } from '../../../components/ListScreen.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { userPath } from '../paths.ts';
 import classes from './AdminUsers.module.css';
@@ -52,15 +42,7 @@ export function AdminUsersPage() {
       <ListScreen
         texts={t}
         admin
-        action={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setCreating(true)}
-            aria-haspopup="dialog"
-          >
-            {t.newUser}
-          </Button>
-        }
+        add={{ label: t.newUser, onClick: () => setCreating(true) }}
         params={params}
         query={users}
         count={(data) => t.count(data.entryCount, countIsLowerBound(data))}
@@ -137,29 +119,14 @@ function UserRow({ user, onDelete }: { user: AdminUserRow; onDelete: (u: AdminUs
         {user.organizationsCount}
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end" className={classes.actions}>
-          <Tooltip label={t.edit(name)}>
-            <ActionIcon
-              component={Link}
-              to={userPath(user.id)}
-              variant="subtle"
-              color="gray"
-              aria-label={t.edit(name)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t.delete(name)}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => onDelete(user)}
-              aria-label={t.delete(name)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          editTo={userPath(user.id)}
+          editLabel={t.edit(name)}
+          deleteLabel={t.delete(name)}
+          onDelete={() => onDelete(user)}
+          className={classes.actions}
+          end
+        />
       </Table.Td>
     </Table.Tr>
   );
