@@ -22,6 +22,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { directRows } from '../../db/direct.ts';
 import { fileItems } from '../../db/schema.ts';
@@ -32,11 +33,11 @@ import type { FileSpace } from './space.ts';
 import { visibleIn } from './space.ts';
 
 /**
- * The file lists (the team's `POST …/File` and the guests' list) as two statements: the page,
- * and the capped count beside the addressed folder's check. Each is built once per database and
+ * The file lists (the team's `POST …/File` and the guests' list) as one statement: the capped
+ * count and the addressed folder's check, beside the page. It is built once per database and
  * kind of list (its shape: the space's kind, the order, the folder or root, the filters) and run
- * on the driver with each call's values (db/direct.ts), since drizzle built and mapped them anew
- * on every call (docs/performance.md "The files pages").
+ * on the driver with each call's values (db/direct.ts), where drizzle built and mapped the page
+ * and the count anew on every call (docs/performance.md "The files pages").
  *
  * The screens' own kinds (`namedShapes`) run as named statements: PostgreSQL plans them once per
  * connection and, after five runs, keeps a generic plan if it costs no more than the custom ones.
@@ -252,6 +253,15 @@ export function countQuery(db: DbOrTx, shape: ListShape, v: ListValues) {
   return db.select({ n: count(), folder }).from(matching);
 }
 
+/**
+ * The count (and the folder's check) and the page in one statement: the count's one row, joined
+ * to each row of the page in the page's order, or to one row of nulls when the page is empty.
+ */
+export function listQuery(db: DbOrTx, shape: ListShape, v: ListValues): SQL {
+  return sql`select c.*, p.* from (${countQuery(db, shape, v)}) c
+    left join lateral (${pageQuery(db, shape, v)}) p on true`;
+}
+
 /** The kinds of list the screens ask for, run as named statements (see above). */
 export const namedShapes: Omit<ListShape, 'inFolder'>[] = [
   // A library folder, or its top level, by name: the files screen, the team's and one's own.
@@ -306,14 +316,16 @@ export const isNamedShape = (shape: ListShape) =>
  * A statement's text and how to fill its parameters: for each, the name of the value it takes or
  * the constant drizzle bound (a filter's enum numbers).
  */
-type Built = {
+export type Built = {
   name: string;
   text: string;
   fill: ({ key: keyof ListValues } | { value: unknown })[];
 };
 
-function built(name: string, query: { toSQL(): { sql: string; params: unknown[] } }): Built {
-  const { sql: text, params } = query.toSQL();
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+function built(name: string, query: SQL): Built {
+  const { sql: text, params } = dialect.sqlToQuery(query);
   return {
     name,
     text,
@@ -325,25 +337,21 @@ function built(name: string, query: { toSQL(): { sql: string; params: unknown[] 
 
 /** How many kinds of list one database keeps built: far more than the screens ask for. */
 const MAX_KINDS = 200;
-type Kind = { page: Built; count: Built };
-const kinds = new WeakMap<DbOrTx, Map<string, Kind>>();
+const kinds = new WeakMap<DbOrTx, Map<string, Built>>();
 let kindNumber = 0;
 
-/** The statements of a kind of list, built once per database (up to `MAX_KINDS` kinds). */
-export function statementsOf(db: DbOrTx, shape: ListShape): Kind {
-  const byKey = kinds.get(db) ?? new Map<string, Kind>();
+/** The statement of a kind of list, built once per database (up to `MAX_KINDS` kinds). */
+export function statementOf(db: DbOrTx, shape: ListShape): Built {
+  const byKey = kinds.get(db) ?? new Map<string, Built>();
   kinds.set(db, byKey);
   const key = keyOf(shape);
   const found = byKey.get(key);
   if (found) return found;
   // A named statement's name stands for one text: a number per kind, never reused.
   const n = isNamedShape(shape) ? ++kindNumber : 0;
-  const kind = {
-    page: built(n ? `files_page_${n}` : '', pageQuery(db, shape, placeholders)),
-    count: built(n ? `files_count_${n}` : '', countQuery(db, shape, placeholders)),
-  };
-  if (byKey.size < MAX_KINDS) byKey.set(key, kind);
-  return kind;
+  const statement = built(n ? `files_list_${n}` : '', listQuery(db, shape, placeholders));
+  if (byKey.size < MAX_KINDS) byKey.set(key, statement);
+  return statement;
 }
 
 const run = (db: DbOrTx, b: Built, v: ListValues) =>
@@ -354,36 +362,36 @@ const run = (db: DbOrTx, b: Built, v: ListValues) =>
     b.fill.map((f) => ('key' in f ? v[f.key] : f.value)),
   );
 
-/** A page row, as the presenter reads it. */
-function fileRowOf(r: unknown[]): FileRow {
-  const length = r[10];
+/** A page row, as the presenter reads it: columns from `at` on (the count's come first). */
+function fileRowOf(r: unknown[], at: number): FileRow {
+  const length = r[at + 10];
   return {
     item: {
-      id: r[0] as string,
-      organizationId: r[1] as string | null,
-      ownerUserId: r[2] as string | null,
-      ownerGuestEmail: r[3] as string | null,
-      parentId: r[4] as string | null,
-      name: r[5] as string,
-      type: r[6] as number,
-      scope: r[7] as number,
-      source: r[8] as number,
-      mimeType: r[9] as string | null,
+      id: r[at] as string,
+      organizationId: r[at + 1] as string | null,
+      ownerUserId: r[at + 2] as string | null,
+      ownerGuestEmail: r[at + 3] as string | null,
+      parentId: r[at + 4] as string | null,
+      name: r[at + 5] as string,
+      type: r[at + 6] as number,
+      scope: r[at + 7] as number,
+      source: r[at + 8] as number,
+      mimeType: r[at + 9] as string | null,
       // int8 arrives as text from PostgreSQL; the column is read as a number.
       contentLength: length === null ? null : Number(length),
-      blobKey: r[11] as string | null,
-      thumbnailKey: r[12] as string | null,
-      properties: r[13] as Record<string, unknown>,
-      created: r[14] as Date,
-      createdBy: r[15] as string | null,
-      lastModified: r[16] as Date | null,
-      lastModifiedBy: r[17] as string | null,
+      blobKey: r[at + 11] as string | null,
+      thumbnailKey: r[at + 12] as string | null,
+      properties: r[at + 13] as Record<string, unknown>,
+      created: r[at + 14] as Date,
+      createdBy: r[at + 15] as string | null,
+      lastModified: r[at + 16] as Date | null,
+      lastModifiedBy: r[at + 17] as string | null,
     },
-    parentName: r[18] as string | null,
-    parentType: r[19] as number | null,
-    childCount: r[20] as number,
-    createdByName: r[21] as string | null,
-    lastModifiedByName: r[22] as string | null,
+    parentName: r[at + 18] as string | null,
+    parentType: r[at + 19] as number | null,
+    childCount: r[at + 20] as number,
+    createdByName: r[at + 21] as string | null,
+    lastModifiedByName: r[at + 22] as string | null,
   };
 }
 
@@ -393,14 +401,14 @@ function fileRowOf(r: unknown[]): FileRow {
  */
 export async function readList(db: DbOrTx, space: FileSpace, query: ListQuery) {
   const shape = shapeOf(space, query);
-  const statements = statementsOf(db, shape);
   const v = valuesOf(space, query);
-  const [counted, rows] = await Promise.all([
-    run(db, statements.count, v),
-    run(db, statements.page, v),
-  ]);
-  const [n, folder] = counted[0] ?? [0, null];
+  const rows = await run(db, statementOf(db, shape), v);
+  const [n, folder] = rows[0] ?? [0, null];
   if (shape.inFolder && folder !== FOLDER) throw notFound(fileMessages.notFound);
-  // Past the window the count is one more than it: a lower bound that promises another page.
-  return { entryCount: Number(n), rows: rows.map(fileRowOf) };
+  return {
+    // Past the window the count is one more than it: a lower bound that promises another page.
+    entryCount: Number(n),
+    // An empty page is the count's row alone, its page columns null.
+    rows: rows[0]?.[2] === null ? [] : rows.map((r) => fileRowOf(r, 2)),
+  };
 }
