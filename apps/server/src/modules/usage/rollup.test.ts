@@ -231,6 +231,50 @@ describe('the daily totals of a seeded week', () => {
     expect(after.team.slice(0, 6)).toEqual(first.team.slice(0, 6));
   });
 
+  it("guests count as guests: never active users or licenses used, even at a member's address", async () => {
+    const admin = await createUser(t);
+    const team = await createTeam(t, admin.id, 'Guest team');
+    const member = await createUser(t);
+    await t.ctx.db
+      .insert(memberships)
+      .values({ organizationId: team.id, userId: member.id, role: 'User', licenseType: 'License' });
+    // A guest who proved the licensed member's own address, and another guest.
+    const [sameAddress] = await t.ctx.db.insert(guests).values({ email: member.email }).returning();
+    const other = await newGuest();
+    const day = '2026-06-01';
+    const meetingId = crypto.randomUUID();
+    for (const guest of [sameAddress!, other]) {
+      await checkIns({ guestId: guest.id }, day, [3600, 3900, 4200]);
+      await t.ctx.db.insert(usageMeetingJoins).values({
+        at: at(day, 3600),
+        meetingId,
+        organizationId: team.id,
+        guestId: guest.id,
+        guestEmail: guest.email,
+      });
+    }
+    await rollupDay(t.ctx.db, day);
+    const [teamDay] = await t.ctx.db
+      .select()
+      .from(usageTeamDays)
+      .where(and(eq(usageTeamDays.organizationId, team.id), eq(usageTeamDays.day, day)));
+    expect(teamDay).toMatchObject({
+      activeUsers: 0,
+      licensedActiveUsers: 0,
+      sessions: 0,
+      secondsInVr: 0,
+      meetingsHeld: 1,
+      userAttendees: 0,
+      guestAttendees: 2,
+    });
+    expect(await userDay(member.id, day)).toBeUndefined();
+    const members = await t.ctx.db
+      .select()
+      .from(usageMemberDays)
+      .where(and(eq(usageMemberDays.organizationId, team.id), eq(usageMemberDays.day, day)));
+    expect(members).toEqual([]);
+  });
+
   it('recomputes the recent days, none whose facts the sweep may have taken', () => {
     const now = new Date('2026-05-10T00:30:00Z');
     expect(rollupDaysAt(now, 90)).toEqual(['2026-05-08', '2026-05-09', '2026-05-10']);
