@@ -1,8 +1,10 @@
 import { roomLimits, roomMessages } from '@roomscale/shared';
+import { roomTemplatesApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '../../db/schema.ts';
-import { call, createTeam, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { createTeam, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addRoom, type Person, person, team } from '../../test/workspace.ts';
 
@@ -17,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (name: unknown, by: Person | undefined = root) =>
-  call(t, 'PUT', '/api/Admin/RoomTemplates', { token: by?.session, body: { name } });
+  callUnchecked(t, roomTemplatesApi.create, { token: by?.session, body: { name } });
 
 const form = {
   name: 'Boardroom',
@@ -35,12 +37,16 @@ const form = {
   allowedOrganizations: [],
 };
 const save = (id: string, body: unknown, by: Person | undefined = root) =>
-  call(t, 'PATCH', `/api/Admin/RoomTemplates/${id}`, { token: by?.session, body });
+  callUnchecked(t, roomTemplatesApi.edit, {
+    params: { roomTemplateId: id },
+    token: by?.session,
+    body,
+  });
 
 async function newTemplate(name = 'Boardroom') {
   const res = await create(name);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: string };
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
 describe('access', () => {
@@ -49,27 +55,42 @@ describe('access', () => {
     const calls = [
       () => create('Lobby', plain),
       () => save(id, form, plain),
-      () => call(t, 'GET', `/api/Admin/RoomTemplate/${id}`, { token: plain.session }),
-      () => call(t, 'DELETE', `/api/Admin/RoomTemplate/${id}`, { token: plain.session }),
-      () => call(t, 'GET', '/api/Admin/RoomTemplate?Page=1&PageSize=25', { token: plain.session }),
+      () =>
+        callEndpoint(t, roomTemplatesApi.get, {
+          params: { roomTemplateId: id },
+          token: plain.session,
+        }),
+      () =>
+        callEndpoint(t, roomTemplatesApi.remove, {
+          params: { roomTemplateId: id },
+          token: plain.session,
+        }),
+      () =>
+        callEndpoint(t, roomTemplatesApi.list, {
+          query: { Page: 1, PageSize: 25 },
+          token: plain.session,
+        }),
     ];
     for (const c of calls) expectProblem(await c(), 403);
+    expectProblem(await callEndpoint(t, roomTemplatesApi.create, { body: { name: 'Lobby' } }), 401);
     expectProblem(
-      await call(t, 'PUT', '/api/Admin/RoomTemplates', { body: { name: 'Lobby' } }),
+      await callEndpoint(t, roomTemplatesApi.get, { params: { roomTemplateId: id } }),
       401,
     );
-    expectProblem(await call(t, 'GET', `/api/Admin/RoomTemplate/${id}`), 401);
     // Still there: the refused delete did nothing.
-    const res = await call(t, 'GET', `/api/Admin/RoomTemplate/${id}`, { token: root.session });
-    expect(res.statusCode).toBe(200);
+    const res = await callEndpoint(t, roomTemplatesApi.get, {
+      params: { roomTemplateId: id },
+      token: root.session,
+    });
+    expect(res.status).toBe(200);
   });
 });
 
 describe('PUT /api/Admin/RoomTemplates', () => {
   it('creates a hidden template from a name', async () => {
     const res = await create('  Atrium  ');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({
       id: expect.any(String),
       name: 'Atrium',
       roomSharingType: 'None',
@@ -138,7 +159,10 @@ describe('PATCH /api/Admin/RoomTemplates/{roomTemplateId}', () => {
     const room = await addRoom(t, w.id, w.admin);
     expectProblem(await save(room.id, form), 404);
     expectProblem(
-      await call(t, 'GET', `/api/Admin/RoomTemplate/${room.id}`, { token: root.session }),
+      await callEndpoint(t, roomTemplatesApi.get, {
+        params: { roomTemplateId: room.id },
+        token: root.session,
+      }),
       404,
     );
   });
@@ -147,8 +171,8 @@ describe('PATCH /api/Admin/RoomTemplates/{roomTemplateId}', () => {
     const { id } = await newTemplate();
     t.clock.advance(60);
     const res = await save(id, { ...form, description: '', addressableUrlMac: '' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({
       ...form,
       description: null,
       addressableUrlMac: null,
@@ -167,17 +191,17 @@ describe('PATCH /api/Admin/RoomTemplates/{roomTemplateId}', () => {
       roomSharingType: 'OrganizationAllowlist',
       allowedOrganizations: [b.id, a.id, a.id],
     });
-    expect(listed.json().allowedOrganizations).toEqual([
+    expect(listed.body.allowedOrganizations).toEqual([
       { id: a.id, name: 'Alpha' },
       { id: b.id, name: 'Beta' },
     ]);
     const publicNow = await save(id, { ...form, allowedOrganizations: [a.id] });
-    expect(publicNow.json()).toMatchObject({ roomSharingType: 'Public', allowedOrganizations: [] });
+    expect(publicNow.body).toMatchObject({ roomSharingType: 'Public', allowedOrganizations: [] });
   });
 
   it('copies the asterisk fields to every room made from it, not names or descriptions', async () => {
     const { id } = await newTemplate('Studio');
-    expect((await save(id, { ...form, name: 'Studio' })).statusCode).toBe(200);
+    expect((await save(id, { ...form, name: 'Studio' })).status).toBe(200);
     const w = await team(t);
     const room = await addRoom(t, w.id, w.admin, {
       templateOrClonedRoomId: id,
@@ -195,7 +219,7 @@ describe('PATCH /api/Admin/RoomTemplates/{roomTemplateId}', () => {
       capabilities: ['Video'],
       persistent: false,
     });
-    expect(res.json().roomCount).toBe(1);
+    expect(res.body.roomCount).toBe(1);
     const [row] = await t.ctx.db.select().from(rooms).where(eq(rooms.id, room.id));
     expect(row).toMatchObject({
       name: 'Our studio',
@@ -216,9 +240,12 @@ describe('PATCH /api/Admin/RoomTemplates/{roomTemplateId}', () => {
 describe('GET and DELETE /api/Admin/RoomTemplate/{roomTemplateId}', () => {
   it('reads one template', async () => {
     const { id } = await newTemplate('Reading room');
-    const res = await call(t, 'GET', `/api/Admin/RoomTemplate/${id}`, { token: root.session });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, roomId: id, name: 'Reading room', template: true });
+    const res = await callEndpoint(t, roomTemplatesApi.get, {
+      params: { roomTemplateId: id },
+      token: root.session,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, roomId: id, name: 'Reading room', template: true });
   });
 
   it('deletes a template; rooms made from it stay with their fields', async () => {
@@ -226,14 +253,23 @@ describe('GET and DELETE /api/Admin/RoomTemplate/{roomTemplateId}', () => {
     await save(id, { ...form, name: 'Temporary', sceneName: 'Temp' });
     const w = await team(t);
     const room = await addRoom(t, w.id, w.admin, { templateOrClonedRoomId: id });
-    const res = await call(t, 'DELETE', `/api/Admin/RoomTemplate/${id}`, { token: root.session });
-    expect(res.statusCode).toBe(204);
+    const res = await callEndpoint(t, roomTemplatesApi.remove, {
+      params: { roomTemplateId: id },
+      token: root.session,
+    });
+    expect(res.status).toBe(204);
     expectProblem(
-      await call(t, 'GET', `/api/Admin/RoomTemplate/${id}`, { token: root.session }),
+      await callEndpoint(t, roomTemplatesApi.get, {
+        params: { roomTemplateId: id },
+        token: root.session,
+      }),
       404,
     );
     expectProblem(
-      await call(t, 'DELETE', `/api/Admin/RoomTemplate/${id}`, { token: root.session }),
+      await callEndpoint(t, roomTemplatesApi.remove, {
+        params: { roomTemplateId: id },
+        token: root.session,
+      }),
       404,
     );
     const [row] = await t.ctx.db.select().from(rooms).where(eq(rooms.id, room.id));
@@ -251,17 +287,13 @@ describe('GET /api/Admin/RoomTemplate', () => {
     await addRoom(t, w.id, w.admin, { templateOrClonedRoomId: ids[1] });
     await addRoom(t, w.id, w.admin, { templateOrClonedRoomId: ids[1] });
     const list = (page: number) =>
-      call(
-        t,
-        'GET',
-        `/api/Admin/RoomTemplate?Filter=${tag.toLowerCase()}&Page=${page}&PageSize=2`,
-        {
-          token: root.session,
-        },
-      );
+      callEndpoint(t, roomTemplatesApi.list, {
+        query: { Filter: tag.toLowerCase(), Page: page, PageSize: 2 },
+        token: root.session,
+      });
     const first = await list(1);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({
+    expect(first.status, first.raw.body).toBe(200);
+    expect(first.body).toEqual({
       currentPage: 1,
       pageCount: 2,
       pageSize: 2,
@@ -282,21 +314,25 @@ describe('GET /api/Admin/RoomTemplate', () => {
         expect.objectContaining({ name: `${tag} b`, roomCount: 0, roomSharingType: 'None' }),
       ],
     });
-    const second = (await list(2)).json();
+    const second = (await list(2)).body;
     expect(second).toMatchObject({ firstRowOnPage: 3, lastRowOnPage: 3 });
     expect(second.results.map((r: { name: string }) => r.name)).toEqual([`${tag} c`]);
   });
 
   it('treats % and _ in the filter literally', async () => {
-    const res = await call(t, 'GET', '/api/Admin/RoomTemplate?Filter=%25&Page=1&PageSize=5', {
+    const res = await callEndpoint(t, roomTemplatesApi.list, {
+      query: { Filter: '%', Page: 1, PageSize: 5 },
       token: root.session,
     });
-    expect(res.json()).toMatchObject({ entryCount: 0, results: [] });
+    expect(res.body).toMatchObject({ entryCount: 0, results: [] });
   });
 
   it('requires Page and PageSize', async () => {
     expectProblem(
-      await call(t, 'GET', '/api/Admin/RoomTemplate?PageSize=5', { token: root.session }),
+      await callUnchecked(t, roomTemplatesApi.list, {
+        query: { PageSize: 5 },
+        token: root.session,
+      }),
       400,
       'Page',
     );
