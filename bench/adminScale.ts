@@ -7,14 +7,16 @@
  * in a team). Each list is measured on both in turns (`alternate`), 20 connections: the users'
  * and the teams' first page, each with name searches, the audit log's first page, a page half
  * way down the log read from its cursor, and the deepest page `Page` alone may ask for.
- * Goal: at 200,000 users at least 0.67× the throughput of 2,000, and p99 within 1.5×.
+ * Goal: at 200,000 users at least 0.67× the throughput of 2,000, and p99 within 1.5×. Beside
+ * each comparison: the CPU per request of each side (its server process and its database's
+ * backends, from /proc), steadier than throughput on a machine other work loads.
  *
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server whose
  * scratch databases are created and dropped; BENCH_SECONDS (default 10) is each measurement's
  * length (a comparison takes eight of them).
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -118,8 +120,20 @@ type Platform = {
   origin: string;
   token: string;
   halfWay: string;
+  /** Seconds of CPU the server process and its database's backends have used so far. */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
 };
+
+/** A process's user and system CPU in seconds (Linux /proc; 0 where there is none). */
+function cpuSeconds(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 async function platform(admin: pg.Client, size: Size, dir: string): Promise<Platform> {
   const dbName = `roomscale_bench_admin_${size.users}_${process.pid}`;
@@ -138,11 +152,25 @@ async function platform(admin: pg.Client, size: Size, dir: string): Promise<Plat
     await seed(db, size);
     console.log(`  ${size.label}: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const { token } = await benchUser(server.origin, []);
+    // Backends are counted from when they are first seen: the pool opens its connections on the
+    // warm-up turn and keeps them, so the measured turns see all of them from their start.
+    const backends = new Map<number, number>();
+    const cpu = async () => {
+      const { rows } = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [dbName],
+      );
+      for (const { pid } of rows) if (!backends.has(pid)) backends.set(pid, cpuSeconds(pid));
+      let used = cpuSeconds(server.child.pid!);
+      for (const [pid, first] of backends) used += Math.max(0, cpuSeconds(pid) - first);
+      return used;
+    };
     return {
       size,
       origin: server.origin,
       token,
       halfWay: await cursorHalfWay(db, size),
+      cpu,
       stop: async () => {
         await stop(server.child);
         await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -187,11 +215,27 @@ async function main() {
       [`Audit log, page ${deepest} by number (the deepest)`, () => `${audit}&Page=${deepest}`],
     ];
     for (const [name, path] of lists) {
-      const at = (p: Platform) => load(`${p.origin}${path(p)}`, p.token, 20);
+      // CPU per request of each turn (the server's and its backends', read from /proc): a
+      // steadier figure than throughput on a machine other work loads.
+      const perRequest = new Map<Platform, number[]>([
+        [small, []],
+        [big, []],
+      ]);
+      const at = async (p: Platform) => {
+        const before = await p.cpu();
+        const figure = await load(`${p.origin}${path(p)}`, p.token, 20);
+        perRequest.get(p)!.push(((await p.cpu()) - before) / (figure.rps * SECONDS));
+        return figure;
+      };
       const [a, b] = await alternate(
         () => at(small),
         () => at(big),
       );
+      // The first turn of each side warms it up, as in `alternate`.
+      const [cpuA, cpuB] = [small, big].map((p) => {
+        const turns = perRequest.get(p)!.slice(1);
+        return (turns.reduce((sum, x) => sum + x, 0) / turns.length) * 1000;
+      }) as [number, number];
       row(
         `${name}, 20 connections`,
         a,
@@ -199,6 +243,9 @@ async function main() {
         [SMALL.label, BIG.label],
         GOAL,
         b.rps >= 0.67 * a.rps && b.p99 <= 1.5 * Math.max(a.p99, 1) && a.errors + b.errors === 0,
+      );
+      console.log(
+        `  CPU per request (server and its PostgreSQL backends): ${cpuA.toFixed(2)} ms and ${cpuB.toFixed(2)} ms, ${(cpuB / cpuA).toFixed(2)}×`,
       );
     }
   } finally {
