@@ -149,10 +149,22 @@ describe('uploading in chunks', () => {
         },
       });
       req.on('error', () => resolve());
-      req.write(data.subarray(CHUNK, CHUNK + sent), () => {
-        setTimeout(() => req.destroy(), 200);
-      });
+      req.write(data.subarray(CHUNK, CHUNK + sent));
       req.on('close', () => resolve());
+      // Cut once the server has stored part of it (the session's file has grown past a chunk).
+      const part = join(
+        t.config.dataDir,
+        'files',
+        'uploads',
+        `${new URL(session).searchParams.get('upload_id')}.part`,
+      );
+      void expect
+        .poll(async () => (await stat(part)).size, { timeout: 10_000 })
+        .toBeGreaterThan(CHUNK)
+        .then(
+          () => req.destroy(),
+          (e: unknown) => req.destroy(e as Error),
+        );
     });
 
     // The server finishes with the cut-off body before answering the next request.
