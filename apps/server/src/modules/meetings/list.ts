@@ -281,23 +281,24 @@ const apiTime = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * A listed meeting's room as presentRoom writes it, but `canManage` and `temporary` are false:
- * they are the caller's to set (service.ts), in place. `madeFor` is the meeting a temporary room
- * was made for (`rooms.meeting_id`); the answer's projection leaves it out.
+ * A room of the page as presentRoom writes it, but `canManage` and `temporary` are false: they
+ * are the caller's and the meeting's to set (service.ts). `madeFor` is the meeting a temporary
+ * room was made for (`rooms.meeting_id`); the answer's projection leaves it out.
  */
 export type ListedRoom = MeetingRoom & { madeFor: string | null };
 
-/** A meeting of the page with its rooms and people, as the API writes them (presenter.ts). */
-export type ListedMeeting = MeetingFields & { rooms: ListedRoom[]; people: Participant[] };
+/** A meeting of the page as the API writes it, with its rooms' ids (in order) and its people. */
+export type ListedMeeting = MeetingFields & { rooms: string[]; people: Participant[] };
 
-/** The page and the list's count, read at once. */
-export type ListedPage = { entryCount: number; meetings: ListedMeeting[] };
+/** The page, each room of it once, and the list's count, read at once. */
+export type ListedPage = { entryCount: number; meetings: ListedMeeting[]; rooms: ListedRoom[] };
 
 /**
- * The page's meetings as ONE JSON value, with their rooms (in their order, each with its counts
- * of room data) and participants (in the order they were added), and the list's count beside
- * them. Times are written as the API writes them; a meeting has ended, as `hasEnded` reads a
- * JavaScript date, when its end to the millisecond is not after now.
+ * The page's meetings as ONE JSON value, with their rooms' ids (in their order) and participants
+ * (in the order they were added); each room of the page once, with its counts of room data (a
+ * team's meetings mostly share a few rooms); and the list's count. Times are written as the API
+ * writes them; a meeting has ended, as `hasEnded` reads a JavaScript date, when its end to the
+ * millisecond is not after now.
  */
 function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
   const dir = direction(shape);
@@ -332,8 +333,9 @@ function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
       'lastModified', ${apiTime('r.last_modified')},
       'lastModifiedBy', r.last_modified_by,
       'temporary', false,
-      'madeFor', r.meeting_id) order by mr.position, r.id)
-    from meeting_rooms mr join rooms r on r.id = mr.room_id where mr.meeting_id = m.id`;
+      'madeFor', r.meeting_id))
+    from rooms r where r.id in (select mr.room_id from meeting_rooms mr
+      where mr.meeting_id in (select id from page))`;
   // A participant shows a name only while they are a user with both names (presenter.ts).
   const named = sql.raw('u.first_name is not null and u.last_name is not null');
   const people = sql`select json_agg(json_build_object(
@@ -361,12 +363,15 @@ function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
       'currentMeetingRoomId', m.current_room_id,
       'created', ${apiTime('m.created')},
       'createdBy', m.created_by_user_id,
-      'rooms', coalesce((${rooms}), '[]'::json),
+      'rooms', coalesce((select json_agg(mr.room_id order by mr.position, mr.room_id)
+        from meeting_rooms mr where mr.meeting_id = m.id), '[]'::json),
       'people', coalesce((${people}), '[]'::json))
       order by m.start_date ${dir}, m.id ${dir})
-    from meetings m where m.id in (${pageIds(shape, v)})`;
-  return sql`select json_build_object('entryCount', (${count}),
-    'meetings', coalesce((${page}), '[]'::json)) as listed`;
+    from meetings m where m.id in (select id from page)`;
+  return sql`with page as (${pageIds(shape, v)})
+    select json_build_object('entryCount', (${count}),
+      'meetings', coalesce((${page}), '[]'::json),
+      'rooms', coalesce((${rooms}), '[]'::json)) as listed`;
 }
 
 /** The statement that reads a page, its details and its count: the page's own walks, the count's. */
@@ -417,5 +422,5 @@ export async function listed(
 ): Promise<ListedPage> {
   const shape = shapeOf(scope, w);
   const [page] = await listedOfKind(shape)(db, valuesOf(scope, w, w.page * w.pageSize));
-  return page ?? { entryCount: 0, meetings: [] };
+  return page ?? { entryCount: 0, meetings: [], rooms: [] };
 }

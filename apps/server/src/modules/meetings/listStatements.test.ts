@@ -46,7 +46,7 @@ describe('meetings list statements built once per kind of list', () => {
             pageSize: 10,
           };
           sent.length = 0;
-          expect(await listed(db, scope, w)).toEqual({ entryCount: 0, meetings: [] });
+          expect(await listed(db, scope, w)).toEqual({ entryCount: 0, meetings: [], rooms: [] });
           const built = dialect.sqlToQuery(listedPageStatement(db, scope, w));
           expect(sent, `${admin} ${includePast} ${filter}`).toEqual([
             {

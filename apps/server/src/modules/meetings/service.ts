@@ -12,15 +12,12 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflictWhenGone } from '../../db/errors.ts';
 import { meetingParticipants, meetings, rooms } from '../../db/schema.ts';
-
-type RoomRow = typeof rooms.$inferSelect;
-
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import { manageableInTeam } from '../rooms/policy.ts';
 import { createMeeting as createAnyMeeting, endInFuture } from './create.ts';
-import { listed } from './list.ts';
+import { type ListedRoom, listed } from './list.ts';
 import { loadDetails, loadMeeting } from './load.ts';
 import { mailsAfterDelete, mailsAfterSave, queueMails } from './mailing.ts';
 import { resolveParticipants } from './participants.ts';
@@ -29,6 +26,7 @@ import { hasEnded, type MeetingDetails, meetingAnswer, presentMeeting } from './
 import { applyRoomChoice } from './roomChoice.ts';
 
 type Team = TeamContext;
+type RoomRow = typeof rooms.$inferSelect;
 type CreateInput = z.output<typeof meetingCreate>;
 type UpdateInput = z.output<typeof meetingUpdate>;
 
@@ -218,6 +216,12 @@ export async function deleteMeeting(
   });
 }
 
+/** A room of the page as a meeting shows it: temporary in the meeting it was made for. */
+function inMeeting(room: ListedRoom, meetingId: string): ListedRoom {
+  const temporary = room.madeFor === meetingId;
+  return temporary === room.temporary ? room : { ...room, temporary };
+}
+
 /**
  * The team's meetings the caller sees. Upcoming and ongoing ones soonest first (the dashboard
  * shows the next five); with past meetings included, the latest start first (list.ts). The page,
@@ -241,15 +245,19 @@ export async function listMeetings(
     pageSize: q.PageSize,
   };
   const page = await listed(ctx.db, scope, window);
+  // Each room of the page once: the caller manages it or not, and it is temporary in the meeting
+  // it was made for. Set in place: copying a room's two dozen fields costs more than the rest.
+  const rooms = new Map<string, ListedRoom>();
+  for (const room of page.rooms) {
+    const row = { organizationId: room.organizationOwnerId, meetingId: room.madeFor };
+    room.canManage = manageableInTeam(row as RoomRow, team.organizationId, team.role);
+    room.temporary = room.madeFor !== null;
+    rooms.set(room.id, room);
+  }
   const results = page.meetings.map((m) => {
-    // Set in place: copying each room's two dozen fields cost more than the rest of the page.
-    for (const room of m.rooms) {
-      const row = { organizationId: room.organizationOwnerId, meetingId: room.madeFor };
-      room.canManage = manageableInTeam(row as RoomRow, team.organizationId, team.role);
-      room.temporary = room.madeFor === m.id;
-    }
+    const its = m.rooms.map((id) => inMeeting(rooms.get(id)!, m.id));
     const moderate = moderatesAmongRows(caller, admin, m.people);
-    return meetingAnswer(m, m.rooms, m.people, { moderate });
+    return meetingAnswer(m, its, m.people, { moderate });
   });
   return paged(results, {
     page: q.Page,
