@@ -54,6 +54,10 @@ export const users = pgTable(
       sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
     index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The members with a headset-store subscription, each a license of their teams
+    // (licenses/accounting.ts): counting a team's is one probe per member of this small index,
+    // not a read of each member's row.
+    index('users_meta_subscription').on(t.id).where(sql`${t.hasMetaSubscription}`),
   ],
 );
 

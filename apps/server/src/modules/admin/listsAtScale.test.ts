@@ -214,6 +214,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('admin lists on PostgreSQL', () => {
       const where = teamSearch(filter)!;
       const page = await plan(teamSearchPage(t.ctx.db, where, 0, 20, new Date()));
       expectSearchPage(page, 'organizations', trigrams, filter);
+      // Each row's license count finds its members' headset-store subscriptions in their index.
+      expect(onTable(page, 'users').reads, filter).toEqual(['users_meta_subscription']);
       const count = await plan(
         cappedCountQuery(t.ctx.db, organizations, where, 40 + fileLimits.countWindow),
       );
