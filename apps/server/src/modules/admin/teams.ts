@@ -29,6 +29,7 @@ import { profileImageKey } from '../profileImages/service.ts';
 import { providerIdOf } from '../sso/addresses.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
 import { enqueuePurge } from './purge.ts';
+import { deleteTeamContents } from './teamContents.ts';
 
 const countOf = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
 /** Active members (a membership with role None is a removed member). */
@@ -243,8 +244,9 @@ export async function editTeam(
 }
 
 /**
- * DELETE /api/Admin/Organizations/{organizationId}: the team goes for good. Memberships, files,
- * rooms, meetings, licenses and invitations go with its row (foreign keys cascade); every stored
+ * DELETE /api/Admin/Organizations/{organizationId}: the team goes for good. Its files, meetings,
+ * rooms and usage totals are deleted first in bounded statements (`deleteTeamContents`); the
+ * rest (memberships, licenses, invitations…) goes with its row (foreign keys cascade); every stored
  * object under the team's prefix, and its picture, are deleted by a purge job written in the
  * same transaction.
  */
@@ -263,6 +265,7 @@ export async function deleteTeam(ctx: AppContext, actor: Actor, organizationId: 
       organizationId,
       before: { name: team?.name ?? null },
     });
+    await deleteTeamContents(tx, organizationId);
     await tx.delete(organizations).where(eq(organizations.id, organizationId));
     // The team's single sign-on logins go with its identity provider (saml_providers cascades);
     // their owners can still set a password with 'Forgot password'.
