@@ -27,6 +27,7 @@ export * from './schemas/content.ts';
 export * from './schemas/files.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/guests.ts';
+export * from './schemas/insight.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/licenses.ts';
 export * from './schemas/linkedAccounts.ts';

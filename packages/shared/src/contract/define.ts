@@ -15,6 +15,8 @@ export type EndpointSchema = {
   description?: string;
   security?: readonly Record<string, readonly string[]>[];
   consumes?: readonly string[];
+  /** The answer's media types when it is not JSON (a CSV download: `['text/csv']`). */
+  produces?: readonly string[];
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;

@@ -6,6 +6,7 @@ import { contentApi } from './content.ts';
 import { filesApi } from './files.ts';
 import { guestFilesApi } from './guestFiles.ts';
 import { guestsApi } from './guests.ts';
+import { insightApi } from './insight.ts';
 import { licensesApi } from './licenses.ts';
 import { linkedAccountsApi } from './linkedAccounts.ts';
 import { meetingsApi } from './meetings.ts';
@@ -33,6 +34,7 @@ export {
   filesApi,
   guestFilesApi,
   guestsApi,
+  insightApi,
   licensesApi,
   linkedAccountsApi,
   meetingsApi,
@@ -58,6 +60,7 @@ export const contract = {
   files: filesApi,
   guestFiles: guestFilesApi,
   guests: guestsApi,
+  insight: insightApi,
   licenses: licensesApi,
   linkedAccounts: linkedAccountsApi,
   meetings: meetingsApi,

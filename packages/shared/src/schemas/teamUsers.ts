@@ -3,6 +3,7 @@ import { z } from '../zodErrors.ts';
 import {
   email,
   id,
+  isoDate,
   licenseType,
   pagedResult,
   pageQuery,
@@ -42,6 +43,11 @@ export const teamUser = z.object({
    * created by inviting a new address, until it is activated. Otherwise they are the owner's.
    */
   profileEditable: z.boolean(),
+  /**
+   * The member's latest check-in in VR (docs/usage.md), null if none or when the caller may not
+   * see it: a team admin sees everyone's, a member only their own. Absent from older servers.
+   */
+  lastInVrAt: isoDate.nullable().optional(),
 });
 export type TeamUser = z.infer<typeof teamUser>;
 
@@ -50,7 +56,13 @@ export type TeamUser = z.infer<typeof teamUser>;
  * removed ones), by name; `Filter` matches first name, last name, full name or email. The
  * meeting form's search asks for page 1 of 5.
  */
-export const teamUserListQuery = pageQuery;
+export const teamUserListQuery = pageQuery.extend({
+  /**
+   * 'Licensed, not in VR for 30 days' (team admins): only members holding a License with no day
+   * in VR in the last `insightLimits.notInVrDays` days (pending invitations left out).
+   */
+  LicensedNotInVr: z.stringbool().optional(),
+});
 export const teamUserList = z.object({
   results: pagedResult(teamUser),
   /** Licenses the team holds, and how many of them members use (part2 §3). */
