@@ -1,9 +1,11 @@
 import { teamUserMessages } from '@roomscale/shared';
+import { licensesApi, teamUsersApi, usersApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberships, users } from '../../db/schema.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
-import { call, expectProblem, signIn } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from './reconcile.ts';
@@ -29,25 +31,28 @@ const licenseBody = (organizationId: string, over: Record<string, unknown> = {})
 });
 
 async function award(organizationId: string, over: Record<string, unknown> = {}) {
-  const res = await call(t, 'PUT', '/api/Admin/ManualLicenses', {
+  const res = await callEndpoint(t, licensesApi.create, {
     token: root.session,
     body: licenseBody(organizationId, over),
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { licenseId: string; isActive: boolean; createdByName: string };
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
 const counters = async (w: { id: string; admin: Person }) => {
-  const res = await call(t, 'GET', `/api/Organizations/${w.id}/Users?Page=1&PageSize=25`, {
+  const res = await callEndpoint(t, teamUsersApi.list, {
+    params: { organizationId: w.id },
+    query: { Page: 1, PageSize: 25 },
     token: w.admin.session,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { licenseCount: number; licensesInUse: number };
+  expect(res.status, res.raw.body).toBe(200);
+  const body = res.body;
   return { licenseCount: body.licenseCount, licensesInUse: body.licensesInUse };
 };
 
 const giveLicense = (w: { id: string; admin: Person }, userId: string) =>
-  call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${userId}`, {
+  callEndpoint(t, teamUsersApi.edit, {
+    params: { organizationId: w.id, userId },
     token: w.admin.session,
     body: { licenseType: 'License' },
   });
@@ -85,16 +90,20 @@ describe('the manual license calls', () => {
   it('are for super admins only', async () => {
     const w = await team(t);
     const body = licenseBody(w.id);
-    expectProblem(await call(t, 'PUT', '/api/Admin/ManualLicenses', { body }), 401);
+    expectProblem(await callEndpoint(t, licensesApi.create, { body }), 401);
+    expectProblem(await callEndpoint(t, licensesApi.create, { body, token: w.admin.session }), 403);
+    const { licenseId } = await award(w.id);
+    const license = { licenseId };
     expectProblem(
-      await call(t, 'PUT', '/api/Admin/ManualLicenses', { body, token: w.admin.session }),
+      await callEndpoint(t, licensesApi.edit, { params: license, body, token: w.admin.session }),
       403,
     );
-    const { licenseId } = await award(w.id);
-    const url = `/api/Admin/ManualLicenses/${licenseId}`;
-    expectProblem(await call(t, 'PATCH', url, { body, token: w.admin.session }), 403);
     expectProblem(
-      await call(t, 'DELETE', `${url}?sendEmailNow=false`, { token: w.admin.session }),
+      await callEndpoint(t, licensesApi.remove, {
+        params: license,
+        query: { sendEmailNow: 'false' },
+        token: w.admin.session,
+      }),
       403,
     );
   });
@@ -102,7 +111,7 @@ describe('the manual license calls', () => {
   it('check every field', async () => {
     const w = await team(t);
     const put = (over: Record<string, unknown>) =>
-      call(t, 'PUT', '/api/Admin/ManualLicenses', {
+      callEndpoint(t, licensesApi.create, {
         token: root.session,
         body: licenseBody(w.id, over),
       });
@@ -116,23 +125,36 @@ describe('the manual license calls', () => {
     expectProblem(await put({ organizationId: '00000000-0000-4000-8000-000000000000' }), 404);
 
     const { licenseId } = await award(w.id);
-    const url = `/api/Admin/ManualLicenses/${licenseId}`;
-    expectProblem(await call(t, 'DELETE', url, { token: root.session }), 400, 'sendEmailNow');
+    const license = { licenseId };
     expectProblem(
-      await call(t, 'PATCH', url, {
+      await callUnchecked(t, licensesApi.remove, { params: license, token: root.session }),
+      400,
+      'sendEmailNow',
+    );
+    expectProblem(
+      await callEndpoint(t, licensesApi.edit, {
+        params: license,
         token: root.session,
         body: { ...licenseBody(w.id), userAmount: -1 },
       }),
       400,
       'userAmount',
     );
-    const unknown = '/api/Admin/ManualLicenses/00000000-0000-4000-8000-000000000000';
+    const unknown = { licenseId: '00000000-0000-4000-8000-000000000000' };
     expectProblem(
-      await call(t, 'PATCH', unknown, { token: root.session, body: licenseBody(w.id) }),
+      await callEndpoint(t, licensesApi.edit, {
+        params: unknown,
+        token: root.session,
+        body: licenseBody(w.id),
+      }),
       404,
     );
     expectProblem(
-      await call(t, 'DELETE', `${unknown}?sendEmailNow=false`, { token: root.session }),
+      await callEndpoint(t, licensesApi.remove, {
+        params: unknown,
+        query: { sendEmailNow: 'false' },
+        token: root.session,
+      }),
       404,
     );
   });
@@ -154,8 +176,8 @@ describe('license accounting', () => {
 
     await later(3600, w.admin);
     expect(await counters(w)).toEqual({ licenseCount: 2, licensesInUse: 0 });
-    expect((await giveLicense(w, w.member.id)).statusCode).toBe(200);
-    expect((await giveLicense(w, w.others[0]!.id)).statusCode).toBe(200);
+    expect((await giveLicense(w, w.member.id)).status).toBe(200);
+    expect((await giveLicense(w, w.others[0]!.id)).status).toBe(200);
     expect(await counters(w)).toEqual({ licenseCount: 2, licensesInUse: 2 });
     expectProblem(
       await giveLicense(w, w.others[1]!.id),
@@ -171,7 +193,7 @@ describe('license accounting', () => {
     // Two licenses that stay: one license of two users ends, one of one user remains.
     await award(w.id, { start: at(-hour), end: at(48 * hour), userAmount: 1 });
     for (const userId of [w.member.id, w.others[0]!.id, w.others[1]!.id]) {
-      expect((await giveLicense(w, userId)).statusCode).toBe(200);
+      expect((await giveLicense(w, userId)).status).toBe(200);
       t.clock.advance(1); // a distinct moment for each License
     }
     expect(await counters(w)).toEqual({ licenseCount: 4, licensesInUse: 3 });
@@ -209,20 +231,27 @@ describe('license accounting', () => {
     const w = await teamOfFour();
     const { licenseId } = await award(w.id, { userAmount: 3 });
     for (const userId of [w.member.id, w.others[0]!.id, w.others[1]!.id]) {
-      expect((await giveLicense(w, userId)).statusCode).toBe(200);
+      expect((await giveLicense(w, userId)).status).toBe(200);
       t.clock.advance(1);
     }
-    const url = `/api/Admin/ManualLicenses/${licenseId}`;
-    const edited = await call(t, 'PATCH', url, {
+    const license = { licenseId };
+    const edited = await callEndpoint(t, licensesApi.edit, {
+      params: license,
       token: root.session,
       body: licenseBody(w.id, { userAmount: 2, start: at(-2 * hour) }),
     });
-    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.status, edited.raw.body).toBe(200);
     expect(await licenseOf(w.id, w.others[1]!.id)).toBe('Trial');
     expect(await counters(w)).toEqual({ licenseCount: 2, licensesInUse: 2 });
 
     expect(
-      (await call(t, 'DELETE', `${url}?sendEmailNow=true`, { token: root.session })).statusCode,
+      (
+        await callEndpoint(t, licensesApi.remove, {
+          params: license,
+          query: { sendEmailNow: 'true' },
+          token: root.session,
+        })
+      ).status,
     ).toBe(204);
     expect(await counters(w)).toEqual({ licenseCount: 0, licensesInUse: 0 });
     expect(await licenseOf(w.id, w.member.id)).toBe('Trial');
@@ -251,7 +280,8 @@ describe('license accounting', () => {
   it('records who changed which license, before and after', async () => {
     const w = await team(t);
     const { licenseId } = await award(w.id, { userAmount: 2 });
-    await call(t, 'PATCH', `/api/Admin/ManualLicenses/${licenseId}`, {
+    await callEndpoint(t, licensesApi.edit, {
+      params: { licenseId },
       token: root.session,
       body: licenseBody(w.id, { userAmount: 4, description: 'Pilot' }),
       ip: '10.9.8.7',
@@ -279,22 +309,20 @@ describe('license accounting', () => {
       .update(users)
       .set({ hasManualUserSubscription: true })
       .where(eq(users.id, w.member.id));
-    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: w.member.session });
-    expect(mine.statusCode, mine.body).toBe(200);
-    expect((mine.json() as { id: string; licenseType: string }[])[0]).toMatchObject({
+    const mine = await callEndpoint(t, usersApi.myTeams, { token: w.member.session });
+    expect(mine.status, mine.raw.body).toBe(200);
+    expect(mine.body[0]).toMatchObject({
       id: w.id,
       licenseType: 'License',
     });
-    const me = await call(t, 'GET', '/api/Users/Me', { token: w.member.session });
-    expect(
-      (me.json() as { organizations: { licenseType: string }[] }).organizations[0]!.licenseType,
-    ).toBe('License');
+    const me = await callEndpoint(t, usersApi.me, { token: w.member.session });
+    expect(me.body.organizations[0]!.licenseType).toBe('License');
     // The team still sees a Trial member and holds no license in use.
     expect(await licenseOf(w.id, w.member.id)).toBe('Trial');
     expect(await counters(w)).toEqual({ licenseCount: 0, licensesInUse: 0 });
-    const adminView = await call(t, 'GET', '/api/Users/Me/Organizations', {
+    const adminView = await callEndpoint(t, usersApi.myTeams, {
       token: w.admin.session,
     });
-    expect((adminView.json() as { licenseType: string }[])[0]!.licenseType).toBe('Trial');
+    expect(adminView.body[0]!.licenseType).toBe('Trial');
   });
 });
