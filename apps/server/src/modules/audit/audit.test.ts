@@ -1,8 +1,17 @@
-import type { AuditPage } from '@roomscale/shared';
+import {
+  auditApi,
+  type CallInput,
+  type Endpoint,
+  licensesApi,
+  organizationsApi,
+  roomTemplatesApi,
+  teamUsersApi,
+} from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { type Answer, callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
 
@@ -14,15 +23,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const adminLog = (query: string, token = root.session) =>
-  call(t, 'GET', `/api/Admin/AuditLog?${query}`, { token });
-const page = (res: { statusCode: number; body: string; json(): unknown }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as AuditPage;
+const adminLog = (query: CallInput<typeof auditApi.list>['query'], token = root.session) =>
+  callEndpoint(t, auditApi.list, { query, token });
+const page = <E extends Endpoint>(res: Answer<E>) => {
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 };
 
 const promote = (w: Awaited<ReturnType<typeof team>>, ip?: string) =>
-  call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${w.member.id}`, {
+  callEndpoint(t, teamUsersApi.edit, {
+    params: { organizationId: w.id, userId: w.member.id },
     token: w.admin.session,
     body: { role: 'Admin' },
     ...(ip && { ip }),
@@ -31,17 +41,21 @@ const promote = (w: Awaited<ReturnType<typeof team>>, ip?: string) =>
 describe('GET /api/Admin/AuditLog', () => {
   it('is for super admins only and checks its query', async () => {
     const w = await team(t);
-    expectProblem(await call(t, 'GET', '/api/Admin/AuditLog?Page=1&PageSize=10'), 401);
-    expectProblem(await adminLog('Page=1&PageSize=10', w.admin.session), 403);
-    expectProblem(await adminLog('Page=0&PageSize=10'), 400, 'Page');
-    expectProblem(await adminLog('Page=1&PageSize=10&OrganizationId=abc'), 400, 'OrganizationId');
-    expect(page(await adminLog('Page=1&PageSize=10')).currentPage).toBe(1);
+    expectProblem(await callEndpoint(t, auditApi.list, { query: { Page: 1, PageSize: 10 } }), 401);
+    expectProblem(await adminLog({ Page: 1, PageSize: 10 }, w.admin.session), 403);
+    expectProblem(await adminLog({ Page: 0, PageSize: 10 }), 400, 'Page');
+    expectProblem(
+      await adminLog({ Page: 1, PageSize: 10, OrganizationId: 'abc' }),
+      400,
+      'OrganizationId',
+    );
+    expect(page(await adminLog({ Page: 1, PageSize: 10 })).currentPage).toBe(1);
   });
 
   it("records a team admin's change with who, what, before, after and the address", async () => {
     const w = await team(t, 'Recorded team');
-    expect((await promote(w, '10.20.30.40')).statusCode).toBe(200);
-    const { results } = page(await adminLog(`Page=1&PageSize=10&OrganizationId=${w.id}`));
+    expect((await promote(w, '10.20.30.40')).status).toBe(200);
+    const { results } = page(await adminLog({ Page: 1, PageSize: 10, OrganizationId: w.id }));
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({
       action: 'membership.edit',
@@ -63,31 +77,33 @@ describe('GET /api/Admin/AuditLog', () => {
     const b = await team(t, 'Team B');
     await promote(a);
     t.clock.advance(1);
-    const details = await call(t, 'PATCH', `/api/Organizations/${a.id}`, {
+    const details = await callEndpoint(t, organizationsApi.edit, {
+      params: { organizationId: a.id },
       token: a.admin.session,
       body: { name: 'Team A2', companyName: 'Acme', industry: 'Media' },
     });
-    expect(details.statusCode, details.body).toBe(200);
+    expect(details.status, details.raw.body).toBe(200);
     await promote(b);
 
-    const ofA = page(await adminLog(`Page=1&PageSize=10&OrganizationId=${a.id}`));
+    const ofA = page(await adminLog({ Page: 1, PageSize: 10, OrganizationId: a.id }));
     expect(ofA.results.map((e) => e.action)).toEqual(['team.edit', 'membership.edit']);
     expect(ofA.results[0]!.after).toMatchObject({ name: 'Team A2', industry: 'Media' });
     expect(ofA.results[0]!.organizationName).toBe('Team A2');
 
-    const aboutB = page(await adminLog(`Page=1&PageSize=10&UserId=${b.member.id}`));
+    const aboutB = page(await adminLog({ Page: 1, PageSize: 10, UserId: b.member.id }));
     expect(aboutB.results.map((e) => e.organizationId)).toEqual([b.id]);
 
-    const first = page(await adminLog(`Page=1&PageSize=1&OrganizationId=${a.id}`));
+    const first = page(await adminLog({ Page: 1, PageSize: 1, OrganizationId: a.id }));
     expect(first.pageCount).toBe(2);
-    const second = page(await adminLog(`Page=2&PageSize=1&OrganizationId=${a.id}`));
+    const second = page(await adminLog({ Page: 2, PageSize: 1, OrganizationId: a.id }));
     expect(second.results[0]!.action).toBe('membership.edit');
   });
 
   it('records nothing for a change that was refused', async () => {
     const w = await team(t);
     expectProblem(
-      await call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${w.member.id}`, {
+      await callEndpoint(t, teamUsersApi.edit, {
+        params: { organizationId: w.id, userId: w.member.id },
         token: w.admin.session,
         body: { licenseType: 'License' },
       }),
@@ -99,15 +115,19 @@ describe('GET /api/Admin/AuditLog', () => {
   });
 
   it('records room template changes by super admins', async () => {
-    const created = await call(t, 'PUT', '/api/Admin/RoomTemplates', {
+    const created = await callEndpoint(t, roomTemplatesApi.create, {
       token: root.session,
       body: { name: 'Audited hall' },
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const { id } = created.json() as { id: string };
+    expect(created.status, created.raw.body).toBe(200);
+    const { id } = created.body;
     expect(
-      (await call(t, 'DELETE', `/api/Admin/RoomTemplate/${id}`, { token: root.session }))
-        .statusCode,
+      (
+        await callEndpoint(t, roomTemplatesApi.remove, {
+          params: { roomTemplateId: id },
+          token: root.session,
+        })
+      ).status,
     ).toBe(204);
     const rows = await t.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(rows.map((r) => r.action).sort()).toEqual(['template.create', 'template.delete']);
@@ -128,30 +148,32 @@ describe('room template rows name what they are about, in words', () => {
     maxUsers: 30,
     persistent: false,
     capabilities: ['Whiteboard', 'Notes'],
-    roomSharingType: 'OrganizationAllowlist',
+    roomSharingType: 'OrganizationAllowlist' as const,
     allowedOrganizations: [] as string[],
   };
 
   it('records the template by name, and allowed teams by their names', async () => {
     const beta = await team(t, 'Beta school');
     const alpha = await team(t, 'Alpha academy');
-    const created = await call(t, 'PUT', '/api/Admin/RoomTemplates', {
+    const created = await callEndpoint(t, roomTemplatesApi.create, {
       token: root.session,
       body: { name: 'Lecture room' },
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const { id } = created.json() as { id: string };
-    const saved = await call(t, 'PATCH', `/api/Admin/RoomTemplates/${id}`, {
+    expect(created.status, created.raw.body).toBe(200);
+    const { id } = created.body;
+    const saved = await callEndpoint(t, roomTemplatesApi.edit, {
+      params: { roomTemplateId: id },
       token: root.session,
       body: { ...form, allowedOrganizations: [beta.id, alpha.id] },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const deleted = await call(t, 'DELETE', `/api/Admin/RoomTemplate/${id}`, {
+    expect(saved.status, saved.raw.body).toBe(200);
+    const deleted = await callEndpoint(t, roomTemplatesApi.remove, {
+      params: { roomTemplateId: id },
       token: root.session,
     });
-    expect(deleted.statusCode).toBe(204);
+    expect(deleted.status).toBe(204);
 
-    const { results } = page(await adminLog('Page=1&PageSize=50'));
+    const { results } = page(await adminLog({ Page: 1, PageSize: 50 }));
     const rows = results.filter((r) => r.entityId === id);
     expect(rows.map((r) => [r.action, r.targetName])).toEqual([
       ['template.delete', 'Lecture hall'],
@@ -171,11 +193,11 @@ describe('room template rows name what they are about, in words', () => {
 
   it('names template rows recorded before it did, and their teams', async () => {
     const gamma = await team(t, 'Gamma college');
-    const created = await call(t, 'PUT', '/api/Admin/RoomTemplates', {
+    const created = await callEndpoint(t, roomTemplatesApi.create, {
       token: root.session,
       body: { name: 'Old hall' },
     });
-    const { id } = created.json() as { id: string };
+    const { id } = created.body;
     await t.ctx.db.insert(auditLog).values({
       at: new Date(Date.now() + 60_000),
       action: 'template.edit',
@@ -184,7 +206,7 @@ describe('room template rows name what they are about, in words', () => {
       before: { allowedOrganizations: [] },
       after: { allowedOrganizations: [gamma.id], maxUsers: 12 },
     });
-    const { results } = page(await adminLog('Page=1&PageSize=5'));
+    const { results } = page(await adminLog({ Page: 1, PageSize: 5 }));
     expect(results[0]).toMatchObject({
       action: 'template.edit',
       targetName: 'Old hall',
@@ -196,7 +218,7 @@ describe('room template rows name what they are about, in words', () => {
 describe('manual license rows name the license', () => {
   it('records the license by its name, and names older rows from their record', async () => {
     const w = await team(t, 'Licensed school');
-    const created = await call(t, 'PUT', '/api/Admin/ManualLicenses', {
+    const created = await callEndpoint(t, licensesApi.create, {
       token: root.session,
       body: {
         organizationId: w.id,
@@ -207,7 +229,7 @@ describe('manual license rows name the license', () => {
         sendEmailNow: false,
       },
     });
-    expect(created.statusCode, created.body).toBe(200);
+    expect(created.status, created.raw.body).toBe(200);
     await t.ctx.db.insert(auditLog).values({
       at: new Date(Date.now() + 120_000),
       action: 'license.delete',
@@ -216,7 +238,7 @@ describe('manual license rows name the license', () => {
       actorId: root.id,
       before: { description: 'Old pilot', userAmount: 1 },
     });
-    const { results } = page(await adminLog(`Page=1&PageSize=10&OrganizationId=${w.id}`));
+    const { results } = page(await adminLog({ Page: 1, PageSize: 10, OrganizationId: w.id }));
     expect(results.map((r) => [r.action, r.targetName])).toEqual([
       ['license.delete', 'Old pilot'],
       ['license.create', 'Pilot'],
@@ -230,13 +252,18 @@ describe('GET /api/Organizations/{organizationId}/AuditLog', () => {
     const other = await team(t, 'Other team');
     await promote(w);
     await promote(other);
-    const url = `/api/Organizations/${w.id}/AuditLog?Page=1&PageSize=10`;
-    expectProblem(await call(t, 'GET', url), 401);
-    expectProblem(await call(t, 'GET', url, { token: other.admin.session }), 404);
+    const log = { params: { organizationId: w.id }, query: { Page: 1, PageSize: 10 } };
+    expectProblem(await callEndpoint(t, auditApi.team, log), 401);
+    expectProblem(
+      await callEndpoint(t, auditApi.team, { ...log, token: other.admin.session }),
+      404,
+    );
     const outsider = await person(t);
-    expectProblem(await call(t, 'GET', url, { token: outsider.session }), 404);
+    expectProblem(await callEndpoint(t, auditApi.team, { ...log, token: outsider.session }), 404);
     // Max is an admin now, but a fresh member is not.
-    const { results } = page(await call(t, 'GET', url, { token: w.admin.session }));
+    const { results } = page(
+      await callEndpoint(t, auditApi.team, { ...log, token: w.admin.session }),
+    );
     expect(results.map((e) => e.organizationId)).toEqual([w.id]);
     expect(results.map((e) => e.action)).toEqual(['membership.edit']);
   });
@@ -244,7 +271,9 @@ describe('GET /api/Organizations/{organizationId}/AuditLog', () => {
   it('is refused to plain members', async () => {
     const w = await team(t);
     expectProblem(
-      await call(t, 'GET', `/api/Organizations/${w.id}/AuditLog?Page=1&PageSize=10`, {
+      await callEndpoint(t, auditApi.team, {
+        params: { organizationId: w.id },
+        query: { Page: 1, PageSize: 10 },
         token: w.member.session,
       }),
       403,
