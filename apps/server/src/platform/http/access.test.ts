@@ -7,10 +7,12 @@ import {
   fileMessages,
   roomMessages,
 } from '@roomscale/shared';
+import { filesApi, roomsApi } from '@roomscale/shared/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../context.ts';
 import { fileItems, roomData } from '../../db/schema.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createUser, signIn } from '../../test/factories.ts';
 import { signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -306,13 +308,12 @@ describe('object rules', () => {
           ],
     );
     expect(routes.some(onTeamRoute) && !routes.every(onTeamRoute)).toBe(true);
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/Organizations/${w.id}/Rooms/${template}`,
-      headers: { authorization: `Bearer ${bearer(w.admin)}` },
-      payload: {},
+    const edit = await callEndpoint(t, roomsApi.edit, {
+      params: { organizationId: w.id, roomId: template },
+      token: bearer(w.admin),
+      body: {},
     });
-    expect(edit.json().detail).toBe(roomMessages.managedTemplate);
+    expect(edit.problem.detail).toBe(roomMessages.managedTemplate);
   });
 
   /** A folder inserted as the platform or a person would own it. */
@@ -364,12 +365,11 @@ describe('object rules', () => {
     ]);
     // The team's routes, the team-less download and the guests' download.
     expect(new Set(routes.map((r) => r.access))).toEqual(new Set(['teamMember', 'user', 'guest']));
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/File/${personal}`,
-      headers: { authorization: `Bearer ${bearer(w.member)}` },
+    const res = await callEndpoint(t, filesApi.download, {
+      params: { fileItemId: personal },
+      token: bearer(w.member),
     });
-    expect(res.json().detail).toBe(fileMessages.notFound);
+    expect(res.problem.detail).toBe(fileMessages.notFound);
   });
 
   it('fileEditor: refuses who does not see the item (404) and a change of a read-only one (403)', async () => {
@@ -408,12 +408,11 @@ describe('object rules', () => {
           ],
     );
     expect(new Set(routes.map((r) => r.access))).toEqual(new Set(['teamMember', 'guest']));
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/Organizations/${w.id}/File/${demo}`,
-      headers: { authorization: `Bearer ${bearer(w.member)}` },
+    const res = await callEndpoint(t, filesApi.remove, {
+      params: { organizationId: w.id, fileItemId: demo },
+      token: bearer(w.member),
     });
-    expect(res.json().detail).toBe(fileMessages.readOnly);
+    expect(res.problem.detail).toBe(fileMessages.readOnly);
   });
 });
 
