@@ -20,7 +20,7 @@ export function teamUserRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     ...routeOf(teamUsersApi.list),
     config: { access: 'teamMember' },
-    handler: (req) => listTeamUsers(ctx, teamOf(req), req.query),
+    handler: (req) => listTeamUsers(ctx, teamOf(req), req.query, callerOf(req).userId),
   });
   r.route({
     ...routeOf(teamUsersApi.add),

@@ -5,6 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
 import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
+import { forbidden } from '../../platform/http/problem.ts';
+import { mayFilterNotInVr, seesLastInVr } from '../insight/policy.ts';
+import { lastInVr, notInVrFor } from '../insight/queries.ts';
 import { licensingSummary } from '../licenses/accounting.ts';
 import { activeMembership, membershipColumns } from '../organizations/membership.ts';
 import { pendingInTeam } from './invitations.ts';
@@ -20,8 +23,11 @@ export async function listTeamUsers(
   ctx: AppContext,
   team: TeamContext,
   q: z.output<typeof teamUserListQuery>,
+  callerId: string,
 ): Promise<TeamUserList> {
+  if (q.LicensedNotInVr && !mayFilterNotInVr(team)) throw forbidden();
   const filter = q.Filter?.trim() ?? '';
+  const now = ctx.clock.now();
   const pattern = likePattern(filter);
   const where = and(
     eq(memberships.organizationId, team.organizationId),
@@ -34,9 +40,14 @@ export async function listTeamUsers(
           ilike(users.email, pattern),
         )
       : undefined,
+    q.LicensedNotInVr
+      ? and(eq(memberships.licenseType, 'License'), notInVrFor(sql`${users.id}`, now))
+      : undefined,
   );
   const pendingWhere = and(
-    pendingInTeam(team.organizationId, ctx.clock.now()),
+    // Pending invitees have never been in VR for the team: the filter is about members.
+    q.LicensedNotInVr ? sql`false` : undefined,
+    pendingInTeam(team.organizationId, now),
     filter ? ilike(teamInvitations.email, pattern) : undefined,
   );
   const [[total], [pendingTotal]] = await Promise.all([
@@ -61,6 +72,7 @@ export async function listTeamUsers(
         passwordHash: users.passwordHash,
       },
       membership: membershipColumns,
+      lastInVrAt: lastInVr(sql`${users.id}`),
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -114,13 +126,17 @@ export async function listTeamUsers(
     invitationsPending: pendingTotal?.n ?? 0,
     results: paged(
       [
-        ...rows.map((r) =>
-          presentTeamUser({
+        ...rows.map((r) => ({
+          ...presentTeamUser({
             ...r,
             providers: providersOf(r.user.id),
             createdByTeam: createdByTeam.has(r.user.id),
           }),
-        ),
+          lastInVrAt:
+            r.lastInVrAt && seesLastInVr(team, callerId, r.user.id)
+              ? r.lastInVrAt.toISOString()
+              : null,
+        })),
         ...pending.map(presentPendingInvitee),
       ],
       {

@@ -81,6 +81,8 @@ describe('GET /api/Organizations/{organizationId}/Users', () => {
       hasOculusLogin: true,
       invitationPending: false,
       profileEditable: false,
+      // Another member's 'Last in VR' is not shown to a member.
+      lastInVrAt: null,
     });
     expect(page.results.results[0]).toMatchObject({ id: w.admin.id, role: 'Admin' });
   });

@@ -1,0 +1,437 @@
+import { insightLimits, insightMessages, usageLimits } from '@roomscale/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  guests,
+  manualLicenses,
+  memberships,
+  usageCheckIns,
+  usageMeetingJoins,
+} from '../../db/schema.ts';
+import { call, uniqueEmail } from '../../test/factories.ts';
+import { signInGuest } from '../../test/guests.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  addMember,
+  addRoom,
+  advance,
+  createMeeting,
+  meetingBody,
+  type Person,
+  person,
+  team,
+} from '../../test/workspace.ts';
+import { usageFactsSettled } from '../usage/record.ts';
+import { rollupDay } from '../usage/rollup.ts';
+import { csvCell } from './presenter.ts';
+import { sessionSeconds } from './service.ts';
+import { weekRange } from './weeks.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const dayMs = 86_400_000;
+const interval = usageLimits.checkInIntervalSeconds;
+const headset = 'RoomscaleVR/2.4.1 (Quest 3; Android 12)';
+const get = (by: Person | { access_token: string } | null, url: string) =>
+  call(t, 'GET', url, by ? { token: 'session' in by ? by.session : by } : {});
+
+/** `seconds` after midnight UTC of `day`. */
+const at = (day: string, seconds: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + seconds * 1000);
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Check-ins of a user every interval from `from` seconds, `n` of them, on a UTC day. */
+async function checkIns(userId: string, day: string, from: number, n: number, seatKey = 'seat') {
+  await t.ctx.db.insert(usageCheckIns).values(
+    Array.from({ length: n }, (_, i) => ({
+      at: at(day, from + i * interval),
+      userId,
+      seatKey,
+      deviceName: 'Quest 3',
+      appVersion: headset,
+      conflicted: false,
+    })),
+  );
+}
+
+describe('the session rule and CSV cells', () => {
+  it('cuts sessions where a gap passes the limit', () => {
+    const gap = usageLimits.sessionGapSeconds * 1000;
+    expect(sessionSeconds([])).toBe(0);
+    expect(sessionSeconds([0])).toBe(0);
+    expect(sessionSeconds([0, gap])).toBe(gap / 1000);
+    expect(sessionSeconds([0, gap, 2 * gap + 1000])).toBe(gap / 1000);
+  });
+
+  it('quotes per RFC 4180 and guards formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell(-2)).toBe('-2');
+    expect(csvCell(null)).toBe('');
+  });
+});
+
+describe('weeks in a time zone', () => {
+  it('12 ISO weeks up to the current one; a zone east of +12 takes the UTC day before', () => {
+    // Wednesday 2026-03-11 10:00 UTC.
+    const now = new Date('2026-03-11T10:00:00Z');
+    const utc = weekRange(now, 'UTC');
+    expect(utc.weekStarts).toHaveLength(insightLimits.weeks);
+    expect(utc.from).toBe('2025-12-22');
+    expect(utc.to).toBe('2026-03-15');
+    expect(utc.utcBounds[0]).toBe('2025-12-22');
+    expect(utc.utcBounds.at(-1)).toBe('2026-03-16');
+    const kiritimati = weekRange(now, 'Pacific/Kiritimati');
+    expect(kiritimati.from).toBe('2025-12-22');
+    expect(kiritimati.utcBounds[0]).toBe('2025-12-21');
+    expect(weekRange(now, 'America/New_York').utcBounds[0]).toBe('2025-12-22');
+    // Sunday 23:00 in New York is Monday in UTC: still the week before there.
+    expect(weekRange(new Date('2026-03-16T03:00:00Z'), 'America/New_York').to).toBe('2026-03-15');
+  });
+});
+
+/** A team with an admin, a licensed member, and the current week's Monday (UTC). */
+async function usageTeam() {
+  const w = await team(t);
+  await t.ctx.db
+    .update(memberships)
+    .set({ licenseType: 'License' })
+    .where(and(eq(memberships.organizationId, w.id), eq(memberships.userId, w.member.id)));
+  const now = t.clock.now();
+  await t.ctx.db.insert(manualLicenses).values({
+    organizationId: w.id,
+    description: 'Pilot',
+    userAmount: 3,
+    startsAt: new Date(now.getTime() - 400 * dayMs),
+    endsAt: new Date(now.getTime() + 400 * dayMs),
+  });
+  const today = Date.parse(`${isoDay(now.getTime())}T00:00:00Z`);
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * dayMs;
+  return { ...w, monday };
+}
+
+describe("a team's usage", () => {
+  it('sums a seeded week of facts rolled up, per ISO week; CSV has the same numbers', async () => {
+    const w = await usageTeam();
+    const lastMonday = isoDay(w.monday - 7 * dayMs);
+    const lastWednesday = isoDay(w.monday - 5 * dayMs);
+    // The admin (no License): an hour on Monday; the member (License): 30 minutes on Wednesday.
+    await checkIns(w.admin.id, lastMonday, 8 * 3600, 13);
+    await checkIns(w.member.id, lastWednesday, 9 * 3600, 7);
+    const guest = (
+      await t.ctx.db
+        .insert(guests)
+        .values({ email: uniqueEmail('g') })
+        .returning()
+    )[0]!;
+    const meetingId = crypto.randomUUID();
+    await t.ctx.db.insert(usageMeetingJoins).values([
+      { at: at(lastMonday, 8 * 3600), meetingId, organizationId: w.id, userId: w.admin.id },
+      {
+        at: at(lastMonday, 8 * 3600 + 60),
+        meetingId,
+        organizationId: w.id,
+        guestId: guest.id,
+        guestEmail: guest.email,
+      },
+    ]);
+    for (const day of [lastMonday, lastWednesday]) await rollupDay(t.ctx.db, day);
+
+    const res = await get(w.admin, `/api/Organizations/${w.id}/Usage`);
+    expect(res.statusCode, res.body).toBe(200);
+    const usage = res.json() as {
+      timeZone: string;
+      from: string;
+      to: string;
+      licensesHeld: number;
+      weeks: { weekStart: string }[];
+    };
+    expect(usage.timeZone).toBe('UTC');
+    expect(usage.weeks).toHaveLength(insightLimits.weeks);
+    expect(usage.to).toBe(isoDay(w.monday + 6 * dayMs));
+    expect(usage.licensesHeld).toBe(3);
+    expect(usage.weeks.at(-2)).toEqual({
+      weekStart: lastMonday,
+      activeUsers: 2,
+      licensesUsed: 1,
+      secondsInVr: 3600 + 1800,
+      meetingsHeld: 1,
+      userAttendees: 1,
+      guestAttendees: 1,
+    });
+    for (const week of [...usage.weeks.slice(0, -2), usage.weeks.at(-1)!])
+      expect(week).toMatchObject({ activeUsers: 0, secondsInVr: 0, meetingsHeld: 0 });
+
+    const csv = await get(w.admin, `/api/Organizations/${w.id}/Usage.csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="usage-${usage.from}-${usage.to}.csv"`,
+    );
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + insightLimits.weeks);
+    expect(lines[0]).toBe(
+      '"Week (Monday, UTC)",Active users,Licenses used,Licenses held,Hours in VR,Seconds in VR,Meetings held,User attendees,Guest attendees',
+    );
+    expect(lines.at(-2)).toBe(`${lastMonday},2,1,3,1.5,5400,1,1,1`);
+  });
+
+  it("cuts weeks in the caller's zone: a Sunday (UTC) counts for the next week east of +12", async () => {
+    const w = await usageTeam();
+    const sunday = isoDay(w.monday - 8 * dayMs);
+    await checkIns(w.member.id, sunday, 12 * 3600, 2);
+    await rollupDay(t.ctx.db, sunday);
+    const week = async (zone: string) => {
+      const res = await get(
+        w.admin,
+        `/api/Organizations/${w.id}/Usage?timeZone=${encodeURIComponent(zone)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const u = res.json() as { timeZone: string; weeks: { activeUsers: number }[] };
+      expect(u.timeZone).toBe(zone);
+      return u.weeks.map((x) => x.activeUsers);
+    };
+    expect((await week('UTC')).slice(-3)).toEqual([1, 0, 0]);
+    expect((await week('Pacific/Kiritimati')).slice(-3)).toEqual([0, 1, 0]);
+    const bad = await get(w.admin, `/api/Organizations/${w.id}/Usage?timeZone=Mars/Olympus`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(insightMessages.badTimeZone);
+  });
+
+  it('team admins only: a member 403, another team 404, a super admin of no membership 404', async () => {
+    const w = await team(t);
+    const other = await team(t);
+    const root = await person(t, { superAdmin: true });
+    for (const path of ['Usage', 'Usage.csv', 'Devices?Page=1&PageSize=10']) {
+      const url = `/api/Organizations/${w.id}/${path}`;
+      expect((await get(w.admin, url)).statusCode).toBe(200);
+      expect((await get(w.member, url)).statusCode).toBe(403);
+      expect((await get(other.admin, url)).statusCode).toBe(404);
+      expect((await get(root, url)).statusCode).toBe(404);
+      expect((await get(null, url)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe("a meeting's attendance through the VR app's calls", () => {
+  it('two users and a guest: first and last seen, duration to the check-in interval; CSV the same', async () => {
+    const w = await team(t);
+    const room = await addRoom(t, w.id, w.admin);
+    const absent = await person(t, { firstName: 'Ann', lastName: 'Absent' });
+    await addMember(t, w.id, absent.id, 'User');
+    const guestEmail = uniqueEmail('visitor');
+    const m = await createMeeting(
+      t,
+      w.id,
+      w.admin,
+      meetingBody(
+        t,
+        [room.id],
+        [{ email: w.member.email }, { email: absent.email }, { email: guestEmail }],
+      ),
+    );
+    const startedBefore = await get(
+      w.admin,
+      `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance`,
+    );
+    expect(startedBefore.statusCode).toBe(400);
+    await advance(t, 3600 + 60, w.admin, w.member);
+    const seat = (token: string, path: string, seatKey: string) =>
+      call(t, 'PUT', path, {
+        token,
+        body: { seatKey, deviceName: 'Quest 3' },
+        headers: { 'user-agent': headset },
+      });
+    const lookup = (token: string) => call(t, 'GET', `/api/Meetings/${m.meetingCode}`, { token });
+    const t0 = t.clock.now().getTime();
+    // Both users join now and check in; the admin stays 30 minutes, the member 15.
+    for (const p of [w.admin, w.member]) {
+      expect((await lookup(p.session.access_token)).statusCode).toBe(200);
+      expect(
+        (await seat(p.session.access_token, '/api/Users/Me/Seat', `seat-${p.id}`)).statusCode,
+      ).toBe(200);
+    }
+    let guest: { access_token: string } | undefined;
+    for (let i = 1; i <= 6; i++) {
+      await advance(t, interval, w.admin, w.member);
+      await seat(w.admin.session.access_token, '/api/Users/Me/Seat', `seat-${w.admin.id}`);
+      if (i <= 3)
+        await seat(w.member.session.access_token, '/api/Users/Me/Seat', `seat-${w.member.id}`);
+      // The guest joins after one interval and stays two.
+      if (i === 1) {
+        guest = await signInGuest(t, guestEmail);
+        expect((await lookup(guest.access_token)).statusCode).toBe(200);
+      }
+      if (i >= 1 && i <= 3) await seat(guest!.access_token, '/api/Guests/Seats', 'guest-seat');
+    }
+    await usageFactsSettled(t.ctx);
+    const res = await get(w.admin, `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance`);
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json() as {
+      attendees: {
+        email: string;
+        firstSeenAt: string;
+        lastSeenAt: string;
+        durationSeconds: number;
+      }[];
+      neverJoined: { email: string; name: string | null }[];
+    };
+    const of = (email: string) => a.attendees.find((x) => x.email === email)!;
+    const near = (iso: string, ms: number) =>
+      expect(Math.abs(Date.parse(iso) - ms)).toBeLessThan(2000);
+    expect(a.attendees).toHaveLength(3);
+    near(of(w.admin.email).firstSeenAt, t0);
+    near(of(w.admin.email).lastSeenAt, t0 + 6 * interval * 1000);
+    expect(Math.abs(of(w.admin.email).durationSeconds - 6 * interval)).toBeLessThanOrEqual(2);
+    expect(Math.abs(of(w.member.email).durationSeconds - 3 * interval)).toBeLessThanOrEqual(2);
+    near(of(guestEmail).firstSeenAt, t0 + interval * 1000);
+    expect(Math.abs(of(guestEmail).durationSeconds - 2 * interval)).toBeLessThanOrEqual(2);
+    expect(a.attendees.map((x) => x.email)).toEqual([w.admin.email, w.member.email, guestEmail]);
+    expect(a.neverJoined).toEqual([{ userId: absent.id, name: 'Ann Absent', email: absent.email }]);
+
+    const csv = await get(w.admin, `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance.csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="attendance-${m.meetingCode}.csv"`,
+    );
+    const rows = csv.body.trimEnd().split('\r\n').slice(1);
+    expect(rows).toHaveLength(4);
+    const admin = of(w.admin.email);
+    expect(rows[0]).toBe(
+      `Joined,User,Alice Admin,${w.admin.email},${admin.firstSeenAt},${admin.lastSeenAt},${admin.durationSeconds}`,
+    );
+    expect(rows[3]).toBe(`Never joined,User,Ann Absent,${absent.email},,,`);
+
+    // Its moderators and the team's admins only.
+    const url = `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance`;
+    await advance(t, 0, absent);
+    expect((await get(w.member, url)).statusCode).toBe(403);
+    expect((await get(absent, url)).statusCode).toBe(403);
+    const other = await team(t);
+    expect((await get(other.admin, url)).statusCode).toBe(404);
+  });
+});
+
+describe("'Last in VR' on the team users list", () => {
+  it("admins see everyone's, members their own; the filter lists licensed members not in VR", async () => {
+    const w = await usageTeam();
+    const idle = await person(t, { firstName: 'Ida', lastName: 'Idle' });
+    await addMember(t, w.id, idle.id, 'User');
+    await t.ctx.db
+      .update(memberships)
+      .set({ licenseType: 'License' })
+      .where(and(eq(memberships.organizationId, w.id), eq(memberships.userId, idle.id)));
+    const now = t.clock.now();
+    // The member checked in an hour ago; the idle one 40 days ago (summed into the totals).
+    await t.ctx.db.insert(usageCheckIns).values({
+      at: new Date(now.getTime() - 3600_000),
+      userId: w.member.id,
+      seatKey: 's',
+      deviceName: 'Quest 3',
+      conflicted: false,
+    });
+    const old = isoDay(now.getTime() - 40 * dayMs);
+    await checkIns(idle.id, old, 3600, 2);
+    await rollupDay(t.ctx.db, old);
+    await t.ctx.db.delete(usageCheckIns).where(eq(usageCheckIns.userId, idle.id));
+
+    type Row = { id: string; lastInVrAt?: string | null };
+    const list = async (by: Person, q = '') => {
+      const res = await get(by, `/api/Organizations/${w.id}/Users?Page=1&PageSize=50${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { results: { results: Row[] } }).results.results;
+    };
+    const byId = (rows: Row[], id: string) => rows.find((r) => r.id === id)?.lastInVrAt;
+    const asAdmin = await list(w.admin);
+    expect(byId(asAdmin, w.member.id)).toBe(new Date(now.getTime() - 3600_000).toISOString());
+    expect(byId(asAdmin, idle.id)).toBe(at(old, 3600 + interval).toISOString());
+    expect(byId(asAdmin, w.admin.id)).toBeNull();
+    const asMember = await list(w.member);
+    expect(byId(asMember, w.member.id)).toBe(new Date(now.getTime() - 3600_000).toISOString());
+    expect(byId(asMember, idle.id)).toBeNull();
+
+    const filtered = await list(w.admin, '&LicensedNotInVr=true');
+    expect(filtered.map((r) => r.id)).toEqual([idle.id]);
+    const refused = await get(
+      w.member,
+      `/api/Organizations/${w.id}/Users?Page=1&PageSize=50&LicensedNotInVr=true`,
+    );
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe("the team's devices", () => {
+  it('the seat holder with its app version, a refused device as the conflict, the required update', async () => {
+    const w = await team(t);
+    const seat = (seatKey: string, deviceName: string) =>
+      call(t, 'PUT', '/api/Users/Me/Seat', {
+        token: w.member.session.access_token,
+        body: { seatKey, deviceName },
+        headers: { 'user-agent': headset },
+      });
+    expect((await seat('quest', 'Quest 3')).statusCode).toBe(200);
+    expect((await seat('pc', 'Office PC')).statusCode).toBe(200);
+    await usageFactsSettled(t.ctx);
+    const page = async () => {
+      const res = await get(w.admin, `/api/Organizations/${w.id}/Devices?Page=1&PageSize=10`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { entryCount: number; results: Record<string, unknown>[] };
+    };
+    const p = await page();
+    expect(p.entryCount).toBe(1);
+    expect(p.results[0]).toMatchObject({
+      userId: w.member.id,
+      userName: 'Max Member',
+      deviceName: 'Quest 3',
+      appVersion: headset,
+      isConflicted: true,
+      conflictingDeviceName: 'Office PC',
+      updateRequired: false,
+    });
+    await advance(t, 16 * 60, w.admin, w.member);
+    expect((await page()).results[0]).toMatchObject({ updateRequired: true });
+  });
+});
+
+describe('platform usage', () => {
+  it('super admins only: weekly use and the teams by license use', async () => {
+    const w = await usageTeam();
+    const lastMonday = isoDay(w.monday - 7 * dayMs);
+    await checkIns(w.member.id, lastMonday, 10 * 3600, 3);
+    await rollupDay(t.ctx.db, lastMonday);
+    const root = await person(t, { superAdmin: true });
+    const res = await get(root, '/api/Admin/Usage');
+    expect(res.statusCode, res.body).toBe(200);
+    const u = res.json() as {
+      weeks: { weekStart: string; activeUsers: number; activeTeams: number; secondsInVr: number }[];
+      mostLicenseUse: {
+        organizationId: string;
+        licensesUsed: number;
+        licensesHeld: number;
+        share: number;
+      }[];
+      leastLicenseUse: unknown[];
+    };
+    expect(u.weeks).toHaveLength(insightLimits.weeks);
+    const week = u.weeks.find((x) => x.weekStart === lastMonday)!;
+    expect(week.activeUsers).toBeGreaterThanOrEqual(1);
+    expect(week.activeTeams).toBeGreaterThanOrEqual(1);
+    expect(week.secondsInVr).toBeGreaterThanOrEqual(2 * interval);
+    expect(u.mostLicenseUse.length).toBeLessThanOrEqual(insightLimits.licenseRankCount);
+    expect(u.leastLicenseUse.length).toBeLessThanOrEqual(insightLimits.licenseRankCount);
+    const mine = u.mostLicenseUse.find((x) => x.organizationId === w.id);
+    expect(mine).toMatchObject({ licensesHeld: 3, licensesUsed: 1 });
+    expect(mine!.share).toBeCloseTo(1 / 3);
+    expect((await get(w.admin, '/api/Admin/Usage')).statusCode).toBe(403);
+  });
+});

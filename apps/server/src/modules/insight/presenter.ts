@@ -1,0 +1,136 @@
+import type {
+  AbsentInvitee,
+  Attendee,
+  MeetingAttendance,
+  PlatformUsageWeek,
+  TeamDevice,
+  TeamUsage,
+  TeamUsageWeek,
+} from '@roomscale/shared';
+import { seatLimits } from '@roomscale/shared';
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
+ * doubled. A text starting with = + - @ (or a tab or carriage return) is prefixed with ' so a
+ * spreadsheet never runs it as a formula; numbers are written as they are.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Rows to CSV: CRLF line ends, a header row first. */
+export const csvOf = (rows: (string | number | null)[][]) =>
+  `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+
+export function teamUsageCsv(u: TeamUsage): string {
+  return csvOf([
+    [
+      `Week (Monday, ${u.timeZone})`,
+      'Active users',
+      'Licenses used',
+      'Licenses held',
+      'Hours in VR',
+      'Seconds in VR',
+      'Meetings held',
+      'User attendees',
+      'Guest attendees',
+    ],
+    ...u.weeks.map((w: TeamUsageWeek) => [
+      w.weekStart,
+      w.activeUsers,
+      w.licensesUsed,
+      u.licensesHeld,
+      hours(w.secondsInVr),
+      w.secondsInVr,
+      w.meetingsHeld,
+      w.userAttendees,
+      w.guestAttendees,
+    ]),
+  ]);
+}
+
+export function attendanceCsv(a: MeetingAttendance): string {
+  return csvOf([
+    [
+      'Status',
+      'Kind',
+      'Name',
+      'Email',
+      'First seen (UTC)',
+      'Last seen (UTC)',
+      'Duration (seconds)',
+    ],
+    ...a.attendees.map((p: Attendee) => [
+      'Joined',
+      p.kind,
+      p.name,
+      p.email,
+      p.firstSeenAt,
+      p.lastSeenAt,
+      p.durationSeconds,
+    ]),
+    ...a.neverJoined.map((p: AbsentInvitee) => [
+      'Never joined',
+      p.userId ? 'User' : 'Guest',
+      p.name,
+      p.email,
+      null,
+      null,
+      null,
+    ]),
+  ]);
+}
+
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ');
+
+export type DeviceRow = {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  device_name: string;
+  assigned_at: Date | string;
+  last_seen_at: Date | string;
+  app_version: string | null;
+  conflicting_device_name: string | null;
+};
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export function presentDevice(r: DeviceRow, now: Date): TeamDevice {
+  const lastSeen = new Date(r.last_seen_at);
+  const required = new Date(lastSeen.getTime() + seatLimits.requiredUpdateSeconds * 1000);
+  return {
+    userId: r.user_id,
+    userName: fullName(r.first_name, r.last_name),
+    email: r.email,
+    deviceName: r.device_name,
+    appVersion: r.app_version,
+    lastSeenAt: lastSeen.toISOString(),
+    lastSeatAssignmentTime: iso(r.assigned_at),
+    isConflicted: r.conflicting_device_name !== null,
+    conflictingDeviceName: r.conflicting_device_name,
+    requiredNextUpdateTime: required.toISOString(),
+    updateRequired: now.getTime() > required.getTime(),
+  };
+}
+
+export const presentName = fullName;
+
+/** The weeks in order, each filled from the rows of its number (1 = the first week). */
+export function byWeek<R extends { week: number }, W>(
+  weekStarts: string[],
+  rows: R[],
+  fill: (weekStart: string, row: R | undefined) => W,
+): W[] {
+  const of = new Map(rows.map((r) => [r.week, r]));
+  return weekStarts.map((w, i) => fill(w, of.get(i + 1)));
+}
+
+export type { PlatformUsageWeek };

@@ -1,0 +1,254 @@
+import { insightLimits } from '@roomscale/shared';
+import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { organizations, usageMemberDays, usageTeamDays, usageUserDays } from '../../db/schema.ts';
+import { licenseCount } from '../licenses/accounting.ts';
+import { activeMembershipSql } from '../organizations/membership.ts';
+import type { WeekRange } from './weeks.ts';
+
+/**
+ * The reads of the usage insight calls. Each is a statement over the daily totals or walks an
+ * index (docs/usage.md 'Indexes'); `insight.test.ts` reads their plans on PostgreSQL.
+ */
+
+const num = (e: SQL) => sql<number>`coalesce(${e}, 0)`.mapWith(Number);
+
+/** The week (1 to weeks) of a UTC day column: weeks are cut by the range's UTC bounds. */
+const weekOf = (day: SQLWrapper, r: WeekRange) =>
+  sql<number>`width_bucket(${day}, ${`{${r.utcBounds.join(',')}}`}::date[])`.mapWith(Number);
+
+const first = (r: WeekRange) => r.utcBounds[0]!;
+const end = (r: WeekRange) => r.utcBounds[r.utcBounds.length - 1]!;
+
+/** A team's days summed per week: time in VR, meetings held, attendees (usage_team_days key). */
+export const teamWeeks = (db: Db, organizationId: string, r: WeekRange) =>
+  db
+    .select({
+      week: weekOf(usageTeamDays.day, r),
+      secondsInVr: num(sql`sum(${usageTeamDays.secondsInVr})`),
+      meetingsHeld: num(sql`sum(${usageTeamDays.meetingsHeld})`),
+      userAttendees: num(sql`sum(${usageTeamDays.userAttendees})`),
+      guestAttendees: num(sql`sum(${usageTeamDays.guestAttendees})`),
+    })
+    .from(usageTeamDays)
+    .where(
+      and(
+        eq(usageTeamDays.organizationId, organizationId),
+        gte(usageTeamDays.day, first(r)),
+        lt(usageTeamDays.day, end(r)),
+      ),
+    )
+    .groupBy(sql`1`);
+
+/**
+ * A team's distinct members in VR per week, and of them those holding a License (licenses
+ * used): the week's member days (usage_member_days key).
+ */
+export const memberWeeks = (db: Db, organizationId: string, r: WeekRange) =>
+  db
+    .select({
+      week: weekOf(usageMemberDays.day, r),
+      activeUsers: num(
+        sql`count(distinct ${usageMemberDays.userId}) filter (where ${usageMemberDays.inVr})`,
+      ),
+      licensesUsed: num(
+        sql`count(distinct ${usageMemberDays.userId}) filter (where ${usageMemberDays.inVr} and ${usageMemberDays.licensed})`,
+      ),
+    })
+    .from(usageMemberDays)
+    .where(
+      and(
+        eq(usageMemberDays.organizationId, organizationId),
+        gte(usageMemberDays.day, first(r)),
+        lt(usageMemberDays.day, end(r)),
+      ),
+    )
+    .groupBy(sql`1`);
+
+/** The platform's distinct users in VR and their time per week (usage_user_days_day). */
+export const platformUserWeeks = (db: Db, r: WeekRange) =>
+  db
+    .select({
+      week: weekOf(usageUserDays.day, r),
+      activeUsers: num(
+        sql`count(distinct ${usageUserDays.userId}) filter (where ${usageUserDays.checkIns} > 0)`,
+      ),
+      secondsInVr: num(sql`sum(${usageUserDays.secondsInVr})`),
+    })
+    .from(usageUserDays)
+    .where(and(gte(usageUserDays.day, first(r)), lt(usageUserDays.day, end(r))))
+    .groupBy(sql`1`);
+
+/** The platform's active teams and meetings held per week (usage_team_days_day). */
+export const platformTeamWeeks = (db: Db, r: WeekRange) =>
+  db
+    .select({
+      week: weekOf(usageTeamDays.day, r),
+      activeTeams: num(sql`count(distinct ${usageTeamDays.organizationId})`),
+      meetingsHeld: num(sql`sum(${usageTeamDays.meetingsHeld})`),
+    })
+    .from(usageTeamDays)
+    .where(and(gte(usageTeamDays.day, first(r)), lt(usageTeamDays.day, end(r))))
+    .groupBy(sql`1`);
+
+/**
+ * The teams holding licenses, ranked by the share of them used over the period (distinct
+ * licensed members in VR, each team's member days by its key), the most or the least first.
+ */
+export function licenseUseRanking(
+  db: Db,
+  r: WeekRange,
+  now: Date,
+  order: 'most' | 'least',
+  limit: number,
+) {
+  const held = licenseCount(sql`${organizations.id}`, now);
+  const used = sql<number>`(select count(distinct md.user_id)::int from usage_member_days md
+    where md.organization_id = ${organizations.id}
+      and md.day >= ${first(r)}::date and md.day < ${end(r)}::date
+      and md.licensed and md.in_vr)`.mapWith(Number);
+  const ranked = db
+    .select({
+      organizationId: sql<string>`t.id`,
+      name: sql<string>`t.name`,
+      licensesHeld: sql<number>`t.held`.mapWith(Number),
+      licensesUsed: sql<number>`t.used`.mapWith(Number),
+    })
+    .from(
+      db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          held: sql`${held}`.as('held'),
+          used: sql`${used}`.as('used'),
+        })
+        .from(organizations)
+        .as('t'),
+    )
+    .where(sql`t.held > 0`);
+  const share = sql`t.used::float8 / t.held`;
+  return ranked
+    .orderBy(order === 'most' ? desc(share) : asc(share), sql`t.name`, sql`t.id`)
+    .limit(limit);
+}
+
+/**
+ * The latest day a user was in VR from the daily totals (`usage_user_days` key, newest first),
+ * its last check-in: for 'Last in VR' beyond the raw facts kept.
+ */
+export const lastInVrFromDays = (userId: SQL) =>
+  sql`(select ud.last_seen_at from usage_user_days ud
+    where ud.user_id = ${userId} and ud.check_ins > 0 and ud.last_seen_at is not null
+    order by ud.day desc limit 1)`;
+
+/** A user's latest check-in among the facts (`usage_check_ins_user_at`, newest first). */
+export const lastCheckIn = (userId: SQL) =>
+  sql`(select ci.at from usage_check_ins ci
+    where ci.user_id = ${userId} order by ci.at desc limit 1)`;
+
+/** 'Last in VR': the latest of the two, null if never. */
+export const lastInVr = (userId: SQL) =>
+  sql<Date | null>`greatest(${lastCheckIn(userId)}, ${lastInVrFromDays(userId)})`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  );
+
+/**
+ * 'Licensed, not in VR for 30 days': no check-in in the last `insightLimits.notInVrDays` days
+ * before `now`, neither among the facts nor in the daily totals of those days.
+ */
+export function notInVrFor(userId: SQL, now: Date) {
+  const sinceAt = new Date(now.getTime() - insightLimits.notInVrDays * 86_400_000);
+  return notInVrSince(userId, sinceAt.toISOString().slice(0, 10), sinceAt);
+}
+
+/**
+ * A user with no day in VR since `since` (`YYYY-MM-DD`) and no check-in since `sinceAt`: the
+ * 'not in VR for 30 days' condition (both keys, one row each at most).
+ */
+export const notInVrSince = (userId: SQL, since: string, sinceAt: Date) =>
+  sql`(not exists (select 1 from usage_user_days ud
+      where ud.user_id = ${userId} and ud.day >= ${since}::date and ud.check_ins > 0)
+    and not exists (select 1 from usage_check_ins ci
+      where ci.user_id = ${userId} and ci.at >= ${sinceAt.toISOString()}::timestamptz))`;
+
+/**
+ * Who joined a meeting (`usage_meeting_joins_meeting_at`): one row per person, their first and
+ * last join, and for a user their next join of another meeting after it
+ * (`usage_meeting_joins_user_at`), where their time in this one ends at the latest.
+ */
+export const meetingJoiners = (meetingId: string) => sql`
+  select j.user_id, j.guest_id, j.guest_email, j.first_join, j.last_join,
+    u.first_name, u.last_name, u.email,
+    (select min(o.at) from usage_meeting_joins o
+      where j.user_id is not null and o.user_id = j.user_id and o.at > j.last_join
+        and o.meeting_id <> ${meetingId}) as next_join
+  from (select user_id, guest_id, max(guest_email) as guest_email,
+          min(at) as first_join, max(at) as last_join
+        from usage_meeting_joins where meeting_id = ${meetingId}
+        group by user_id, guest_id) j
+  left join users u on u.id = j.user_id
+  order by j.first_join, j.user_id, j.guest_id`;
+
+/** One person's check-ins from `from` to `to` in time order (their `*_at` index). */
+export const checkInsBetween = (
+  person: { userId: string | null; guestId: string | null },
+  from: Date,
+  to: Date,
+) =>
+  person.userId
+    ? sql`select at from usage_check_ins where user_id = ${person.userId}
+        and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz
+        order by at`
+    : sql`select at from usage_check_ins where guest_id = ${person.guestId}
+        and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz
+        order by at`;
+
+/** A meeting's invitees, with the user's names (`meeting_participants_meeting_email`). */
+export const meetingInvitees = (meetingId: string) => sql`
+  select p.user_id, p.email, u.first_name, u.last_name
+  from meeting_participants p left join users u on u.id = p.user_id
+  where p.meeting_id = ${meetingId}
+  order by p.email`;
+
+/** Active members of the team holding a seat, matching the filter: the devices list's rows. */
+const deviceRows = (organizationId: string, pattern: string | null) => sql`
+  from memberships m join seats s on s.user_id = m.user_id join users u on u.id = m.user_id
+  where m.organization_id = ${organizationId} and ${activeMembershipSql('m')}
+    ${
+      pattern === null
+        ? sql``
+        : sql`and (s.device_name ilike ${pattern} or u.email ilike ${pattern}
+            or (u.first_name || ' ' || u.last_name) ilike ${pattern})`
+    }`;
+
+export const deviceCount = (organizationId: string, pattern: string | null) =>
+  sql`select count(*)::int as n ${deviceRows(organizationId, pattern)}`;
+
+/**
+ * One page of the team's devices, latest seen first: the page is cut first, then each row's app
+ * version (the holder's latest check-in from that seat key) and the latest refused device since
+ * it took the seat, within the day before its last check-in (`usage_check_ins_user_at`).
+ */
+export const devicePage = (
+  organizationId: string,
+  pattern: string | null,
+  limit: number,
+  offset: number,
+) => sql`
+  with page as (
+    select s.user_id, u.first_name, u.last_name, u.email, s.seat_key, s.device_name,
+      s.assigned_at, s.last_seen_at
+    ${deviceRows(organizationId, pattern)}
+    order by s.last_seen_at desc, s.user_id
+    limit ${limit} offset ${offset})
+  select page.*,
+    (select ci.app_version from usage_check_ins ci
+      where ci.user_id = page.user_id and ci.at <= page.last_seen_at
+        and ci.seat_key = page.seat_key and not ci.conflicted
+      order by ci.at desc limit 1) as app_version,
+    (select ci.device_name from usage_check_ins ci
+      where ci.user_id = page.user_id and ci.conflicted and ci.seat_key <> page.seat_key
+        and ci.at >= greatest(page.assigned_at, page.last_seen_at - interval '1 day')
+      order by ci.at desc limit 1) as conflicting_device_name
+  from page
+  order by page.last_seen_at desc, page.user_id`;
