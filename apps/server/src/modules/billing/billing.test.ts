@@ -1,14 +1,10 @@
-import {
-  type BillingCustomer,
-  billingMessages,
-  formatBillingDate,
-  type PricePreview,
-  type SubscriptionDetail,
-} from '@roomscale/shared';
+import { billingMessages, formatBillingDate, type SubscriptionDetail } from '@roomscale/shared';
+import { billingApi, billingSimulatorApi } from '@roomscale/shared/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, billingEvents, memberships } from '../../db/schema.ts';
-import { call, expectProblem, signIn } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, team } from '../../test/workspace.ts';
 import {
@@ -41,19 +37,23 @@ const refresh = async (...people: Person[]) => {
   for (const p of people) p.session = await signIn(t, p);
 };
 const customerOf = async (p: Person, teamId: string) => {
-  const res = await call(t, 'GET', `/api/StripeCustomers/${teamId}`, { token: p.session });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as BillingCustomer;
+  const res = await callEndpoint(t, billingApi.customer, {
+    params: { organizationId: teamId },
+    token: p.session,
+  });
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 };
 const detailOf = async (p: Person, teamId: string) =>
   (await customerOf(p, teamId)).subscriptionDetail as SubscriptionDetail;
 const preview = async (p: Person, teamId: string, priceId: string, quantity: number) => {
-  const res = await call(t, 'POST', `/api/StripeCustomers/${teamId}/Subscription/Price`, {
+  const res = await callEndpoint(t, billingApi.previewPrice, {
+    params: { organizationId: teamId },
     token: p.session,
     body: { priceId, quantity },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PricePreview;
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 };
 const giveLicense = (teamId: string, userId: string) =>
   t.ctx.db
@@ -165,7 +165,8 @@ describe('taking out a subscription', () => {
 
   it('a VAT number in the wrong format and bad details are field problems; nothing is created', async () => {
     const w = await team(t, 'Careless');
-    const res = await call(t, 'POST', `/api/StripeCustomers/${w.id}`, {
+    const res = await callEndpoint(t, billingApi.saveCustomer, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: {
         isBusiness: true,
@@ -181,7 +182,10 @@ describe('taking out a subscription', () => {
     });
     const problem = expectProblem(res, 400);
     expectProblem(
-      await call(t, 'GET', `/api/StripeCustomers/${w.id}`, { token: w.admin.session }),
+      await callEndpoint(t, billingApi.customer, {
+        params: { organizationId: w.id },
+        token: w.admin.session,
+      }),
       404,
     );
     expect(Object.keys(problem.errors ?? {})).toEqual(
@@ -194,7 +198,8 @@ describe('taking out a subscription', () => {
         'phone',
       ]),
     );
-    const vat = await call(t, 'POST', `/api/StripeCustomers/${w.id}`, {
+    const vat = await callEndpoint(t, billingApi.saveCustomer, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: billingDetails({ taxId: 'NL12' }),
     });
@@ -211,12 +216,11 @@ describe('taking out a subscription', () => {
     expect(failed.status).toBe('requires_action');
     const back = await authenticateAt(t, failed.redirectUrl ?? '', false);
     expect(back.searchParams.get('redirect_status')).toBe('failed');
-    const after = await call(
-      t,
-      'GET',
-      `/api/BillingSimulator/SetupIntents/${failed.id}?clientSecret=${failed.clientSecret}`,
-    );
-    expect(after.json()).toMatchObject({
+    const after = await callEndpoint(t, billingSimulatorApi.setupIntent, {
+      params: { intentId: failed.id },
+      query: { clientSecret: failed.clientSecret },
+    });
+    expect(after.body).toMatchObject({
       status: 'requires_payment_method',
       paymentMethodId: null,
       error: { code: 'setup_intent_authentication_failure' },
@@ -259,21 +263,17 @@ describe('taking out a subscription', () => {
       latestInvoiceStatus: 'open',
     });
     expect((await licenses(t, w.admin, w.id)).licenseCount).toBe(0);
-    const confirm = await call(
-      t,
-      'POST',
-      `/api/BillingSimulator/PaymentIntents/${d.subscriptionPaymentIntentId}/Confirm`,
-      {
-        body: {
-          clientSecret: d.subscriptionPaymentIntentSecret,
-          paymentMethodId: card.paymentMethodId,
-          returnUrl: 'http://roomscale.test/team/subscription/confirm',
-        },
+    const confirm = await callEndpoint(t, billingSimulatorApi.confirmPayment, {
+      params: { intentId: d.subscriptionPaymentIntentId! },
+      body: {
+        clientSecret: d.subscriptionPaymentIntentSecret!,
+        paymentMethodId: card.paymentMethodId,
+        returnUrl: 'http://roomscale.test/team/subscription/confirm',
       },
-    );
-    const intent = confirm.json() as { status: string; redirectUrl: string };
+    });
+    const intent = confirm.body;
     expect(intent.status).toBe('requires_action');
-    const back = await authenticateAt(t, intent.redirectUrl, true);
+    const back = await authenticateAt(t, intent.redirectUrl!, true);
     expect(back.searchParams.get('payment_intent')).toBe(d.subscriptionPaymentIntentId);
     await deliverWebhooks(t);
     expect((await detailOf(w.admin, w.id)).status).toBe('active');
@@ -352,14 +352,16 @@ describe('changing a subscription', () => {
 
   it('cancel at the period end: the notice, the email, then no licenses', async () => {
     const w = await subscribed('Leaving', 2);
-    const res = await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+    const res = await callEndpoint(t, billingApi.cancelSubscription, {
+      params: { organizationId: w.id },
       token: w.admin.session,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const detail = res.json() as SubscriptionDetail;
+    expect(res.status, res.raw.body).toBe(200);
+    const detail = res.body;
     expect(detail.subscriptionHasUpcomingCancel).toBe(true);
     expectProblem(
-      await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+      await callEndpoint(t, billingApi.cancelSubscription, {
+        params: { organizationId: w.id },
         token: w.admin.session,
       }),
       409,
@@ -470,10 +472,11 @@ describe('a payment method change', () => {
 
   it('keeps an upcoming cancel', async () => {
     const w = await subscribed('Leaving with a new card', 2);
-    const cancel = await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+    const cancel = await callEndpoint(t, billingApi.cancelSubscription, {
+      params: { organizationId: w.id },
       token: w.admin.session,
     });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.status, cancel.raw.body).toBe(200);
     const card = await saveCard(t, w.admin, w.id);
     const changed = await orderOk(t, w.admin, w.id, {
       priceId: prices(t).month,
@@ -491,20 +494,16 @@ describe('a payment method change', () => {
 
 describe('licenses count only what is paid', () => {
   const intentOf = async (d: SubscriptionDetail, card: string) => {
-    const res = await call(
-      t,
-      'POST',
-      `/api/BillingSimulator/PaymentIntents/${d.subscriptionPaymentIntentId}/Confirm`,
-      {
-        body: {
-          clientSecret: d.subscriptionPaymentIntentSecret,
-          paymentMethodId: card,
-          returnUrl: 'http://roomscale.test/team/subscription/confirm',
-        },
+    const res = await callEndpoint(t, billingSimulatorApi.confirmPayment, {
+      params: { intentId: d.subscriptionPaymentIntentId! },
+      body: {
+        clientSecret: d.subscriptionPaymentIntentSecret!,
+        paymentMethodId: card,
+        returnUrl: 'http://roomscale.test/team/subscription/confirm',
       },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { status: string; redirectUrl: string };
+    });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body;
   };
   /** The subscription as the provider has it (its items, its pending update). */
   const atProvider = async (admin: Person, teamId: string) => {
@@ -603,7 +602,7 @@ describe('licenses count only what is paid', () => {
     });
     expect((await licenses(t, w.admin, w.id)).stripeLicenseCount).toBe(7);
     const check = await intentOf(again.subscriptionDetail, card.paymentMethodId ?? '');
-    await authenticateAt(t, check.redirectUrl, true);
+    await authenticateAt(t, check.redirectUrl!, true);
     await deliverWebhooks(t);
     expect(await detailOf(w.admin, w.id)).toMatchObject({
       status: 'active',
@@ -765,10 +764,11 @@ describe('the simulator', () => {
     expect(await eventsAbout(customerId)).toBe(events);
 
     // Set to cancel: no announcement, the period's end is next; ended, nothing is.
-    const cancel = await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+    const cancel = await callEndpoint(t, billingApi.cancelSubscription, {
+      params: { organizationId: w.id },
       token: w.admin.session,
     });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.status, cancel.raw.body).toBe(200);
     expect((await rowOf(subId))._dueAt).toBe(end);
     await passTime(t, end - t.clock.now().getTime() / 1000 + 60);
     expect(await rowOf(subId)).toMatchObject({ status: 'canceled', _dueAt: null });
