@@ -9,6 +9,7 @@ export * from './enums.ts';
 export * from './fileFormats.ts';
 export * from './files.ts';
 export * from './filesTexts.ts';
+export * from './insightTexts.ts';
 export * from './limits.ts';
 export * from './loginChecks.ts';
 export * from './meetingsTexts.ts';

@@ -38,6 +38,7 @@ export const routeTitles = {
   plan: 'Choose a plan',
   confirmOrder: 'Finalize order', // spec
   teamAuditLog: 'Audit log',
+  teamUsage: 'Usage',
   admin: 'Admin',
   roomTemplate: 'Room template',
   adminUsers: 'Users',

@@ -153,6 +153,10 @@ export const TeamDetailsPage = screen(
   () => import('../features/team/TeamDetailsPage.tsx'),
   'TeamDetailsPage',
 );
+export const TeamUsagePage = screen(
+  () => import('../features/insight/TeamUsagePage.tsx'),
+  'TeamUsagePage',
+);
 export const TeamUsersPage = screen(
   () => import('../features/team/TeamUsersPage.tsx'),
   'TeamUsersPage',

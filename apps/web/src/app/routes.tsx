@@ -44,6 +44,7 @@ import {
   TeamAuditPage,
   TeamDetailsPage,
   TeamLayout,
+  TeamUsagePage,
   TeamUsersPage,
   UserRegisterPage,
 } from './lazyScreens.ts';
@@ -281,6 +282,12 @@ export const appRoutes: AppRoute[] = [
         path: 'audit',
         flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.teamAuditLog },
         element: <TeamAuditPage />,
+      },
+      {
+        // Issue 29 §2: the team's use of its licenses, meetings and devices; its admins only.
+        path: 'usage',
+        flags: { ...inTeam, teamRole: 'Admin', title: routeTitles.teamUsage },
+        element: <TeamUsagePage />,
       },
     ],
   },

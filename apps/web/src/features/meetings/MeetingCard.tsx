@@ -31,6 +31,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { preloadOn } from '../../components/lazyPart.ts';
+import { useSession } from '../../session/session.ts';
+import { AttendanceButton } from '../insight/AttendanceButton.tsx';
 import { copyLaunchLink, copyMeetingCode } from './copy.ts';
 import classes from './MeetingCard.module.css';
 import { participantName } from './meetingForm.ts';
@@ -59,6 +61,12 @@ export function MeetingCard({ meeting: m, now, onEdit, onEditIntent, onDelete }:
   const people = [...m.moderatorParticipant, ...m.userParticipant, ...m.guestParticipant];
   const zone = browserTimeZone();
   const headingId = `meeting-${m.id}-name`;
+  // Issue 29 §2: a started meeting's attendance, for its moderators and the team's admins.
+  const { team, user } = useSession();
+  const seesAttendance =
+    !!team &&
+    new Date(m.startDate) <= now &&
+    (team.role === 'Admin' || m.moderatorParticipant.some((p) => p.userId === user?.id));
 
   return (
     <Card padding={0} className={classes.card} aria-labelledby={headingId} component="article">
@@ -125,6 +133,9 @@ export function MeetingCard({ meeting: m, now, onEdit, onEditIntent, onDelete }:
           </UnstyledButton>
         </Tooltip>
         <Group gap={4} wrap="nowrap">
+          {seesAttendance && team && (
+            <AttendanceButton teamId={team.id} meetingId={m.id} meetingName={m.name} />
+          )}
           {m.hasEnded ? (
             <Badge color="gray" variant="light" size="lg" radius="sm">
               {meetingMessages.ended}

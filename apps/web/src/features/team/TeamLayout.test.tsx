@@ -104,6 +104,7 @@ describe('team management', () => {
     expect(tabs.querySelectorAll('.tabler-icon-lock')).toHaveLength(2);
     // The audit log is not offered to members at all, not even as a locked tab.
     expect(within(tabs).queryByText('Audit log')).toBeNull();
+    expect(within(tabs).queryByText('Usage')).toBeNull();
   });
 
   it('shows admins no locks', async () => {
@@ -119,6 +120,8 @@ describe('team management', () => {
     const team = appRoutes.find((r) => r.path === 'team');
     const audit = team?.children?.find((c) => c.path === 'audit');
     expect(audit?.flags).toMatchObject({ teamRequired: true, teamRole: 'Admin' });
+    const usage = team?.children?.find((c) => c.path === 'usage');
+    expect(usage?.flags).toMatchObject({ teamRequired: true, teamRole: 'Admin' });
   });
 });
 
@@ -166,7 +169,7 @@ describe('the tab bar when its tabs do not fit (a phone)', () => {
       within(tabs)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Users', 'Subscription', 'Details', 'Single sign-on', 'Audit log']);
+    ).toEqual(['Users', 'Subscription', 'Details', 'Single sign-on', 'Audit log', 'Usage']);
     const more = await within(tabs).findByTitle('Show more tabs');
     expect(within(tabs).queryByTitle('Show the previous tabs')).toBeNull();
     // The arrows are for pointers: not in the tab order, not read out twice.

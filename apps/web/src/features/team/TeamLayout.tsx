@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { auditTexts, teamTexts } from '@roomscale/shared';
+import { auditTexts, insightTexts, teamTexts } from '@roomscale/shared';
 import {
+  IconChartBar,
   IconCreditCard,
   IconHistory,
   IconId,
@@ -35,6 +36,13 @@ const tabs: Tab[] = [
     label: auditTexts.teamTab,
     icon: IconHistory,
     to: '/team/audit',
+    adminOnly: true,
+    hiddenFromMembers: true,
+  },
+  {
+    label: insightTexts.tab,
+    icon: IconChartBar,
+    to: '/team/usage',
     adminOnly: true,
     hiddenFromMembers: true,
   },

@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, resetBrowser, signedInBrowser } from '../../../test/harness.tsx';
+import { platformUsageFixture } from '../../insight/fixtures.ts';
 import { renderRoutes } from '../users/fixtures.tsx';
 import { AdminOverviewPage } from './AdminOverviewPage.tsx';
 
@@ -14,7 +15,11 @@ afterEach(() => {
 
 describe('AdminOverviewPage', () => {
   it('shows the user and team counts linking to their lists, and the downloads', async () => {
-    mockApi(() => ({ body: { usersCount: 1234, organizationsCount: 56, downloadsCount: 7 } }));
+    mockApi((_, url) =>
+      url.pathname === '/api/Admin/Usage'
+        ? { body: platformUsageFixture() }
+        : { body: { usersCount: 1234, organizationsCount: 56, downloadsCount: 7 } },
+    );
     renderRoutes([{ path: '/admin', element: <AdminOverviewPage /> }], '/admin');
     expect(screen.getByRole('status')).toHaveTextContent('Loading the overview…');
     await screen.findByText('56');
@@ -31,10 +36,12 @@ describe('AdminOverviewPage', () => {
 
   it('says when the counts could not be loaded and tries again', async () => {
     let fail = true;
-    mockApi(() =>
-      fail
-        ? { status: 500, body: { type: 'about:blank', title: 'Error', status: 500 } }
-        : { body: { usersCount: 3, organizationsCount: 2, downloadsCount: 0 } },
+    mockApi((_, url) =>
+      url.pathname === '/api/Admin/Usage'
+        ? { body: platformUsageFixture() }
+        : fail
+          ? { status: 500, body: { type: 'about:blank', title: 'Error', status: 500 } }
+          : { body: { usersCount: 3, organizationsCount: 2, downloadsCount: 0 } },
     );
     renderRoutes([{ path: '/admin', element: <AdminOverviewPage /> }], '/admin');
     expect(await screen.findByText('The overview could not be loaded.')).toBeVisible();

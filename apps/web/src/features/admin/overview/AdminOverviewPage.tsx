@@ -19,6 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { PlatformUsageSection } from '../../insight/PlatformUsageSection.tsx';
 import { teamsPath, usersPath } from '../paths.ts';
 import classes from './AdminOverview.module.css';
 import { useAdminOverview } from './api.ts';
@@ -77,6 +78,7 @@ export function AdminOverviewPage() {
         </SimpleGrid>
       )}
       {overview.isPending && <VisuallyHidden role="status">{t.loading}</VisuallyHidden>}
+      <PlatformUsageSection />
     </Stack>
   );
 }
