@@ -1,8 +1,10 @@
 import { DEFAULT_AVATAR_PATH, serverMessages, tokenMessages } from '@roomscale/shared';
+import { authApi, usersApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema.ts';
-import { bearer, call, expectProblem, signIn, uniqueEmail } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { bearer, expectProblem, signIn, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -22,7 +24,7 @@ const command = (email = uniqueEmail('reg')) => ({
   termsAccepted: true,
 });
 
-const register = (body: unknown) => call(t, 'PUT', '/api/Users/Register', { body });
+const register = (body: unknown) => callUnchecked(t, usersApi.register, { body });
 
 function activationLink(email: string) {
   const url = t.mailer.link(email, '/activate-account');
@@ -34,7 +36,7 @@ function activationLink(email: string) {
 }
 
 const confirm = (link: { userId: string; token: string }, password = NEW_PASSWORD) =>
-  call(t, 'POST', '/api/Users/Confirm', {
+  callEndpoint(t, usersApi.confirm, {
     body: { userId: link.userId, token: link.token, password, confirmPassword: password },
   });
 
@@ -42,8 +44,8 @@ describe('PUT /api/Users/Register', () => {
   it('registers, activates through the emailed link, signs in and reads /Users/Me', async () => {
     const body = command();
     const res = await register(body);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
 
     const [mail] = t.mailer.to(body.email);
     expect(mail?.subject).toBe('Activate your Roomscale account');
@@ -52,23 +54,23 @@ describe('PUT /api/Users/Register', () => {
     expect(link.email).toBe(body.email);
     expect(t.mailer.link(body.email, '/activate-account').origin).toBe('http://roomscale.test');
 
-    const notYet = await call(t, 'POST', '/api/connect/token', {
+    const notYet = await callUnchecked(t, authApi.token, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `grant_type=password&username=${encodeURIComponent(body.email)}&password=${NEW_PASSWORD}`,
     });
-    expect(notYet.statusCode).toBe(400);
-    expect(notYet.json().error).toBe('invalid_grant');
+    expect(notYet.status).toBe(400);
+    expect(notYet.raw.json().error).toBe('invalid_grant');
     // Before activation the account has no password: it answers like an unknown address.
-    expect(notYet.json().error_description).toBe(tokenMessages.invalidCredentials);
+    expect(notYet.raw.json().error_description).toBe(tokenMessages.invalidCredentials);
 
     const confirmed = await confirm(link);
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toEqual({ success: true });
+    expect(confirmed.status, confirmed.raw.body).toBe(200);
+    expect(confirmed.body).toEqual({ success: true });
 
     const tokens = await signIn(t, { email: body.email, password: NEW_PASSWORD });
-    const me = await call(t, 'GET', '/api/Users/Me', { token: tokens });
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({
+    const me = await callEndpoint(t, usersApi.me, { token: tokens });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
       id: link.userId,
       email: body.email,
       name: 'Grace Hopper',
@@ -77,13 +79,13 @@ describe('PUT /api/Users/Register', () => {
       passwordSet: true,
       organizations: [],
     });
-    expect(Date.parse(me.json().termsAccepted)).not.toBeNaN();
-    expect(Date.parse(me.json().privacyAccepted)).not.toBeNaN();
+    expect(Date.parse(me.body.termsAccepted!)).not.toBeNaN();
+    expect(Date.parse(me.body.privacyAccepted!)).not.toBeNaN();
   });
 
   it('stores the email lower-case and trimmed', async () => {
     const email = uniqueEmail('case');
-    expect((await register(command(`  ${email.toUpperCase()} `))).statusCode).toBe(200);
+    expect((await register(command(`  ${email.toUpperCase()} `))).status).toBe(200);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));
     expect(row?.activated).toBe(false);
     expect(row?.passwordHash).toBeNull();
@@ -93,8 +95,8 @@ describe('PUT /api/Users/Register', () => {
     const body = command();
     const first = await register(body);
     const again = await register({ ...command(body.email.toUpperCase()), firstName: 'Mallory' });
-    expect(again.statusCode).toBe(first.statusCode);
-    expect(again.body).toBe(first.body);
+    expect(again.status).toBe(first.status);
+    expect(again.raw.body).toBe(first.raw.body);
 
     const mails = t.mailer.to(body.email);
     expect(mails.map((m) => m.subject)).toEqual([
@@ -112,7 +114,7 @@ describe('PUT /api/Users/Register', () => {
   it('creates one account when the same email registers twice at once', async () => {
     const body = command();
     const results = await Promise.all([register(body), register(body)]);
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
     const rows = await t.ctx.db.select().from(users).where(eq(users.email, body.email));
     expect(rows).toHaveLength(1);
     expect(
@@ -129,11 +131,11 @@ describe('PUT /api/Users/Register', () => {
       user: { ...user, setDefaultReadyPlayerMeAvatar: true },
       organization: { name: 'Acme VR', companyName: 'Acme Ltd', industry: 'Education' },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     const link = activationLink(user.email);
-    expect((await confirm(link)).statusCode).toBe(200);
+    expect((await confirm(link)).status).toBe(200);
     const tokens = await signIn(t, { email: user.email, password: NEW_PASSWORD });
-    const me = (await call(t, 'GET', '/api/Users/Me', { token: tokens })).json();
+    const me = (await callEndpoint(t, usersApi.me, { token: tokens })).body;
     expect(me.readyPlayerMeAvatar).toBe(`http://roomscale.test${DEFAULT_AVATAR_PATH}`);
     expect(me.organizations).toEqual([
       {
@@ -143,8 +145,8 @@ describe('PUT /api/Users/Register', () => {
         imageUpdated: null,
       },
     ]);
-    const teams = await call(t, 'GET', '/api/Users/Me/Organizations', { token: tokens });
-    expect(teams.json()).toMatchObject([
+    const teams = await callEndpoint(t, usersApi.myTeams, { token: tokens });
+    expect(teams.body).toMatchObject([
       { name: 'Acme VR', companyName: 'Acme Ltd', industry: 'Education', role: 'Admin' },
     ]);
   });
@@ -236,7 +238,7 @@ describe('PUT /api/Users/Register', () => {
 
   describe('malformed requests', () => {
     it('answers malformed JSON with a 400 problem', async () => {
-      const res = await call(t, 'PUT', '/api/Users/Register', {
+      const res = await callUnchecked(t, usersApi.register, {
         headers: { 'content-type': 'application/json' },
         body: '{"firstName": ',
       });
@@ -244,7 +246,7 @@ describe('PUT /api/Users/Register', () => {
     });
 
     it('answers an unsupported content type with a 415 problem', async () => {
-      const res = await call(t, 'PUT', '/api/Users/Register', {
+      const res = await callUnchecked(t, usersApi.register, {
         headers: { 'content-type': 'application/xml' },
         body: '<register/>',
       });
@@ -271,7 +273,7 @@ describe('POST /api/Users/Confirm', () => {
 
   it('accepts an activation token once', async () => {
     const link = await registered();
-    expect((await confirm(link)).statusCode).toBe(200);
+    expect((await confirm(link)).status).toBe(200);
     const again = await confirm(link, 'Another12');
     expect(expectProblem(again, 400).detail).toBe(serverMessages.invalidToken);
     await signIn(t, { email: link.email, password: NEW_PASSWORD });
@@ -291,7 +293,7 @@ describe('POST /api/Users/Confirm', () => {
     const link = await registered();
     t.clock.advance(7 * 24 * 3600 - 60);
     try {
-      expect((await confirm(link)).statusCode).toBe(200);
+      expect((await confirm(link)).status).toBe(200);
     } finally {
       t.clock.advance(-(7 * 24 * 3600 - 60));
     }
@@ -304,7 +306,7 @@ describe('POST /api/Users/Confirm', () => {
     expect(expectProblem(crossed, 400).detail).toBe(serverMessages.invalidToken);
     const unknown = await confirm({ userId: a.userId, token: 'x'.repeat(43) });
     expect(expectProblem(unknown, 400).detail).toBe(serverMessages.invalidToken);
-    expect((await confirm(a)).statusCode).toBe(200);
+    expect((await confirm(a)).status).toBe(200);
   });
 
   it('leaves the account untouched when the token is refused', async () => {
@@ -358,7 +360,7 @@ describe('POST /api/Users/Confirm', () => {
     ];
     for (const [name, change, field, message] of cases) {
       it(`rejects: ${name}`, async () => {
-        const res = await call(t, 'POST', '/api/Users/Confirm', { body: { ...valid, ...change } });
+        const res = await callEndpoint(t, usersApi.confirm, { body: { ...valid, ...change } });
         expectProblem(res, 400, field, message);
       });
     }
@@ -367,11 +369,11 @@ describe('POST /api/Users/Confirm', () => {
   it('signs the activated user in with the new password only', async () => {
     const link = await registered();
     await confirm(link);
-    const res = await call(t, 'GET', '/api/Users/Me', {
+    const res = await callEndpoint(t, usersApi.me, {
       token: await signIn(t, { email: link.email, password: NEW_PASSWORD }),
     });
-    expect(res.json().userActivated).toBe(true);
-    const wrong = await call(t, 'GET', '/api/Users/Me', { headers: bearer('nope') });
-    expect(wrong.statusCode).toBe(401);
+    expect(res.body.userActivated).toBe(true);
+    const wrong = await callEndpoint(t, usersApi.me, { headers: bearer('nope') });
+    expect(wrong.status).toBe(401);
   });
 });
