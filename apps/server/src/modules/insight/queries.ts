@@ -134,12 +134,13 @@ export function licenseUseRanking(
 
 /**
  * The latest day a user was in VR from the daily totals (`usage_user_days` key, newest first),
- * its last check-in: for 'Last in VR' beyond the raw facts kept.
+ * its last check-in: for 'Last in VR' beyond the raw facts kept. Ordered by the whole key, so
+ * the plan walks the user's own rows, never the days of everyone backwards.
  */
 export const lastInVrFromDays = (userId: SQL) =>
   sql`(select ud.last_seen_at from usage_user_days ud
     where ud.user_id = ${userId} and ud.check_ins > 0 and ud.last_seen_at is not null
-    order by ud.day desc limit 1)`;
+    order by ud.user_id desc, ud.day desc limit 1)`;
 
 /** A user's latest check-in among the facts (`usage_check_ins_user_at`, newest first). */
 export const lastCheckIn = (userId: SQL) =>

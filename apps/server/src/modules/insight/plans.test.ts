@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeam, createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { planSteps } from '../../test/plans.ts';
+import {
+  devicePage,
+  lastInVr,
+  meetingJoiners,
+  memberWeeks,
+  platformTeamWeeks,
+  teamWeeks,
+} from './queries.ts';
+import { weekRange } from './weeks.ts';
+
+/**
+ * The insight reads at scale on PostgreSQL (the planner's choices follow the table sizes): a
+ * team's weeks walk the daily totals' keys for its 12 weeks, the per-user reads the check-ins'
+ * (user, time) index, a meeting's joins its (meeting, time) index.
+ */
+describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
+  let t: TestApp;
+  let teamId: string;
+  let userId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await createUser(t);
+    userId = user.id;
+    const teams: string[] = [];
+    for (let i = 0; i < 30; i++) teams.push((await createTeam(t, user.id, `Team ${i}`)).id);
+    teamId = teams[0]!;
+    const ids = sql.raw(`array[${teams.map((id) => `'${id}'::uuid`).join(',')}]`);
+    // Three years of days for 30 teams; a member's day for each; 200,000 check-ins of 2,000 users.
+    await t.ctx.db.execute(sql`insert into usage_team_days
+      select o, d::date, 5, 3, 5, 3600, 1, 2, 1, 0
+      from unnest(${ids}) o, generate_series(now() - interval '1095 days', now(), interval '1 day') d`);
+    await t.ctx.db.execute(sql`insert into usage_member_days
+      select o, d::date, ${userId}::uuid, true, true, 1, 600, 0
+      from unnest(${ids}) o, generate_series(now() - interval '1095 days', now(), interval '1 day') d`);
+    // 2,000 more users (copies of the first), each with 90 days in VR.
+    await t.ctx.db.execute(sql`insert into users
+      select (jsonb_populate_record(null::users, to_jsonb(u) || jsonb_build_object(
+        'id', gen_random_uuid(), 'email', i || '-' || u.email))).*
+      from users u, generate_series(1, 2000) i where u.id = ${userId}::uuid`);
+    await t.ctx.db.execute(sql`insert into usage_user_days
+      select u.id, d::date, 12, 1, 3600, 0, d, d + interval '1 hour'
+      from users u, generate_series(now() - interval '90 days', now(), interval '1 day') d`);
+    await t.ctx.db.execute(sql`insert into usage_check_ins (at, user_id, seat_key, device_name, conflicted)
+      select now() - (i || ' minutes')::interval, md5((i % 2000)::text)::uuid, 's', 'Quest', false
+      from generate_series(1, 200000) i`);
+    await t.ctx.db.execute(sql`insert into usage_meeting_joins (at, meeting_id, user_id)
+      select now() - (i || ' minutes')::interval, md5((i % 5000)::text)::uuid, md5((i % 2000)::text)::uuid
+      from generate_series(1, 50000) i`);
+    await t.ctx.db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const indexes = async (q: Parameters<typeof planSteps>[1]) =>
+    (await planSteps(t.ctx.db, q)).map((n) => n['Index Name'] ?? n['Node Type']);
+
+  it("a team's weeks read the daily totals' keys", async () => {
+    const r = weekRange(new Date(), 'Europe/Berlin');
+    expect(await indexes(teamWeeks(t.ctx.db, teamId, r))).toContain(
+      'usage_team_days_organization_id_day_pk',
+    );
+    expect(await indexes(memberWeeks(t.ctx.db, teamId, r))).toContain(
+      'usage_member_days_organization_id_day_user_id_pk',
+    );
+    expect(await indexes(platformTeamWeeks(t.ctx.db, r))).toContain('usage_team_days_day');
+  });
+
+  it("'Last in VR', the devices' app version and a meeting's joins read their indexes", async () => {
+    const steps = await indexes(sql`select ${lastInVr(sql`${userId}::uuid`)}`);
+    expect(steps).toContain('usage_check_ins_user_at');
+    expect(steps).toContain('usage_user_days_user_id_day_pk');
+    expect(await indexes(devicePage(teamId, null, 50, 0))).toContain('usage_check_ins_user_at');
+    const joins = await indexes(meetingJoiners('00000000-0000-4000-8000-000000000000'));
+    expect(joins).toContain('usage_meeting_joins_meeting_at');
+    expect(joins).not.toContain('Seq Scan');
+  });
+});
