@@ -26,6 +26,9 @@
  * - `PUT /api/Users/Me/Seat` from 200 headsets with usage facts recorded beside an instance with
  *   USAGE_FACTS=false (issue 29, bench/lib/seat.ts). Goal: ≥ 0.90× its throughput, ≤ 1.10× its
  *   server CPU per request. BENCH_ONLY=seat measures this comparison alone.
+ * - BENCH_ONLY=insight: the usage insight calls (team usage, devices, team users with 'Last in
+ *   VR' and its filter) of a team of 2,000 users with a year of daily totals beside one of 20
+ *   (bench/lib/insight.ts). Goal: ≥ 0.67× throughput, p99 ≤ 1.5×.
  */
 
 import { spawn } from 'node:child_process';
@@ -35,6 +38,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fileListFigures } from './lib/fileLists.ts';
+import { insightFigures } from './lib/insight.ts';
 import { meetingListFigures, meetingsPagePath, seedListTeam } from './lib/lists.ts';
 import {
   alternate,
@@ -64,6 +68,8 @@ const ONLY_METRICS = process.env.BENCH_ONLY === 'metrics';
 const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
 /** BENCH_ONLY=seat: only `PUT /api/Users/Me/Seat` with usage facts on against off (no seeding). */
 const ONLY_SEAT = process.env.BENCH_ONLY === 'seat';
+/** BENCH_ONLY=insight: only the usage insight calls, 2,000 users beside 20 (bench/lib/insight.ts). */
+const ONLY_INSIGHT = process.env.BENCH_ONLY === 'insight';
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url);
@@ -233,7 +239,7 @@ async function main() {
         `insert into users (email, first_name, last_name) values ('other@bench.local', 'Other', 'User') returning id`,
       )
     ).rows[0].id as string;
-    if (!ONLY_ME && !ONLY_METRICS && !ONLY_LISTS && !ONLY_SEAT) {
+    if (!ONLY_ME && !ONLY_METRICS && !ONLY_LISTS && !ONLY_SEAT && !ONLY_INSIGHT) {
       console.log('Seeding 100,200 files and 100,020 meetings…');
       await seedFiles(db, small, me.id, 100, 100);
       await seedFiles(db, big, me.id, 20_000, 80_000);
@@ -260,6 +266,7 @@ async function main() {
     if (ONLY_METRICS) return await metricsFigure(server.origin, token, dataDir, env);
     if (ONLY_LISTS) return await listFigures(server.origin, token, me.id, db);
     if (ONLY_SEAT) return await seatFigure(dataDir, env, db, secret);
+    if (ONLY_INSIGHT) return await insightFigures(server.origin, token, small, big, db);
 
     const [ref, own, meFig] = await alternate(
       () => load(references[0]!.url, token, 50),
