@@ -298,7 +298,9 @@ export type ListedPage = { entryCount: number; meetings: ListedMeeting[]; rooms:
  * (in the order they were added); each room of the page once, with its counts of room data (a
  * team's meetings mostly share a few rooms); and the list's count. Times are written as the API
  * writes them; a meeting has ended, as `hasEnded` reads a JavaScript date, when its end to the
- * millisecond is not after now.
+ * millisecond is not after now. The page's meetings and rooms are read by key, one lateral lookup
+ * per id (`offset 0` keeps the planner from flattening it into a join): as `in (select id from
+ * page)` a generic plan, which knows no page size, joined them by hash over whole tables.
  */
 function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
   const dir = direction(shape);
@@ -334,8 +336,10 @@ function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
       'lastModifiedBy', r.last_modified_by,
       'temporary', false,
       'madeFor', r.meeting_id))
-    from rooms r where r.id in (select mr.room_id from meeting_rooms mr
-      where mr.meeting_id in (select id from page))`;
+    from (select distinct mr.room_id from page pg
+        cross join lateral (select mr0.room_id from meeting_rooms mr0
+          where mr0.meeting_id = pg.id offset 0) mr) ids
+      cross join lateral (select * from rooms r0 where r0.id = ids.room_id offset 0) r`;
   // A participant shows a name only while they are a user with both names (presenter.ts).
   const named = sql.raw('u.first_name is not null and u.last_name is not null');
   const people = sql`select json_agg(json_build_object(
@@ -367,7 +371,7 @@ function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
         from meeting_rooms mr where mr.meeting_id = m.id), '[]'::json),
       'people', coalesce((${people}), '[]'::json))
       order by m.start_date ${dir}, m.id ${dir})
-    from meetings m where m.id in (select id from page)`;
+    from page pg cross join lateral (select * from meetings m0 where m0.id = pg.id offset 0) m`;
   return sql`with page as (${pageIds(shape, v)})
     select json_build_object('entryCount', (${count}),
       'meetings', coalesce((${page}), '[]'::json),
