@@ -71,7 +71,7 @@ describe('deleteTeamContents', () => {
       for (let top = 0; top < 2; top++) {
         let parentId: string | null = null;
         for (let depth = 0; depth < 4; depth++) {
-          const [folder] = await t.ctx.db
+          const [folder]: { id: string }[] = await t.ctx.db
             .insert(fileItems)
             .values({
               organizationId: w.id,

@@ -1,7 +1,9 @@
-import type { Role } from '@roomscale/shared';
+import type { LicenseType, Role } from '@roomscale/shared';
 import { and, type Column, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { directStatement } from '../../db/direct.ts';
 import { memberships } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 
 /** The memberships table or an alias of it (a query that joins it twice). */
 type MembershipTable = { role: Column };
@@ -93,4 +95,36 @@ export async function isActiveMember(
       ),
     );
   return Boolean(row);
+}
+
+type TeamMembership = { role: Role; licenseType: LicenseType };
+
+/**
+ * The caller's active membership of a team, as the access hook checks it on every team route:
+ * built once per database and run as the prepared statement `access_membership` (db/direct.ts),
+ * planned once per connection (a lookup on the (team, user) key whatever the values).
+ */
+const membershipStatement = directStatement<TeamMembership>('access_membership', (db) =>
+  db
+    .select({
+      m: sql`json_build_object('role', ${memberships.role}, 'licenseType', ${memberships.licenseType})`,
+    })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, sql.placeholder('organizationId')),
+        eq(memberships.userId, sql.placeholder('userId')),
+        // The rule as a literal, so the statement's parameters are the two ids alone.
+        activeMembershipSql('memberships'),
+      ),
+    ),
+);
+
+export async function activeMembershipOf(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<TeamMembership | undefined> {
+  const [m] = await membershipStatement(db, [organizationId, userId]);
+  return m;
 }

@@ -3,8 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { guestSessions, guests, memberships, sessions, users } from '../../db/schema.ts';
-import { activeMembership, membershipColumns } from '../../modules/organizations/membership.ts';
+import { guestSessions, guests, sessions, users } from '../../db/schema.ts';
+import { activeMembershipOf } from '../../modules/organizations/membership.ts';
 import type { Jwt } from '../auth/jwt.ts';
 import type { SessionCache } from '../auth/sessionCache.ts';
 import { forbidden, notFound, unauthorized } from './problem.ts';
@@ -206,16 +206,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       const caller = callerOf(req);
       const orgId = (req.params as Record<string, string | undefined>).organizationId;
       if (!orgId || !uuidPattern.test(orgId)) throw notFound();
-      const [m] = await deps.db
-        .select(membershipColumns)
-        .from(memberships)
-        .where(
-          and(
-            eq(memberships.organizationId, orgId),
-            eq(memberships.userId, caller.userId),
-            activeMembership(),
-          ),
-        );
+      const m = await activeMembershipOf(deps.db, orgId, caller.userId);
       const superAdminPasses = caller.superAdmin && req.routeOptions.config.superAdmins === true;
       if (!m && !superAdminPasses) throw notFound();
       if (access === 'teamAdmin' && m?.role !== 'Admin' && !superAdminPasses) throw forbidden();
