@@ -1,9 +1,10 @@
 import { security, serverMessages } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import {
-  call,
   createUser,
   expectProblem,
   nextIp,
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const forgot = (email: string, ip?: string) =>
-  call(t, 'POST', '/api/Users/ForgotPassword', { body: { email }, ip });
+  callEndpoint(t, usersApi.forgotPassword, { body: { email }, ip });
 
 function resetLink(email: string) {
   const url = t.mailer.link(email, '/reset-password');
@@ -28,7 +29,7 @@ function resetLink(email: string) {
 }
 
 const reset = (link: { userId: string; token: string }, password = 'Renewed123') =>
-  call(t, 'POST', '/api/Users/ResetPassword', {
+  callEndpoint(t, usersApi.resetPassword, {
     body: { ...link, password, passwordConfirm: password },
   });
 
@@ -41,10 +42,10 @@ describe('POST /api/Users/ForgotPassword', () => {
     const unknown = uniqueEmail('nobody');
     const known = await forgot(user.email);
     const stranger = await forgot(unknown);
-    expect(known.statusCode).toBe(200);
-    expect(stranger.statusCode).toBe(known.statusCode);
-    expect(stranger.body).toBe(known.body);
-    expect(known.json()).toEqual({ success: true });
+    expect(known.status).toBe(200);
+    expect(stranger.status).toBe(known.status);
+    expect(stranger.raw.body).toBe(known.raw.body);
+    expect(known.body).toEqual({ success: true });
     expect(t.mailer.to(unknown)).toEqual([]);
     const [mail] = t.mailer.to(user.email);
     expect(mail?.subject).toBe('Reset your Roomscale password');
@@ -60,20 +61,20 @@ describe('POST /api/Users/ForgotPassword', () => {
   it('rejects a missing or invalid email', async () => {
     expectProblem(await forgot(''), 400, 'email');
     expectProblem(await forgot('not-an-email'), 400, 'email');
-    expectProblem(await call(t, 'POST', '/api/Users/ForgotPassword', { body: {} }), 400, 'email');
+    expectProblem(await callUnchecked(t, usersApi.forgotPassword, { body: {} }), 400, 'email');
   });
 
   it('is rate limited per IP with a 429 problem', async () => {
     const ip = nextIp();
     const limit = security.rateLimitPerMinute.forgotPassword;
     for (let i = 0; i < limit; i++) {
-      expect((await forgot(uniqueEmail(), ip)).statusCode).toBe(200);
+      expect((await forgot(uniqueEmail(), ip)).status).toBe(200);
     }
     const limited = await forgot(uniqueEmail(), ip);
     expectProblem(limited, 429);
-    expect(limited.json().detail).toBe(serverMessages.tooManyRequests);
+    expect(limited.problem.detail).toBe(serverMessages.tooManyRequests);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await forgot(uniqueEmail(), nextIp())).statusCode).toBe(200);
+    expect((await forgot(uniqueEmail(), nextIp())).status).toBe(200);
   });
 });
 
@@ -85,10 +86,10 @@ describe('POST /api/Users/ResetPassword', () => {
     const link = resetLink(user.email);
 
     const res = await reset(link);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true });
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toEqual({ success: true });
 
-    expect((await call(t, 'GET', '/api/Users/Me', { token: session })).statusCode).toBe(401);
+    expect((await callEndpoint(t, usersApi.me, { token: session })).status).toBe(401);
     expect((await refresh(session.refresh_token)).json().error).toBe('invalid_grant');
     const old = await tokenRequest(t, {
       grant_type: 'password',
@@ -123,13 +124,13 @@ describe('POST /api/Users/ResetPassword', () => {
     const second = resetLink(user.email);
     expect(second.token).not.toBe(first.token);
     expectProblem(await reset(first), 400);
-    expect((await reset(second)).statusCode).toBe(200);
+    expect((await reset(second)).status).toBe(200);
   });
 
   it('activates an unactivated user, who then signs in', async () => {
     const user = await createUser(t, { activated: false, password: null });
     await forgot(user.email);
-    expect((await reset(resetLink(user.email))).statusCode).toBe(200);
+    expect((await reset(resetLink(user.email))).status).toBe(200);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.activated).toBe(true);
     await signIn(t, { email: user.email, password: 'Renewed123' });
@@ -137,7 +138,7 @@ describe('POST /api/Users/ResetPassword', () => {
 
   it('does not accept an activation token as a reset token', async () => {
     const email = uniqueEmail();
-    await call(t, 'PUT', '/api/Users/Register', {
+    await callEndpoint(t, usersApi.register, {
       body: { firstName: 'Al', lastName: 'Bo', email, privacyAccepted: true, termsAccepted: true },
     });
     const url = t.mailer.link(email, '/activate-account');
@@ -173,7 +174,7 @@ describe('POST /api/Users/ResetPassword', () => {
     ];
     for (const [name, change, field, message] of cases) {
       it(`rejects: ${name}`, async () => {
-        const res = await call(t, 'POST', '/api/Users/ResetPassword', {
+        const res = await callEndpoint(t, usersApi.resetPassword, {
           body: { ...valid, ...change },
         });
         expectProblem(res, 400, field, message);
@@ -184,7 +185,7 @@ describe('POST /api/Users/ResetPassword', () => {
 
 describe('POST /api/Users/ChangePassword', () => {
   const change = (token: { access_token: string } | undefined, body: unknown) =>
-    call(t, 'POST', '/api/Users/ChangePassword', { token, body });
+    callUnchecked(t, usersApi.changePassword, { token, body });
 
   it('requires a signed-in caller', async () => {
     expectProblem(await change(undefined, { currentPassword: 'x', newPassword: 'y' }), 401);
@@ -195,12 +196,12 @@ describe('POST /api/Users/ChangePassword', () => {
     const here = await signIn(t, user);
     const elsewhere = await signIn(t, user);
     const res = await change(here, { currentPassword: user.password, newPassword: 'Changed123' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toBe(true);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toBe(true);
 
-    expect((await call(t, 'GET', '/api/Users/Me', { token: here })).statusCode).toBe(200);
+    expect((await callEndpoint(t, usersApi.me, { token: here })).status).toBe(200);
     expect((await refresh(here.refresh_token)).statusCode).toBe(200);
-    expect((await call(t, 'GET', '/api/Users/Me', { token: elsewhere })).statusCode).toBe(401);
+    expect((await callEndpoint(t, usersApi.me, { token: elsewhere })).status).toBe(401);
     expect((await refresh(elsewhere.refresh_token)).json().error).toBe('invalid_grant');
     await signIn(t, { email: user.email, password: 'Changed123' });
   });
