@@ -1,8 +1,10 @@
 import { copyRoomName, roomLimits, roomMessages } from '@roomscale/shared';
+import { roomsApi, roomTemplatesApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meetings, roomData, rooms } from '../../db/schema.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   addMember,
@@ -27,22 +29,28 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-type Listed = { id: string; name: string; template: boolean; canManage: boolean };
 const list = (teamId: string, by: Person | undefined, body: unknown = {}) =>
-  call(t, 'POST', `/api/Organizations/${teamId}/Rooms`, { token: by?.session, body });
+  callUnchecked(t, roomsApi.list, { params: { organizationId: teamId }, token: by?.session, body });
 const names = async (teamId: string, by: Person, body: unknown = {}) => {
   const res = await list(teamId, by, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().results as Listed[]).map((r) => r.name);
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body.results.map((r) => r.name);
 };
 const add = (teamId: string, by: Person | undefined, body: unknown) =>
-  call(t, 'PUT', `/api/Organizations/${teamId}/Rooms`, { token: by?.session, body });
+  callUnchecked(t, roomsApi.add, { params: { organizationId: teamId }, token: by?.session, body });
 const edit = (teamId: string, roomId: string, by: Person | undefined, body: unknown) =>
-  call(t, 'PATCH', `/api/Organizations/${teamId}/Rooms/${roomId}`, { token: by?.session, body });
+  callUnchecked(t, roomsApi.edit, {
+    params: { organizationId: teamId, roomId },
+    token: by?.session,
+    body,
+  });
 const remove = (teamId: string, roomId: string, by: Person | undefined) =>
-  call(t, 'DELETE', `/api/Organizations/${teamId}/Rooms/${roomId}`, { token: by?.session });
+  callEndpoint(t, roomsApi.remove, {
+    params: { organizationId: teamId, roomId },
+    token: by?.session,
+  });
 const getRoom = (teamId: string, roomId: string, by: Person) =>
-  call(t, 'GET', `/api/Organizations/${teamId}/Rooms/${roomId}`, { token: by.session });
+  callEndpoint(t, roomsApi.get, { params: { organizationId: teamId, roomId }, token: by.session });
 
 describe('POST /api/Organizations/{organizationId}/Rooms (list)', () => {
   it('requires a member of the team', async () => {
@@ -95,7 +103,7 @@ describe('POST /api/Organizations/{organizationId}/Rooms (list)', () => {
         templateId: template,
       })),
     );
-    const first = (await list(w.id, w.member, { page: 1 })).json();
+    const first = (await list(w.id, w.member, { page: 1 })).body;
     expect(first).toMatchObject({
       currentPage: 1,
       pageCount: 2,
@@ -105,32 +113,33 @@ describe('POST /api/Organizations/{organizationId}/Rooms (list)', () => {
       lastRowOnPage: 24,
     });
     expect(first.results).toHaveLength(24);
-    const second = (await list(w.id, w.member, { page: 2 })).json();
-    expect(second.results.map((r: Listed) => r.name)).toEqual(['Room 24']);
+    const second = (await list(w.id, w.member, { page: 2 })).body;
+    expect(second.results.map((r) => r.name)).toEqual(['Room 24']);
   });
 
   it('tells who may manage each row', async () => {
     const w = await team(t);
     const room = await addRoom(t, w.id, w.admin);
-    const byAdmin = (await list(w.id, w.admin, { templateFilter: 'All' })).json().results;
-    expect(byAdmin.find((r: Listed) => r.id === room.id).canManage).toBe(true);
-    expect(byAdmin.find((r: Listed) => r.template).canManage).toBe(false);
-    const byMember = (await list(w.id, w.member)).json().results;
-    expect(byMember.find((r: Listed) => r.id === room.id).canManage).toBe(false);
+    const byAdmin = (await list(w.id, w.admin, { templateFilter: 'All' })).body.results;
+    expect(byAdmin.find((r) => r.id === room.id)!.canManage).toBe(true);
+    expect(byAdmin.find((r) => r.template)!.canManage).toBe(false);
+    const byMember = (await list(w.id, w.member)).body.results;
+    expect(byMember.find((r) => r.id === room.id)!.canManage).toBe(false);
   });
 
   it('offers allowlist templates only to the listed teams', async () => {
     const root = await person(t, { superAdmin: true });
     const listed = await team(t, 'Listed');
     const other = await team(t, 'Other');
-    const created = await call(t, 'PUT', '/api/Admin/RoomTemplates', {
+    const created = await callEndpoint(t, roomTemplatesApi.create, {
       token: root.session,
       body: { name: 'Custom HQ' },
     });
-    const id = created.json().id;
+    const id = created.body.id;
     const hidden = await names(listed.id, listed.member, { templateFilter: 'Templates' });
     expect(hidden).not.toContain('Custom HQ');
-    const saved = await call(t, 'PATCH', `/api/Admin/RoomTemplates/${id}`, {
+    const saved = await callEndpoint(t, roomTemplatesApi.edit, {
+      params: { roomTemplateId: id },
       token: root.session,
       body: {
         name: 'Custom HQ',
@@ -140,7 +149,7 @@ describe('POST /api/Organizations/{organizationId}/Rooms (list)', () => {
         allowedOrganizations: [listed.id],
       },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.status, saved.raw.body).toBe(200);
     expect(await names(listed.id, listed.member, { templateFilter: 'Templates' })).toContain(
       'Custom HQ',
     );
@@ -153,7 +162,7 @@ describe('POST /api/Organizations/{organizationId}/Rooms (list)', () => {
       'templateOrClonedRoomId',
     );
     const ok = await add(listed.id, listed.admin, { templateOrClonedRoomId: id });
-    expect(ok.json()).toMatchObject({ name: 'Custom HQ', sceneName: 'HQ', maxUsers: 6 });
+    expect(ok.body).toMatchObject({ name: 'Custom HQ', sceneName: 'HQ', maxUsers: 6 });
   });
 });
 
@@ -195,8 +204,8 @@ describe('PUT /api/Organizations/{organizationId}/Rooms (add)', () => {
     const w = await team(t);
     const templateId = await defaultTemplate(t, 'Auditorium');
     const res = await add(w.id, w.admin, { templateOrClonedRoomId: templateId });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({
       name: 'Auditorium',
       description: expect.stringContaining('stage'),
       sceneName: 'Auditorium',
@@ -230,19 +239,19 @@ describe('PUT /api/Organizations/{organizationId}/Rooms (add)', () => {
       { roomId: room.id, kind: 'Note', isStatic: false, data: '{"session":1}' },
     ]);
     const res = await add(w.id, w.admin, { templateOrClonedRoomId: room.id });
-    expect(res.statusCode, res.body).toBe(200);
-    const copy = res.json();
+    expect(res.status, res.raw.body).toBe(200);
+    const copy = res.body;
     expect(copy.name).toBe(copyRoomName(longName));
     expect(copy.name).toHaveLength(60);
     expect(copy.name.startsWith('Copy of Research lab')).toBe(true);
     expect(copy).toMatchObject({
-      templateId: (await getRoom(w.id, room.id, w.admin)).json().templateId,
+      templateId: (await getRoom(w.id, room.id, w.admin)).body.templateId,
       staticRoomDataAmount: 1,
       dynamicRoomDataAmount: 0,
     });
     expect(copy.id).not.toBe(room.id);
     const named = await add(w.id, w.admin, { templateOrClonedRoomId: room.id, name: 'Lab B' });
-    expect(named.json().name).toBe('Lab B');
+    expect(named.body.name).toBe('Lab B');
   });
 
   it("cannot duplicate another team's room", async () => {
@@ -273,7 +282,7 @@ describe('PATCH /api/Organizations/{organizationId}/Rooms/{roomId}', () => {
       undefined,
       roomMessages.managedTemplate,
     );
-    expect((await getRoom(w.id, room.id, w.admin)).json().name).toBe('Room');
+    expect((await getRoom(w.id, room.id, w.admin)).body.name).toBe('Room');
   });
 
   it('validates the fields sent', async () => {
@@ -292,8 +301,8 @@ describe('PATCH /api/Organizations/{organizationId}/Rooms/{roomId}', () => {
       description: 'About',
       persistent: true,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({
       name: 'Renamed',
       description: 'About',
       persistent: true,
@@ -301,21 +310,21 @@ describe('PATCH /api/Organizations/{organizationId}/Rooms/{roomId}', () => {
       lastModifiedBy: w.admin.id,
     });
     const cleared = await edit(w.id, room.id, w.admin, { description: '' });
-    expect(cleared.json()).toMatchObject({ name: 'Renamed', description: null });
+    expect(cleared.body).toMatchObject({ name: 'Renamed', description: null });
   });
 
   it('converts a room to a template and back', async () => {
     const w = await team(t);
     const room = await addRoom(t, w.id, w.admin, { name: 'Convertible' });
     const asTemplate = await edit(w.id, room.id, w.admin, { template: true });
-    expect(asTemplate.json().template).toBe(true);
+    expect(asTemplate.body.template).toBe(true);
     expect(await names(w.id, w.member)).not.toContain('Convertible');
     expect(await names(w.id, w.member, { templateFilter: 'Templates' })).toContain('Convertible');
     // A team template is a source for new rooms of that team.
     const fromIt = await add(w.id, w.admin, { templateOrClonedRoomId: room.id, name: 'Child' });
-    expect(fromIt.json().templateId).toBe(room.id);
+    expect(fromIt.body.templateId).toBe(room.id);
     const back = await edit(w.id, room.id, w.admin, { template: false });
-    expect(back.json().template).toBe(false);
+    expect(back.body.template).toBe(false);
     expect(await names(w.id, w.member)).toContain('Convertible');
   });
 
@@ -336,7 +345,7 @@ describe('PATCH /api/Organizations/{organizationId}/Rooms/{roomId}', () => {
     );
     await advance(t, 3 * 3600, w.admin);
     const later = await edit(w.id, room.id, w.admin, { template: true });
-    expect(later.json().template).toBe(true);
+    expect(later.body.template).toBe(true);
   });
 });
 
@@ -360,7 +369,7 @@ describe('private rooms (OwnerUser)', () => {
       meetingBody(t, [room.id], [{ email: w.member.email, participantType: 'Participant' }]),
     );
     expect(await names(w.id, w.member)).toContain('Secret');
-    expect((await getRoom(w.id, room.id, w.member)).statusCode).toBe(200);
+    expect((await getRoom(w.id, room.id, w.member)).status).toBe(200);
     expect(await names(w.id, secondAdmin)).not.toContain('Secret');
 
     await advance(t, 3 * 3600, w.member);
@@ -373,11 +382,11 @@ describe('private rooms (OwnerUser)', () => {
     await addMember(t, w.id, secondAdmin.id, 'Admin');
     const room = await addRoom(t, w.id, w.admin, { name: 'Shared' });
     const res = await edit(w.id, room.id, secondAdmin, { sharingType: 2 });
-    expect(res.json()).toMatchObject({ roomSharingType: 'OwnerUser', userOwnerId: secondAdmin.id });
+    expect(res.body).toMatchObject({ roomSharingType: 'OwnerUser', userOwnerId: secondAdmin.id });
     expect(await names(w.id, w.admin)).not.toContain('Shared');
     expect(await names(w.id, secondAdmin)).toContain('Shared');
     const back = await edit(w.id, room.id, secondAdmin, { sharingType: 'OwnerOrganization' });
-    expect(back.json()).toMatchObject({ roomSharingType: 'OwnerOrganization', userOwnerId: null });
+    expect(back.body).toMatchObject({ roomSharingType: 'OwnerOrganization', userOwnerId: null });
     expect(await names(w.id, w.member)).toContain('Shared');
   });
 });
@@ -390,7 +399,7 @@ describe('DELETE /api/Organizations/{organizationId}/Rooms/{roomId}', () => {
     expectProblem(await remove(w.id, room.id, outsider), 404);
     expectProblem(await remove(w.id, room.id, w.member), 403);
     expectProblem(await remove(w.id, await defaultTemplate(t), w.admin), 403);
-    expect((await getRoom(w.id, room.id, w.admin)).statusCode).toBe(200);
+    expect((await getRoom(w.id, room.id, w.admin)).status).toBe(200);
   });
 
   it('deletes the room and its data; meetings move to their next room', async () => {
@@ -406,7 +415,7 @@ describe('DELETE /api/Organizations/{organizationId}/Rooms/{roomId}', () => {
     );
     expect(m.currentMeetingRoomId).toBe(first.id);
     const res = await remove(w.id, first.id, w.admin);
-    expect(res.statusCode).toBe(204);
+    expect(res.status).toBe(204);
     expectProblem(await getRoom(w.id, first.id, w.admin), 404);
     expect(await t.ctx.db.select().from(roomData).where(eq(roomData.roomId, first.id))).toEqual([]);
     const [row] = await t.ctx.db.select().from(meetings).where(eq(meetings.id, m.id));
