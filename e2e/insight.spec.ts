@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.ts';
 import { logIn } from './support/login.ts';
 import { expectNoSidewaysScroll, phone } from './support/phone.ts';
 import { screenshot } from './support/screenshot.ts';
+import { logInAsSuperAdmin, prepareSuperAdmin } from './support/superAdmin.ts';
 import { openTeamTab } from './support/team.ts';
 
 /**
@@ -162,5 +163,52 @@ test.describe('usage insight', () => {
     await expect(devices.getByRole('row')).toHaveCount(3);
     await expectNoSidewaysScroll(page, 'the usage tab');
     await screenshot(page, 'insight-usage-phone');
+
+    // The charts of a busy team, to look at: the server's own answer for this period with the
+    // numbers of a 2,000-member team put in (the journey cannot sum a year of days).
+    await page.route('**/Usage?*', async (route) => {
+      const real = (await (await route.fetch()).json()) as {
+        licensesHeld: number;
+        weeks: Record<string, number | string>[];
+      };
+      real.licensesHeld = 1800;
+      real.weeks = real.weeks.map((w, i) => ({
+        ...w,
+        activeUsers: 1200 + 37 * i,
+        licensesUsed: 1100 + 31 * i,
+        secondsInVr: 3600 * (2400 + 90 * i),
+        meetingsHeld: 300 + 11 * i,
+        userAttendees: 1500 + 40 * i,
+        guestAttendees: 120 + 9 * i,
+      }));
+      await route.fulfill({ json: real });
+    });
+    await page.reload();
+    const activeTable = page.getByRole('table', { name: /^Active users: 12 weeks/ });
+    await expect(activeTable.getByRole('row')).toHaveCount(13);
+    await page.locator('.recharts-surface').first().waitFor();
+    await expectNoSidewaysScroll(page, 'the usage charts');
+    await screenshot(page, 'insight-usage-charts-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Show the numbers' }).first().click();
+    await expect(activeTable).toBeVisible();
+    await screenshot(page, 'insight-usage-charts');
+    await expectAccessible(page, 'team usage charts');
+  });
+
+  test("the super admins' platform usage on the admin overview", async ({ page, request }) => {
+    await prepareSuperAdmin(request);
+    await logInAsSuperAdmin(page, '/admin');
+    await expect(page.getByRole('heading', { name: 'Platform usage' })).toBeVisible();
+    const active = page.getByRole('table', { name: /^Weekly active users and teams: 12 weeks/ });
+    await expect(active.getByRole('row')).toHaveCount(13);
+    await page.locator('.recharts-surface').first().waitFor();
+    await screenshot(page, 'insight-admin-overview');
+    await expectAccessible(page, 'admin overview with platform usage');
+    await page.setViewportSize(phone);
+    await page.reload();
+    await expect(active.getByRole('row')).toHaveCount(13);
+    await expectNoSidewaysScroll(page, 'the admin overview');
+    await screenshot(page, 'insight-admin-overview-phone');
   });
 });

@@ -51,38 +51,36 @@ export function ChartCard({
   const [shown, setShown] = useState(false);
   const data = rows.map((r) => ({ week: r.week, ...r.values }));
   const table = (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped withTableBorder fz="sm" id={`${id}-table`}>
-        <Table.Caption>{`${title}: ${period}`}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t.week}</Table.Th>
-            {columns.map((c) => (
-              <Table.Th scope="col" key={c.name} ta="right">
-                {c.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.week}>
-              <Table.Th scope="row" fw={500}>
-                {r.week}
-              </Table.Th>
-              {columns.map((c) => {
-                const v = r.values[c.name] ?? 0;
-                return (
-                  <Table.Td key={c.name} ta="right">
-                    {c.format ? c.format(v) : numbers.format(v)}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
+    <Table striped withTableBorder fz="sm" id={`${id}-table`}>
+      <Table.Caption>{`${title}: ${period}`}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t.week}</Table.Th>
+          {columns.map((c) => (
+            <Table.Th scope="col" key={c.name} ta="right">
+              {c.label}
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.week}>
+            <Table.Th scope="row" fw={500}>
+              {r.week}
+            </Table.Th>
+            {columns.map((c) => {
+              const v = r.values[c.name] ?? 0;
+              return (
+                <Table.Td key={c.name} ta="right">
+                  {c.format ? c.format(v) : numbers.format(v)}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
   return (
     <Card padding="lg" component="section" aria-labelledby={`${id}-title`}>
@@ -99,7 +97,7 @@ export function ChartCard({
             )}
           </div>
           <Button
-            variant="subtle"
+            variant="default"
             size="xs"
             leftSection={<IconTable size={16} aria-hidden />}
             aria-expanded={shown}
@@ -112,7 +110,11 @@ export function ChartCard({
         <Suspense fallback={<Skeleton h={220} />}>
           <WeekChart data={data} series={columns} kind={kind} unit={unit} />
         </Suspense>
-        {shown ? table : <VisuallyHidden>{table}</VisuallyHidden>}
+        {shown ? (
+          <Table.ScrollContainer minWidth={320}>{table}</Table.ScrollContainer>
+        ) : (
+          <VisuallyHidden>{table}</VisuallyHidden>
+        )}
       </Stack>
     </Card>
   );

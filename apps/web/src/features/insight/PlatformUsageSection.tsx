@@ -68,7 +68,7 @@ function PlatformCharts({ usage }: { usage: PlatformUsage }) {
     usage.weeks.map((w) => ({ week: insightWeekLabel(w.weekStart), values: values(w) }));
   return (
     <>
-      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" style={{ alignItems: 'start' }}>
         <ChartCard
           title={t.activeUsers.title}
           period={period}

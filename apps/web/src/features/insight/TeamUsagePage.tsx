@@ -131,7 +131,7 @@ function UsageCharts({ teamId, usage }: { teamId: string; usage: TeamUsage }) {
           </Stack>
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
           <ChartCard
             title={c.activeUsers.title}
             intro={c.activeUsers.intro}

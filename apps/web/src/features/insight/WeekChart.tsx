@@ -29,6 +29,8 @@ export function WeekChart({
     unit,
     xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 12 },
     'aria-hidden': true,
+    // The chart is for the eye: its numbers are the table's. No focus stop, no keyboard layer.
+    accessibilityLayer: false,
   };
   return kind === 'line' ? <LineChart {...common} curveType="linear" /> : <BarChart {...common} />;
 }
