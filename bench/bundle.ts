@@ -22,9 +22,14 @@ import { chromiumPath, startWebServer, TOKENS_KEY } from './lib/web.ts';
 const KiB = 1024;
 const LOGIN_GOAL = 200 * KiB;
 const ROUTE_GOAL = 350 * KiB;
+/**
+ * The usage screens with their charts: @mantine/charts and recharts add about 120 KiB gzip,
+ * loaded only by the screens that draw a chart (features/insight/ChartCard.tsx).
+ */
+const CHART_GOAL = 450 * KiB;
 
 /** Routes to load: the public login, then signed-in screens, the heavy ones among them. */
-const ROUTES: { path: string; signedIn: boolean }[] = [
+const ROUTES: { path: string; signedIn: boolean; goal?: number }[] = [
   { path: '/login', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/files', signedIn: true },
@@ -32,6 +37,10 @@ const ROUTES: { path: string; signedIn: boolean }[] = [
   { path: '/rooms', signedIn: true },
   { path: '/team/users', signedIn: true },
   { path: '/team/subscription', signedIn: true },
+  // The usage charts load with the screens that show them (the bench team has no use yet: its
+  // Usage tab shows the empty state, the admin overview the platform's 12 weeks as charts).
+  { path: '/team/usage', signedIn: true, goal: CHART_GOAL },
+  { path: '/admin', signedIn: true, goal: CHART_GOAL },
   { path: '/profile', signedIn: true },
   { path: '/admin/organizations', signedIn: true },
 ];
@@ -138,7 +147,7 @@ async function main() {
       const css = assets.filter((a) => a.type === 'stylesheet');
       const sum = (list: Asset[], f: (a: Asset) => number) => list.reduce((s, a) => s + f(a), 0);
       const jsGzip = sum(js, (a) => builtSize(web, a.url, '.gz'));
-      const goal = route.path === '/login' ? LOGIN_GOAL : ROUTE_GOAL;
+      const goal = route.goal ?? (route.path === '/login' ? LOGIN_GOAL : ROUTE_GOAL);
       const met = jsGzip <= goal;
       if (!met) failed++;
       const encodings = [...new Set(js.map((a) => a.encoding))].join('/');
