@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
-import { STORAGE_PURGE, storagePurgeHandler } from './modules/admin/purge.ts';
+import { STORAGE_PURGE, storagePurgeHandler } from './modules/files/purge.ts';
 import { createBilling, injectorOf } from './modules/billing/driver.ts';
 import { advanceSimulator } from './modules/billing/simulator/api.ts';
 import { simulatorWebhookHandler } from './modules/billing/simulator/delivery.ts';

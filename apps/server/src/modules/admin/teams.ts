@@ -28,7 +28,7 @@ import { activeMembership, activeMembershipSql } from '../organizations/membersh
 import { profileImageKey } from '../profileImages/service.ts';
 import { providerIdOf } from '../sso/addresses.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
-import { enqueuePurge } from './purge.ts';
+import { enqueuePurge } from '../files/purge.ts';
 import { deleteTeamContents } from './teamContents.ts';
 
 const countOf = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);

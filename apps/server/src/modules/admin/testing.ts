@@ -6,12 +6,10 @@ import { enumNumber, FileScopes, FileTypes } from '@roomscale/shared';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditLog, fileItems } from '../../db/schema.ts';
-import { JobRunner } from '../../platform/jobs/runner.ts';
 import { newObjectKey, teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { call, expectProblem } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Person } from '../../test/workspace.ts';
-import { STORAGE_PURGE, storagePurgeHandler } from './purge.ts';
 
 export const UNKNOWN_ID = '3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
 
@@ -93,13 +91,7 @@ export async function addFolder(
   return row!.id;
 }
 
-/** Runs the due jobs with the purge handler, as the job runner of main.ts would. */
-export async function runPurgeJobs(t: TestApp) {
-  const runner = new JobRunner(t.ctx.db, t.ctx.clock, t.ctx.log, {
-    [STORAGE_PURGE]: storagePurgeHandler(t.ctx),
-  });
-  return runner.drain();
-}
+export { runPurgeJobs } from '../files/testing.ts';
 
 /** The audit records of one action about one entity. */
 export const auditOf = (t: TestApp, action: string, entityId: string) =>

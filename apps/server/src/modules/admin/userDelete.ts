@@ -12,7 +12,7 @@ import { loadDetails } from '../meetings/load.ts';
 import { mailsAfterDelete, queueMails } from '../meetings/mailing.ts';
 import { adminMembership, othersInTeam } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
-import { enqueuePurge } from './purge.ts';
+import { enqueuePurge } from '../files/purge.ts';
 import { lockUserAndSuperAdmins } from './superAdmins.ts';
 
 const personalScope = enumNumber(FileScopes, 'User');

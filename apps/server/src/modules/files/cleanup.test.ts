@@ -4,7 +4,7 @@ import { signInGuest } from '../../test/guests.ts';
 import { advance, team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 import { deleteUnreferencedUploads, sweepStorage } from './cleanup.ts';
-import { fileApi, filesAt, NOTE, PNG } from './testing.ts';
+import { fileApi, filesAt, NOTE, PNG, runPurgeJobs } from './testing.ts';
 
 let t: LiveApp;
 beforeAll(async () => {
@@ -74,8 +74,9 @@ describe('unreferenced uploads', () => {
     expect(await exists(fresh)).toBe(true);
     expect(await deleteUnreferencedUploads(t.ctx, t.clock.now())).toBe(0);
 
-    // Deleting the item deletes its blobs at once; nothing is left for the sweep.
+    // Deleting the item queues its blobs' purge; once it has run nothing is left for the sweep.
     expect((await remove(w.id, note.fileId, w.member)).statusCode).toBe(204);
+    await runPurgeJobs(t);
     expect(await exists(thumb)).toBe(false);
     t.clock.advance(fileLimits.unreferencedUploadDays * day);
     expect(await deleteUnreferencedUploads(t.ctx, t.clock.now())).toBe(1); // `fresh`

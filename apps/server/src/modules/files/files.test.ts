@@ -12,7 +12,7 @@ import { fileItems, jobs } from '../../db/schema.ts';
 import { expectProblem } from '../../test/factories.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
-import { fileApi, type Item, MP4, NOTE, PDF, PNG } from './testing.ts';
+import { fileApi, type Item, MP4, NOTE, PDF, PNG, runPurgeJobs } from './testing.ts';
 
 let t: LiveApp;
 let outsider: Person;
@@ -444,6 +444,9 @@ describe('PATCH …/File/{id}', () => {
     const next = await upload(w.id, w.member, Buffer.concat([PNG, PNG]), 'image/png');
     const replaced = await patch(w.id, img.fileId, w.member, { blobUri: next });
     expect(replaced.json()).toMatchObject({ blobUri: next, contentLength: PNG.length * 2 });
+    // The replaced object goes by the purge job queued with the change.
+    expect(await t.ctx.storage.stat(oldKey)).not.toBeNull();
+    await runPurgeJobs(t);
     expect(await t.ctx.storage.stat(oldKey)).toBeNull();
   });
 });
@@ -477,6 +480,9 @@ describe('DELETE …/File/{id}', () => {
     const keys = [a, b].map((x) => t.ctx.storage.keyFromBlobUri(String(x.blobUri))!);
     const res = await remove(w.id, top.fileId, w.admin);
     expect(res.statusCode, res.body).toBe(204);
+    // The stored objects go by the purge job the deletion queued, not within the call.
+    for (const key of keys) expect(await t.ctx.storage.stat(key)).not.toBeNull();
+    await runPurgeJobs(t);
     for (const key of keys) expect(await t.ctx.storage.stat(key)).toBeNull();
     for (const id of [top, sub, a, b]) expectProblem(await get(w.id, id.fileId, w.member), 404);
     expect((await get(w.id, keep.fileId, w.member)).statusCode).toBe(200);

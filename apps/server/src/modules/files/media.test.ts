@@ -10,6 +10,7 @@ import { expectProblem } from '../../test/factories.ts';
 import { type Person, team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 import { MEDIA_PROBE, mediaProbeHandler, needsTranscode } from './media.ts';
+import { STORAGE_PURGE, storagePurgeHandler } from './purge.ts';
 import { fileApi, type Item, MP4 } from './testing.ts';
 
 let t: LiveApp;
@@ -25,8 +26,12 @@ afterAll(async () => {
 
 const { get, patch, download, upload, file } = fileApi(() => t);
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
+// With the purge of replaced objects, which a change of content queues (files/purge.ts).
 const runnerWith = (tools: MediaTools = ffmpegTools()) =>
-  new JobRunner(t.ctx.db, t.clock, t.ctx.log, { [MEDIA_PROBE]: mediaProbeHandler(t.ctx, tools) });
+  new JobRunner(t.ctx.db, t.clock, t.ctx.log, {
+    [MEDIA_PROBE]: mediaProbeHandler(t.ctx, tools),
+    [STORAGE_PURGE]: storagePurgeHandler(t.ctx),
+  });
 const current = async (teamId: string, fileId: string, by: Person) =>
   (await get(teamId, fileId, by)).json() as Item & {
     properties: Record<string, unknown>;
@@ -204,7 +209,13 @@ describe('media.probe job', () => {
       mimeType: 'video/mp4',
       properties: { TranscodingStatus: TranscodingStatus.Running },
     });
-    // Only the replacement is stored: the abandoned MP4 and the replaced AVI are gone.
+    await runnerWith().drain();
+    expect(await current(w.id, v.fileId, w.member)).toMatchObject({
+      blobUri: replacement,
+      properties: { TranscodingStatus: TranscodingStatus.Succeeded },
+    });
+    // Only the replacement is stored: the abandoned MP4 went with the transcode, the replaced
+    // AVI with the purge its replacement queued.
     const dir = join(
       t.config.storage.driver === 'local' ? t.config.storage.dir : '',
       'objects',
@@ -214,11 +225,6 @@ describe('media.probe job', () => {
     expect((await readdir(dir)).filter((n) => !n.endsWith('.json'))).toEqual([
       t.ctx.storage.keyFromBlobUri(replacement)!.split('/').pop(),
     ]);
-    await runnerWith().drain();
-    expect(await current(w.id, v.fileId, w.member)).toMatchObject({
-      blobUri: replacement,
-      properties: { TranscodingStatus: TranscodingStatus.Succeeded },
-    });
   });
 
   it.skipIf(!hasFfmpeg)(

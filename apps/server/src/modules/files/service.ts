@@ -42,6 +42,7 @@ import {
   presentFiles,
   typeName,
 } from './presenter.ts';
+import { enqueuePurge } from './purge.ts';
 import {
   actorOf,
   type FileSpace,
@@ -294,7 +295,7 @@ export async function updateFile(
       ? await checkedBlob(ctx, space, 'blobUri', input.blobUri, type, name, fileId)
       : null;
   const thumb = await checkedThumbnail(ctx, space, input.thumbnailBlobUri, fileId);
-  const dropped = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await claimUploads(
       tx,
       [
@@ -371,30 +372,30 @@ export async function updateFile(
         .where(eq(fileItems.id, item.id));
       await enqueueMediaProbe(tx, item.id, now);
     }
-    return old;
+    // The replaced objects go by the purge job, once this commits (files/purge.ts).
+    if (old.length > 0) await enqueuePurge(tx, { keys: old }, now);
   });
-  await deleteBlobs(ctx, dropped);
   return getFile(ctx, fileId);
 }
 
-async function deleteBlobs(ctx: AppContext, keys: string[]) {
-  for (const key of keys) {
-    await ctx.storage.delete(key).catch((e) => ctx.log.warn({ err: e, key }, 'blob not deleted'));
-  }
-}
-
-/** Deletes an item; a folder goes with everything in it, and so do their stored blobs. */
+/**
+ * Deletes an item; a folder goes with everything in it. Their stored objects are deleted by the
+ * purge job queued in the same transaction (an outbox: 500 keys a job, run once this commits, and
+ * never an object another item still uses): the call does not wait on object storage for each of
+ * a large folder's files.
+ */
 export async function deleteFile(ctx: AppContext, fileId: string): Promise<void> {
-  const keys = await ctx.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
     await addressedItem(tx, fileId);
     const blobs = await tx
       .select({ blob: fileItems.blobKey, thumb: fileItems.thumbnailKey })
       .from(fileItems)
       .where(sql`${fileItems.id} in ${subtree(fileId)}`);
     await tx.delete(fileItems).where(eq(fileItems.id, fileId));
-    return blobs.flatMap((b) => [b.blob, b.thumb]).filter((k): k is string => !!k);
+    const keys = blobs.flatMap((b) => [b.blob, b.thumb]).filter((k): k is string => !!k);
+    if (keys.length > 0) await enqueuePurge(tx, { keys }, now);
   });
-  await deleteBlobs(ctx, keys);
 }
 
 /**

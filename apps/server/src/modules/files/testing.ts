@@ -1,8 +1,11 @@
 import { expect } from 'vitest';
+import { JobRunner } from '../../platform/jobs/runner.ts';
 import { call } from '../../test/factories.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { pngBytes } from '../../test/mediaFixtures.ts';
 import type { Person } from '../../test/workspace.ts';
 import { type LiveApp, putRange } from '../storage/testing.ts';
+import { STORAGE_PURGE, storagePurgeHandler } from './purge.ts';
 
 /** A real 2×1 PNG: the server checks the structure, not only the signature. */
 export const PNG = pngBytes();
@@ -108,4 +111,12 @@ export function fileApi(app: () => LiveApp) {
       return (res.json() as { results: Item[] }).results.map((r) => r.name);
     },
   };
+}
+
+/** Runs the due jobs with the purge handler, as the job runner of main.ts would. */
+export async function runPurgeJobs(t: Pick<TestApp, 'ctx'>) {
+  const runner = new JobRunner(t.ctx.db, t.ctx.clock, t.ctx.log, {
+    [STORAGE_PURGE]: storagePurgeHandler(t.ctx),
+  });
+  return runner.drain();
 }

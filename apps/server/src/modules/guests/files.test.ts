@@ -6,7 +6,7 @@ import { call, expectProblem } from '../../test/factories.ts';
 import { signInGuest } from '../../test/guests.ts';
 import { exeBytes } from '../../test/mediaFixtures.ts';
 import { team } from '../../test/workspace.ts';
-import { fileApi, filesAt, type Item, NOTE, PDF, PNG } from '../files/testing.ts';
+import { fileApi, filesAt, type Item, NOTE, PDF, PNG, runPurgeJobs } from '../files/testing.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 
 let t: LiveApp;
@@ -94,6 +94,7 @@ describe('guest files', () => {
     const docKey = t.ctx.storage.keyFromBlobUri(String(doc.blobUri))!;
     expect((await guests.remove(folder.fileId, as(g))).statusCode).toBe(204);
     expect((await guests.list(as(g))).json()).toMatchObject({ results: [], entryCount: 0 });
+    await runPurgeJobs(t);
     expect(await t.ctx.storage.stat(docKey)).toBeNull();
   });
 

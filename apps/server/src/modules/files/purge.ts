@@ -1,8 +1,8 @@
 import { inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { fileItems } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import { enqueueJob, type Job } from '../../platform/jobs/runner.ts';
 
 /** Deletes stored objects of rows a transaction deleted (a user's personal files, a whole team). */
