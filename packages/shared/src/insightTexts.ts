@@ -96,6 +96,14 @@ export const insightTexts = {
     times: (zone: string) => `Times in ${zone}`,
     close: 'Close',
   },
+  lastInVr: {
+    label: 'Last in VR',
+    never: 'Never in VR',
+    /** The exact time on hover. */
+    exact: (at: string) => `Last in VR: ${at}`,
+    filter: 'Licensed, not in VR for 30 days',
+    filterHint: 'Members holding a license who have not been in VR for 30 days: licenses to move.',
+  },
   platform: {
     title: 'Platform usage',
     intro: 'Use of the whole platform, week by week.',
@@ -123,4 +131,23 @@ export function insightDuration(seconds: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86400],
+  ['month', 30 * 86400],
+  ['week', 7 * 86400],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** 'just now', '5 minutes ago', 'yesterday', '3 weeks ago' of an instant before `now`. */
+export function insightAgo(at: Date, now: Date): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - at.getTime()) / 1000));
+  for (const [unit, size] of steps) {
+    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+  }
+  return 'just now';
 }
