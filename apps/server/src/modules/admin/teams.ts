@@ -22,13 +22,13 @@ import { fieldError, HttpError, notFound } from '../../platform/http/problem.ts'
 import { teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
 import { provider } from '../billing/provider.ts';
+import { enqueuePurge } from '../files/purge.ts';
 import { licenseCount, licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
 import { activeMembership, activeMembershipSql } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
 import { providerIdOf } from '../sso/addresses.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
-import { enqueuePurge } from '../files/purge.ts';
 import { deleteTeamContents } from './teamContents.ts';
 
 const countOf = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);

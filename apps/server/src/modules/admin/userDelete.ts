@@ -7,12 +7,12 @@ import type { Caller } from '../../platform/http/access.ts';
 import { badRequest } from '../../platform/http/problem.ts';
 import { type Actor, recordAudit } from '../audit/record.ts';
 import { forgetting } from '../auth/sessions.ts';
+import { enqueuePurge } from '../files/purge.ts';
 import { lockTeam } from '../licenses/accounting.ts';
 import { loadDetails } from '../meetings/load.ts';
 import { mailsAfterDelete, queueMails } from '../meetings/mailing.ts';
 import { adminMembership, othersInTeam } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
-import { enqueuePurge } from '../files/purge.ts';
 import { lockUserAndSuperAdmins } from './superAdmins.ts';
 
 const personalScope = enumNumber(FileScopes, 'User');

@@ -233,7 +233,9 @@ describe('UploadQueue', () => {
     await vi.waitFor(() => expect(deps.completed).toHaveBeenCalled());
     expect(queue.getSnapshot()).toEqual([]);
     expect(deps.failed).not.toHaveBeenCalled();
-    expect(deps.createFile.mock.calls.map(([, body]) => body.name)).toEqual(['after.png']);
+    expect(vi.mocked(deps.createFile).mock.calls.map(([, body]) => body.name)).toEqual([
+      'after.png',
+    ]);
   });
 
   it('runs two uploads at a time; a waiting one can be cancelled before it starts', async () => {
