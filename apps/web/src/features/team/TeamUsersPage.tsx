@@ -19,6 +19,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useListParams, usePageInRange } from '../../components/useListParams.ts';
 import { useSession } from '../../session/session.ts';
+import { NotInVrFilter } from '../insight/LastInVr.tsx';
 import { useTeamUsers } from './api.ts';
 import classes from './UserRow.module.css';
 import { type RowContext, UserForm, UserRow } from './UserRow.tsx';
@@ -61,7 +62,8 @@ function TeamUsers({
   const page = list.page;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
-  const users = useTeamUsers(teamId, page);
+  const notInVr = isAdmin && list.filter('notInVr') === '1';
+  const users = useTeamUsers(teamId, page, notInVr);
   const data = users.data;
 
   // A page emptied by a removal falls back to the last page that exists.
@@ -87,6 +89,12 @@ function TeamUsers({
   return (
     <Stack gap="lg">
       <LicenseCounters data={data} isAdmin={isAdmin} />
+      {isAdmin && (
+        <NotInVrFilter
+          checked={notInVr}
+          onChange={(on) => list.setFilters({ notInVr: on ? '1' : null })}
+        />
+      )}
 
       {!isAdmin && (
         <Group gap="xs" c="dimmed">

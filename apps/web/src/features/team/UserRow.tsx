@@ -19,6 +19,7 @@ import { useEffect } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { fieldErrors, serverMessage, showFieldErrors } from '../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../components/dialogs.tsx';
+import { LastInVr } from '../insight/LastInVr.tsx';
 import { useAddTeamUser, useEditTeamUser, useRemoveTeamUser } from './api.ts';
 import { UserBadges } from './UserBadges.tsx';
 import classes from './UserRow.module.css';
@@ -183,6 +184,8 @@ function UserView({ user, ctx, onEdit }: { user: TeamUser; ctx: RowContext; onEd
             <Text size="sm" c={user.position ? undefined : 'dimmed'} truncate>
               {user.position || t.noPosition}
             </Text>
+            {/* Admins see everyone's, a member only their own (issue 29 §4). */}
+            {(ctx.canEdit || isSelf) && <LastInVr at={user.lastInVrAt} />}
           </div>
         </Group>
         <Group gap="md" wrap="nowrap" className={classes.side}>

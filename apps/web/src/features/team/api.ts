@@ -17,15 +17,21 @@ export const teamUserKeys = {
 };
 
 /** One page of the team's users with the license counters (part2 §7: empty filter, size 50). */
-export function useTeamUsers(teamId: string, page: number) {
+export function useTeamUsers(teamId: string, page: number, licensedNotInVr = false) {
   return useQuery({
-    queryKey: teamUserKeys.page(teamId, page),
+    queryKey: [...teamUserKeys.page(teamId, page), licensedNotInVr],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       call(teamUsersApi.list, {
         params: { organizationId: teamId },
         signal,
-        query: { Filter: '', Page: page, PageSize: teamUserLimits.pageSize },
+        query: {
+          Filter: '',
+          Page: page,
+          PageSize: teamUserLimits.pageSize,
+          // 'Licensed, not in VR for 30 days' (issue 29 §2).
+          ...(licensedNotInVr ? { LicensedNotInVr: 'true' } : {}),
+        },
       }),
   });
 }

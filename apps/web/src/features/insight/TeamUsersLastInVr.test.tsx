@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import type { TeamUser, TeamUserList } from '@roomscale/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../session/session.ts';
+import {
+  meFixture,
+  mockApi,
+  renderScreen,
+  resetBrowser,
+  signedInBrowser,
+  stubFonts,
+  teamFixture,
+} from '../../test/harness.tsx';
+import { TeamUsersPage } from '../team/TeamUsersPage.tsx';
+
+const me = meFixture();
+const lastWeek = new Date(Date.now() - 8 * 86_400_000).toISOString();
+
+function user(n: number, overrides: Partial<TeamUser> = {}): TeamUser {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    firstName: 'Grace',
+    lastName: `Hopper ${n}`,
+    email: `grace${n}@example.com`,
+    position: null,
+    role: 'User',
+    licenseType: 'License',
+    userActivated: true,
+    hasRoomscaleLogin: true,
+    hasSsoLogin: false,
+    hasOculusLogin: false,
+    invitationPending: false,
+    profileEditable: false,
+    ...overrides,
+  };
+}
+
+function list(users: TeamUser[]): TeamUserList {
+  return {
+    results: {
+      currentPage: 1,
+      pageCount: 1,
+      pageSize: 50,
+      entryCount: users.length,
+      firstRowOnPage: 1,
+      lastRowOnPage: users.length,
+      results: users,
+    },
+    licenseCount: 5,
+    licensesInUse: users.length,
+    invitationsPending: 0,
+  };
+}
+
+async function as(role: 'Admin' | 'User') {
+  await signedInBrowser();
+  stubFonts();
+  mockApi(() => ({ body: me }));
+  await session.reloadUser();
+  session.selectTeam(teamFixture({ role }));
+}
+afterEach(() => resetBrowser());
+
+describe("the team users' 'Last in VR'", () => {
+  beforeEach(() => as('Admin'));
+
+  it('shows each member’s last time in VR to admins, and filters the licensed ones not in VR for 30 days', async () => {
+    const fetch = mockApi((_, url) => ({
+      body:
+        url.searchParams.get('LicensedNotInVr') === 'true'
+          ? list([user(2, { lastInVrAt: null })])
+          : list([user(1, { lastInVrAt: lastWeek }), user(2, { lastInVrAt: null })]),
+    }));
+    renderScreen('/team/users', '/team/users', <TeamUsersPage />);
+    const row = await screen.findByRole('listitem', { name: 'Grace Hopper 1' });
+    expect(within(row).getByText('Last in VR: last week')).toHaveAttribute('title');
+    expect(
+      within(screen.getByRole('listitem', { name: 'Grace Hopper 2' })).getByText('Never in VR'),
+    ).toBeVisible();
+
+    fireEvent.click(screen.getByRole('switch', { name: /Licensed, not in VR for 30 days/ }));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Grace Hopper 1' })).toBeNull(),
+    );
+    const last = new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(last.searchParams.get('LicensedNotInVr')).toBe('true');
+  });
+});
+
+describe("a member's own 'Last in VR'", () => {
+  beforeEach(() => as('User'));
+
+  it('shows only their own and offers no filter', async () => {
+    mockApi(() => ({
+      body: list([
+        user(1, { id: me.id, firstName: 'Ada', lastName: 'Lovelace', lastInVrAt: lastWeek }),
+        user(2, { lastInVrAt: null }),
+      ]),
+    }));
+    renderScreen('/team/users', '/team/users', <TeamUsersPage />);
+    const own = await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    expect(within(own).getByText('Last in VR: last week')).toBeVisible();
+    const other = screen.getByRole('listitem', { name: 'Grace Hopper 2' });
+    expect(within(other).queryByText(/VR/)).toBeNull();
+    expect(screen.queryByRole('switch', { name: /not in VR/ })).toBeNull();
+  });
+});
