@@ -92,6 +92,12 @@ test.describe('usage insight', () => {
     // ── The team admin's Usage tab. ──
     await logIn(page, admin.email, admin.password);
     await page.goto('/team/users');
+    // Both members checked in just now: 'Last in VR' on their rows.
+    await expect(
+      page
+        .getByRole('listitem', { name: 'Mo Member' })
+        .getByText(/^Last in VR: (now|\d+ (seconds?|minutes?) ago|just now)$/),
+    ).toBeVisible();
     await openTeamTab(page, 'Usage');
     await expect(page).toHaveURL(/\/team\/usage$/);
     const period = page.getByTestId('usage-period');
