@@ -397,8 +397,10 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 /**
  * The statements of `listed`, one per kind of list, built once with placeholders and run on the
  * driver (db/direct.ts): drizzle built a member's four walks anew on every call, and mapped
- * every column of every row. The name is the kind's, so PostgreSQL plans it once per connection
- * (plan tests: the generic plan walks the same indexes as each call's own).
+ * every column of every row. They run unnamed, planned for each call's values: as named
+ * statements PostgreSQL may switch to a generic plan, and the generic plans of these statements
+ * were not stable (with the same data a member's 'all' list chose another walk than its own
+ * rows' indexes; docs/performance.md).
  */
 const listedStatements = new Map<string, ReturnType<typeof directQuery<ListedPage>>>();
 
@@ -406,7 +408,7 @@ function listedOfKind(shape: Shape) {
   const kind = `${shape.admin ? 'admin' : 'member'}_${shape.includePast ? 'all' : 'upcoming'}${shape.filtered ? '_filtered' : ''}`;
   let run = listedStatements.get(kind);
   if (!run) {
-    run = directQuery<ListedPage>(`meetings_list_${kind}`, (db) =>
+    run = directQuery<ListedPage>('', (db) =>
       dialect.sqlToQuery(listedStatement(db, shape, placeholders)),
     );
     listedStatements.set(kind, run);

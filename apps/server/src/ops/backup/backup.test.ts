@@ -11,7 +11,7 @@ import {
   saveCard,
   saveCustomer,
 } from '../../modules/billing/testing.ts';
-import { fileApi, PDF } from '../../modules/files/testing.ts';
+import { fileApi, PDF, runPurgeJobs } from '../../modules/files/testing.ts';
 import { call, signIn } from '../../test/factories.ts';
 import { migratedPgliteDump, migratedPgTemplate } from '../../test/migratedDatabase.ts';
 import { freshPgDatabase, onPgServer } from '../../test/pgDatabase.ts';
@@ -227,9 +227,11 @@ describe.skipIf(!pgBase)('a PostgreSQL backup taken while the server serves', ()
       const folder = join(root, 'live-backup');
       await mkdir(folder);
       try {
-        // The user deletes the file after the snapshot: its row goes, then its object.
+        // The user deletes the file after the snapshot: its row goes, then its object (by the
+        // purge job the deletion queued).
         const removed = await files.remove(live.id, doc.fileId, live.admin);
         expect(removed.statusCode, removed.body).toBe(204);
+        await runPurgeJobs(t);
         await snapshot.dumpTo(join(folder, 'database.dump'));
         const copied = await copyStorageOut(join(place.dataDir, 'files'), join(folder, 'files'));
         expect(copied.objects).toBe(0);
