@@ -182,16 +182,20 @@ test.describe('team tabs on a phone', () => {
     await logIn(page, admin.email, admin.password);
     await page.goto('/team/users');
     const tabs = teamTabs(page);
-    // All five are in the navigation, whether they fit or not: a screen reader lists every one.
+    // All six are in the navigation, whether they fit or not: a screen reader lists every one.
     await expect(tabs.getByRole('link')).toHaveText([
       'Users',
       'Subscription',
       'Details',
       'Single sign-on',
       'Audit log',
+      'Usage',
     ]);
-    const audit = tabs.getByRole('link', { name: 'Audit log' });
-    await expect(audit).not.toBeInViewport({ ratio: 1 });
+    const usage = tabs.getByRole('link', { name: 'Usage' });
+    // At the scroll's end the last tab may sit a fraction of a pixel past the edge (its width is
+    // fractional): in view is 99 % of it.
+    const whole = { ratio: 0.99 };
+    await expect(usage).not.toBeInViewport({ ratio: 1 });
     // The edge with more tabs behind it has an arrow (and a fade); the other has none.
     const more = tabs.getByTitle('Show more tabs');
     const back = tabs.getByTitle('Show the previous tabs');
@@ -201,28 +205,31 @@ test.describe('team tabs on a phone', () => {
     await screenshot(page, 'team-tabs-phone');
     await expectAccessible(page, 'the team tabs on a phone');
 
-    await more.click();
-    await expect(audit).toBeInViewport({ ratio: 1 });
+    // A page at a time, so on a phone the arrow is pressed until the last tab is in view.
+    await expect(async () => {
+      if ((await more.count()) > 0) await more.click();
+      await expect(usage).toBeInViewport(whole);
+    }).toPass();
     await expect(back).toBeVisible();
     await expect(more).toHaveCount(0);
     await screenshot(page, 'team-tabs-phone-scrolled');
     await back.click();
-    await expect(audit).not.toBeInViewport({ ratio: 1 });
+    await expect(usage).not.toBeInViewport({ ratio: 1 });
     await expect(more).toBeVisible();
 
     // By keyboard: Tab walks the tabs, each comes into view, and Enter opens it.
     await tabs.getByRole('link', { name: 'Users' }).focus();
-    for (const name of ['Subscription', 'Details', 'Single sign-on', 'Audit log']) {
+    for (const name of ['Subscription', 'Details', 'Single sign-on', 'Audit log', 'Usage']) {
       await page.keyboard.press('Tab');
       const tab = tabs.getByRole('link', { name });
       await expect(tab).toBeFocused();
-      await expect(tab).toBeInViewport({ ratio: 1 });
+      await expect(tab).toBeInViewport(whole);
     }
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/team\/audit$/);
-    await expect(audit).toHaveAttribute('aria-current', 'page');
-    await expect(audit).toBeInViewport({ ratio: 1 });
-    await screenshot(page, 'team-tabs-phone-audit');
+    await expect(page).toHaveURL(/\/team\/usage$/);
+    await expect(usage).toHaveAttribute('aria-current', 'page');
+    await expect(usage).toBeInViewport(whole);
+    await screenshot(page, 'team-tabs-phone-usage');
   });
 });
 
