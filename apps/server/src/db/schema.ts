@@ -1087,8 +1087,91 @@ export const usageMemberDays = pgTable(
     secondsInVr: integer('seconds_in_vr').notNull(),
     meetingsJoined: integer('meetings_joined').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.userId] }),
+    // A day's member days (the rollup: the team days and the weeks of that day's members).
+    index('usage_member_days_day').on(t.day),
+  ],
 );
+
+/**
+ * A member's ISO week (UTC days, from Monday) for one team, kept by the rollup from the week's
+ * member days: in VR on a day of it, and in VR holding a License. A team's weekly active users
+ * are its rows of the week (docs/usage.md 'Weekly totals').
+ */
+export const usageMemberWeeks = pgTable(
+  'usage_member_weeks',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The week's Monday (UTC). */
+    week: date('week', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inVr: boolean('in_vr').notNull(),
+    licensedInVr: boolean('licensed_in_vr').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.week, t.userId] })],
+);
+
+/** A team's ISO week (UTC): the count of its member weeks, kept by the rollup beside them. */
+export const usageTeamWeeks = pgTable(
+  'usage_team_weeks',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
+    /** Distinct members in VR on a day of the week. */
+    activeUsers: integer('active_users').notNull(),
+    /** Of those, the ones in VR on a day they held a License. */
+    licensesUsed: integer('licenses_used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.week] })],
+);
+
+/**
+ * A member's last check-in summed by the rollup ('Last in VR' beyond the facts kept): the
+ * latest of their days in VR credited to the team. The team's recent ones by the second index
+ * ('Licensed, not in VR for 30 days').
+ */
+export const usageMemberLastInVr = pgTable(
+  'usage_member_last_in_vr',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastInVrAt: ts('last_in_vr_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index('usage_member_last_in_vr_organization_at').on(t.organizationId, t.lastInVrAt),
+  ],
+);
+
+/** The licenses a team held on a UTC day, as the rollup last counted them that day. */
+export const usageTeamLicenses = pgTable(
+  'usage_team_licenses',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    licensesHeld: integer('licenses_held').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+);
+
+/** The rollup's one-time fills of tables added after totals were kept (name, when done). */
+export const usageRollupBackfills = pgTable('usage_rollup_backfills', {
+  name: text('name').primaryKey(),
+  doneAt: ts('done_at').notNull(),
+});
 
 /** A team's day: its members' use and its meetings' attendance (guests apart). */
 export const usageTeamDays = pgTable(
