@@ -1,12 +1,11 @@
-import { Anchor, Card, Table, VisuallyHidden } from '@mantine/core';
-import { type AdminOrganizationRow, adminTeamsTexts, limits } from '@roomscale/shared';
+import { Anchor, Table } from '@mantine/core';
+import { type AdminOrganizationRow, adminTeamsTexts } from '@roomscale/shared';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { countIsLowerBound } from '../../../components/countBound.ts';
 import { formatDateTime } from '../../../components/format.ts';
-import { ListScreen, RowActions, TableSkeleton } from '../../../components/ListScreen.tsx';
-import { useListParams } from '../../../components/useListParams.ts';
+import { RowActions } from '../../../components/ListScreen.tsx';
+import { AdminListScreen } from '../AdminListScreen.tsx';
 import { teamPath } from '../paths.ts';
 import classes from './AdminTeams.module.css';
 import { useAdminTeams } from './api.ts';
@@ -15,56 +14,36 @@ import { useDeleteTeam } from './useDeleteTeam.ts';
 
 const t = adminTeamsTexts.list;
 const C = t.columns;
+const columns = [
+  { label: C.name },
+  { label: C.users, end: true },
+  { label: C.licenses, end: true },
+  { label: C.rooms, end: true },
+  { label: C.files, end: true },
+  { label: C.created },
+  { label: C.actions, end: true, hidden: true },
+];
 
 /**
  * Admin team list (part1 §2): search (debounced 1 s, back to page 1), 'New team', pages of 20
  * with user, license, room and file counts, edit and delete.
  */
 export function AdminTeamsPage() {
-  const params = useListParams({ debounceMs: limits.adminSearchDebounceMs });
-  const teams = useAdminTeams(params.search, params.page);
   const remove = useDeleteTeam();
   const [creating, setCreating] = useState(false);
 
   return (
     <>
-      <ListScreen
+      <AdminListScreen
         texts={t}
-        admin
         add={{ label: t.newTeam, onClick: () => setCreating(true) }}
-        params={params}
-        query={teams}
-        count={(data) => t.count(data.entryCount, countIsLowerBound(data))}
+        useList={useAdminTeams}
         emptyIcon={<IconUsersGroup size={28} aria-hidden />}
-        skeleton={<TableSkeleton rows={6} />}
-      >
-        {(data) => (
-          <Card padding={0}>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" aria-label={t.tableLabel}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{C.name}</Table.Th>
-                    <Table.Th ta="right">{C.users}</Table.Th>
-                    <Table.Th ta="right">{C.licenses}</Table.Th>
-                    <Table.Th ta="right">{C.rooms}</Table.Th>
-                    <Table.Th ta="right">{C.files}</Table.Th>
-                    <Table.Th>{C.created}</Table.Th>
-                    <Table.Th ta="right">
-                      <VisuallyHidden>{C.actions}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((team) => (
-                    <TeamRow key={team.id} team={team} onDelete={(x) => void remove.run(x)} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
-        )}
-      </ListScreen>
+        skeletonRows={6}
+        columns={columns}
+        scrollMinWidth={640}
+        row={(team) => <TeamRow team={team} onDelete={(x) => void remove.run(x)} />}
+      />
       {creating && <NewTeamModal onClose={() => setCreating(false)} />}
     </>
   );

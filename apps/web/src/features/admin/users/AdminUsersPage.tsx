@@ -1,12 +1,11 @@
-import { Anchor, Badge, Card, Group, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AdminUserRow, adminUsersTexts, limits } from '@roomscale/shared';
+import { type AdminUserRow, adminUsersTexts } from '@roomscale/shared';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { countIsLowerBound } from '../../../components/countBound.ts';
-import { ListScreen, RowActions, TableSkeleton } from '../../../components/ListScreen.tsx';
-import { useListParams } from '../../../components/useListParams.ts';
+import { RowActions } from '../../../components/ListScreen.tsx';
+import { AdminListScreen } from '../AdminListScreen.tsx';
 import { userPath } from '../paths.ts';
 import classes from './AdminUsers.module.css';
 import { useAdminUsers } from './api.ts';
@@ -15,6 +14,13 @@ import { useDeleteUser } from './useDeleteUser.ts';
 
 const t = adminUsersTexts.list;
 const C = t.columns;
+const columns = [
+  { label: C.name },
+  { label: C.email },
+  { label: C.position },
+  { label: C.teams, end: true },
+  { label: C.actions, end: true, hidden: true },
+];
 
 /**
  * Admin user list (part1 §2): search (debounced 1 s, back to page 1), 'New user', pages of 25
@@ -22,8 +28,6 @@ const C = t.columns;
  */
 export function AdminUsersPage() {
   const navigate = useNavigate();
-  const params = useListParams({ debounceMs: limits.adminSearchDebounceMs });
-  const users = useAdminUsers(params.search, params.page);
   const remove = useDeleteUser();
   const [creating, setCreating] = useState(false);
 
@@ -39,48 +43,21 @@ export function AdminUsersPage() {
 
   return (
     <>
-      <ListScreen
+      <AdminListScreen
         texts={t}
-        admin
         add={{ label: t.newUser, onClick: () => setCreating(true) }}
-        params={params}
-        query={users}
-        count={(data) => t.count(data.entryCount, countIsLowerBound(data))}
+        useList={useAdminUsers}
         emptyIcon={<IconUsers size={28} aria-hidden />}
-        skeleton={<TableSkeleton rows={8} />}
-      >
-        {(data) => (
-          <Card padding={0}>
-            <Table
-              verticalSpacing="sm"
-              highlightOnHover
-              aria-label={t.tableLabel}
-              className={classes.table}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{C.name}</Table.Th>
-                  <Table.Th>{C.email}</Table.Th>
-                  <Table.Th>{C.position}</Table.Th>
-                  <Table.Th ta="right">{C.teams}</Table.Th>
-                  <Table.Th ta="right">
-                    <VisuallyHidden>{C.actions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.results.map((user) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    onDelete={(u) => void remove.run({ ...u, teams: u.organizationsCount })}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+        skeletonRows={8}
+        columns={columns}
+        tableClassName={classes.table}
+        row={(user) => (
+          <UserRow
+            user={user}
+            onDelete={(u) => void remove.run({ ...u, teams: u.organizationsCount })}
+          />
         )}
-      </ListScreen>
+      />
       {creating && <NewUserModal onClose={() => setCreating(false)} onCreated={created} />}
     </>
   );

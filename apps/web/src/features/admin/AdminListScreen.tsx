@@ -1,0 +1,104 @@
+import { Card, Table, VisuallyHidden } from '@mantine/core';
+import { limits } from '@roomscale/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Fragment, type ReactNode } from 'react';
+import { countIsLowerBound } from '../../components/countBound.ts';
+import { ListScreen, type ListTexts, TableSkeleton } from '../../components/ListScreen.tsx';
+import { useListParams } from '../../components/useListParams.ts';
+
+/** An admin list's strings: the list screen's, its count line and its table's name. */
+export type AdminListTexts = ListTexts & {
+  count: (n: number, more?: boolean) => string;
+  tableLabel: string;
+};
+
+/** A column heading; `end` right-aligns it (numbers, the actions), `hidden` keeps it for readers. */
+export type AdminColumn = { label: string; end?: boolean; hidden?: boolean };
+
+type AdminPage<R> = {
+  results: readonly R[];
+  pageCount: number;
+  currentPage: number;
+  pageSize: number;
+  entryCount: number;
+};
+
+/**
+ * A super admin's list of users, teams…: a ListScreen whose search and page live in the address
+ * (debounced as part1 §2 says), with the count that knows when it stopped counting, and the
+ * results as one table under `columns`. `tableClassName` gives the table its phone layout;
+ * without one, the table scrolls sideways inside its card below `scrollMinWidth`.
+ */
+export function AdminListScreen<R extends { id: string }>({
+  texts,
+  add,
+  useList,
+  emptyIcon,
+  skeletonRows,
+  columns,
+  tableClassName,
+  scrollMinWidth,
+  row,
+}: {
+  texts: AdminListTexts;
+  add: { label: string; onClick: () => void };
+  /** The list's query for a search and a page (a hook: the same one on every render). */
+  useList: (search: string, page: number) => UseQueryResult<AdminPage<R>>;
+  emptyIcon: ReactNode;
+  skeletonRows: number;
+  columns: readonly AdminColumn[];
+  tableClassName?: string;
+  scrollMinWidth?: number;
+  row: (result: R) => ReactNode;
+}) {
+  const params = useListParams({ debounceMs: limits.adminSearchDebounceMs });
+  const query = useList(params.search, params.page);
+
+  return (
+    <ListScreen
+      texts={texts}
+      admin
+      add={add}
+      params={params}
+      query={query}
+      count={(data) => texts.count(data.entryCount, countIsLowerBound(data))}
+      emptyIcon={emptyIcon}
+      skeleton={<TableSkeleton rows={skeletonRows} />}
+    >
+      {(data) => {
+        const table = (
+          <Table
+            verticalSpacing="sm"
+            highlightOnHover
+            aria-label={texts.tableLabel}
+            className={tableClassName}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.label} ta={c.end ? 'right' : undefined}>
+                    {c.hidden ? <VisuallyHidden>{c.label}</VisuallyHidden> : c.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.results.map((r) => (
+                <Fragment key={r.id}>{row(r)}</Fragment>
+              ))}
+            </Table.Tbody>
+          </Table>
+        );
+        return (
+          <Card padding={0}>
+            {scrollMinWidth ? (
+              <Table.ScrollContainer minWidth={scrollMinWidth}>{table}</Table.ScrollContainer>
+            ) : (
+              table
+            )}
+          </Card>
+        );
+      }}
+    </ListScreen>
+  );
+}
