@@ -1,9 +1,11 @@
-import type { MeetingCreate, Role, TokenResponse } from '@roomscale/shared';
+import type { MeetingCreate, Role, RoomAdd, TokenResponse } from '@roomscale/shared';
+import { meetingsApi, roomsApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { memberships, rooms } from '../db/schema.ts';
 import { ensureDefaultRoomTemplates } from '../modules/roomTemplates/defaults.ts';
-import { call, createTeam, createUser, signIn, type TestUser } from './factories.ts';
+import { callEndpoint } from './callEndpoint.ts';
+import { createTeam, createUser, signIn, type TestUser } from './factories.ts';
 import type { TestApp } from './harness.ts';
 
 /** Factories for rooms, templates and meetings tests. */
@@ -47,14 +49,15 @@ export async function addRoom(
   t: TestApp,
   teamId: string,
   admin: Person,
-  body: { name?: string; sharingType?: string | number; templateOrClonedRoomId?: string } = {},
+  body: Partial<RoomAdd> = {},
 ) {
-  const res = await call(t, 'PUT', `/api/Organizations/${teamId}/Rooms`, {
+  const res = await callEndpoint(t, roomsApi.add, {
+    params: { organizationId: teamId },
     token: admin.session,
     body: { templateOrClonedRoomId: await defaultTemplate(t), name: 'Room', ...body },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: string; name: string };
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
 const hour = 3600_000;
@@ -80,17 +83,13 @@ export function meetingBody(
 }
 
 export async function createMeeting(t: TestApp, teamId: string, by: Person, body: MeetingCreate) {
-  const res = await call(t, 'PUT', `/api/Organizations/${teamId}/Meetings`, {
+  const res = await callEndpoint(t, meetingsApi.create, {
+    params: { organizationId: teamId },
     token: by.session,
     body,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    id: string;
-    meetingCode: string;
-    rooms: { id: string; temporary: boolean }[];
-    currentMeetingRoomId: string | null;
-  };
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
 /**
