@@ -1,8 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { ssoApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRunner } from '../../platform/jobs/runner.ts';
-import { call, signIn } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type IdpKeys, makeIdpKeys } from '../../test/samlIdp.ts';
 import { team } from '../../test/workspace.ts';
@@ -39,7 +41,8 @@ describe('certificate expiry warnings', () => {
       'utf8',
     );
     const next = /<ds:X509Certificate>([^<]+)</.exec(okta)![1]!;
-    const res = await call(t, 'POST', `/api/Organization/${w.id}/SamlConfig`, {
+    const res = await callEndpoint(t, ssoApi.saveConfig, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: {
         identityLabel: IDP.entityId,
@@ -48,7 +51,7 @@ describe('certificate expiry warnings', () => {
         nextCertificate: next,
       },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     const validTo = new Date(new X509Certificate(keys.certificatePem).validTo);
     const before = t.clock.now();
     t.clock.advance((validTo.getTime() - before.getTime()) / 1000 - 6 * DAY);

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { security, ssoMessages } from '@roomscale/shared';
+import { ssoApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startTestIdp, type TestIdp } from '../../test/samlIdp.ts';
 import { person, team } from '../../test/workspace.ts';
@@ -33,8 +35,6 @@ afterAll(async () => {
   await idp.close();
   await t.close();
 });
-
-const importUrl = (teamId: string) => `/api/Organization/${teamId}/SamlConfig/Metadata`;
 
 describe('reading identity provider metadata', () => {
   it("reads Entra ID's federation metadata past its RoleDescriptors and Signature", () => {
@@ -212,23 +212,26 @@ describe('fetching metadata (loopback allowed, as in tests only)', () => {
 describe('POST …/SamlConfig/Metadata', () => {
   it('answers the values of pasted metadata to team admins, saving nothing', async () => {
     const w = await team(t);
-    const res = await call(t, 'POST', importUrl(w.id), {
+    const res = await callEndpoint(t, ssoApi.importMetadata, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: { xml: fixture('okta.xml') },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({
       entityId: 'http://www.okta.com/exk1a2b3c4d5e6f7g8h9',
       loginUrl: 'https://example.okta.com/app/example_roomscale_1/exk1a2b3c4d5e6f7g8h9/sso/saml',
       certificates: [{ certificate: expect.stringMatching(/^MII/) }],
     });
-    const config = await call(t, 'GET', `/api/Organization/${w.id}/SamlConfig`, {
+    const config = await callEndpoint(t, ssoApi.getConfig, {
+      params: { organizationId: w.id },
       token: w.admin.session,
     });
-    expect(config.json()).toMatchObject({ configured: false, identityLabel: '' });
+    expect(config.body).toMatchObject({ configured: false, identityLabel: '' });
 
     expectProblem(
-      await call(t, 'POST', importUrl(w.id), {
+      await callEndpoint(t, ssoApi.importMetadata, {
+        params: { organizationId: w.id },
         token: w.member.session,
         body: { xml: fixture('okta.xml') },
       }),
@@ -236,7 +239,8 @@ describe('POST …/SamlConfig/Metadata', () => {
     );
     const stranger = await person(t);
     expectProblem(
-      await call(t, 'POST', importUrl(w.id), {
+      await callEndpoint(t, ssoApi.importMetadata, {
+        params: { organizationId: w.id },
         token: stranger.session,
         body: { xml: fixture('okta.xml') },
       }),
@@ -251,18 +255,23 @@ describe('POST …/SamlConfig/Metadata', () => {
       `<Organization>${'<OrganizationName xml:lang="en">Contoso</OrganizationName>'.repeat(2000)}</Organization><IDPSSODescriptor`,
     );
     expect(padded.length).toBeGreaterThan(100 * 1024);
-    const res = await call(t, 'POST', importUrl(w.id), {
+    const res = await callEndpoint(t, ssoApi.importMetadata, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: { xml: padded },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().certificates).toHaveLength(2);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body.certificates).toHaveLength(2);
   });
 
   it('answers per-field problems for bad input, never a 500', async () => {
     const w = await team(t);
     const post = (body: unknown) =>
-      call(t, 'POST', importUrl(w.id), { token: w.admin.session, body });
+      callUnchecked(t, ssoApi.importMetadata, {
+        params: { organizationId: w.id },
+        token: w.admin.session,
+        body,
+      });
     expectProblem(await post({}), 400, 'xml', ssoMessages.metadataMissing);
     expectProblem(await post({ xml: '   ' }), 400, 'xml', ssoMessages.metadataMissing);
     expectProblem(
@@ -294,12 +303,13 @@ describe('POST …/SamlConfig/Metadata', () => {
     const w = await team(t);
     process.env.ALLOW_PRIVATE_METADATA_URLS = 'true';
     try {
-      const res = await call(t, 'POST', importUrl(w.id), {
+      const res = await callEndpoint(t, ssoApi.importMetadata, {
+        params: { organizationId: w.id },
         token: w.admin.session,
         body: { url: idp.entityId },
       });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ entityId: idp.entityId, loginUrl: idp.loginUrl });
+      expect(res.status, res.raw.body).toBe(200);
+      expect(res.body).toMatchObject({ entityId: idp.entityId, loginUrl: idp.loginUrl });
     } finally {
       delete process.env.ALLOW_PRIVATE_METADATA_URLS;
     }

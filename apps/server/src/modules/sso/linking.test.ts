@@ -1,8 +1,10 @@
-import { type SamlConfig, ssoMessages } from '@roomscale/shared';
+import { type LinkUpdate, type SamlConfig, ssoMessages } from '@roomscale/shared';
+import { authApi, linkedAccountsApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, userLogins } from '../../db/schema.ts';
-import { call, createUser, expectProblem, signIn, tokenRequest } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { createUser, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildSamlResponse, type IdpKeys, makeIdpKeys } from '../../test/samlIdp.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
@@ -27,12 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const linkStart = (p: Person, providerId = config.loginProviderId) =>
-  call(t, 'GET', `/api/User/Me/LinkedAccounts/Saml/${providerId}`, { token: p.session });
-const update = (p: Person, body: Record<string, unknown>) =>
-  call(t, 'POST', '/api/User/Me/LinkedAccount', { token: p.session, body });
+const linkStart = (p: Person, loginProviderId = config.loginProviderId) =>
+  callEndpoint(t, linkedAccountsApi.samlLinkStart, {
+    params: { loginProviderId },
+    token: p.session,
+  });
+const update = (p: Person, body: LinkUpdate) =>
+  callEndpoint(t, linkedAccountsApi.update, { token: p.session, body });
 const logins = async (p: Person) =>
-  (await call(t, 'GET', '/api/User/Me/LinkedAccounts/Logins', { token: p.session })).json();
+  (await callEndpoint(t, linkedAccountsApi.logins, { token: p.session })).body;
 
 /** A member of the team with a password, signed in. */
 async function member(opts: { firstName: string }): Promise<Person> {
@@ -44,8 +49,8 @@ async function member(opts: { firstName: string }): Promise<Person> {
 /** The caller proves `nameId` at the IdP: where the browser comes back to. */
 async function proveAtIdp(p: Person, nameId: string) {
   const res = await linkStart(p);
-  expect(res.statusCode, res.body).toBe(200);
-  const requestId = requestIdOf(res.json().url);
+  expect(res.status, res.raw.body).toBe(200);
+  const requestId = requestIdOf(res.body.url);
   const response = buildSamlResponse(responseFor(config, keys, requestId, nameId));
   return postResponse(t, config.consumerUrl, response);
 }
@@ -59,15 +64,15 @@ describe('linking a team single sign-on from the profile', () => {
     const linkToken = back.searchParams.get('linkToken')!;
 
     const res = await update(bo, { add: true, loginProviderId: config.loginProviderId, linkToken });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toEqual([
       {
         loginProviderId: config.loginProviderId,
         displayName: 'Adatum',
         userKey: 'bo.idp@adatum.test',
       },
     ]);
-    expect(await logins(bo)).toEqual(res.json());
+    expect(await logins(bo)).toEqual(res.body);
     const [entry] = await t.ctx.db
       .select()
       .from(auditLog)
@@ -109,7 +114,7 @@ describe('linking a team single sign-on from the profile', () => {
     expectProblem(await linkStart(cy, 'saml-unknown'), 403);
 
     const first = await member({ firstName: 'Di' });
-    const token1 = (await proveAtIdp(first, 'shared@adatum.test')).searchParams.get('linkToken');
+    const token1 = (await proveAtIdp(first, 'shared@adatum.test')).searchParams.get('linkToken')!;
     expect(
       (
         await update(first, {
@@ -117,9 +122,9 @@ describe('linking a team single sign-on from the profile', () => {
           loginProviderId: config.loginProviderId,
           linkToken: token1,
         })
-      ).statusCode,
+      ).status,
     ).toBe(200);
-    const token2 = (await proveAtIdp(cy, 'shared@adatum.test')).searchParams.get('linkToken');
+    const token2 = (await proveAtIdp(cy, 'shared@adatum.test')).searchParams.get('linkToken')!;
     const taken = await update(cy, {
       add: true,
       loginProviderId: config.loginProviderId,
@@ -127,7 +132,7 @@ describe('linking a team single sign-on from the profile', () => {
     });
     expectProblem(taken, 409, undefined, ssoMessages.loginTakenByOther);
 
-    const token3 = (await proveAtIdp(first, 'second@adatum.test')).searchParams.get('linkToken');
+    const token3 = (await proveAtIdp(first, 'second@adatum.test')).searchParams.get('linkToken')!;
     const twice = await update(first, {
       add: true,
       loginProviderId: config.loginProviderId,
@@ -139,7 +144,7 @@ describe('linking a team single sign-on from the profile', () => {
   it('a failed proof lands back on the profile', async () => {
     const fay = await member({ firstName: 'Fay' });
     const res = await linkStart(fay);
-    const requestId = requestIdOf(res.json().url);
+    const requestId = requestIdOf(res.body.url);
     const forged = buildSamlResponse({
       ...responseFor(config, keys, requestId, 'fay@adatum.test'),
       keys: await makeIdpKeys({ commonName: 'forger' }),
@@ -150,11 +155,11 @@ describe('linking a team single sign-on from the profile', () => {
 
   it('unlinks, but never the last way to log in', async () => {
     const gil = await member({ firstName: 'Gil' });
-    const token = (await proveAtIdp(gil, 'gil@adatum.test')).searchParams.get('linkToken');
+    const token = (await proveAtIdp(gil, 'gil@adatum.test')).searchParams.get('linkToken')!;
     await update(gil, { add: true, loginProviderId: config.loginProviderId, linkToken: token });
     const res = await update(gil, { add: false, loginProviderId: config.loginProviderId });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([]);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toEqual([]);
     expectProblem(
       await update(gil, { add: false, loginProviderId: config.loginProviderId }),
       409,
@@ -172,14 +177,16 @@ describe('linking a team single sign-on from the profile', () => {
       displayName: 'Adatum',
     });
     const login = await signInThroughIdp(t, config, keys, ssoOnly.email);
-    const tokens = await tokenRequest(t, {
-      grant_type: 'sso_redirect',
-      username: ssoOnly.id,
-      identity_provider: config.loginProviderId,
-      access_token: login.searchParams.get('t')!,
+    const tokens = await callEndpoint(t, authApi.token, {
+      body: {
+        grant_type: 'sso_redirect',
+        username: ssoOnly.id,
+        identity_provider: config.loginProviderId,
+        access_token: login.searchParams.get('t')!,
+      },
     });
-    expect(tokens.statusCode, tokens.body).toBe(200);
-    const ssoPerson = { ...ssoOnly, session: tokens.json() };
+    expect(tokens.status, tokens.raw.body).toBe(200);
+    const ssoPerson = { ...ssoOnly, session: tokens.body };
     expectProblem(
       await update(ssoPerson, { add: false, loginProviderId: config.loginProviderId }),
       409,
@@ -190,9 +197,9 @@ describe('linking a team single sign-on from the profile', () => {
   });
 
   it('is for signed-in users only', async () => {
-    expectProblem(await call(t, 'GET', '/api/User/Me/LinkedAccounts/Logins'), 401);
+    expectProblem(await callEndpoint(t, linkedAccountsApi.logins), 401);
     expectProblem(
-      await call(t, 'POST', '/api/User/Me/LinkedAccount', {
+      await callEndpoint(t, linkedAccountsApi.update, {
         body: { add: false, loginProviderId: 'x' },
       }),
       401,

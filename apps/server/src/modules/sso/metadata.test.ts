@@ -1,5 +1,6 @@
+import { ssoApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { childElements, NS, parseXml } from '../../test/saml/xml.ts';
 import { team } from '../../test/workspace.ts';
@@ -80,10 +81,11 @@ describe('our SAML metadata', () => {
   it('is the same document in the team settings as at the entity id', async () => {
     const w = await team(t);
     const served = await t.app.inject({ url: `/saml/saml-${w.id}/metadata` });
-    const settings = await call(t, 'GET', `/api/Organization/${w.id}/SamlConfig`, {
+    const settings = await callEndpoint(t, ssoApi.getConfig, {
+      params: { organizationId: w.id },
       token: w.admin.session,
     });
-    expect(settings.statusCode, settings.body).toBe(200);
-    expect(settings.json().samlConfig).toBe(served.body);
+    expect(settings.status, settings.raw.body).toBe(200);
+    expect(settings.body.samlConfig).toBe(served.body);
   });
 });

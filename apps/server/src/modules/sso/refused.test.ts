@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { type AuditEntry, type SamlConfig, security } from '@roomscale/shared';
+import { auditApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Parser as Xml2jsParser } from 'xml2js';
 import { auditLog } from '../../db/schema.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { toSamlResponse } from '../../test/saml/response.ts';
 import { buildSamlResponse, type IdpKeys, makeIdpKeys } from '../../test/samlIdp.ts';
@@ -55,14 +56,13 @@ const landing = (url: URL) => `${url.pathname}${url.search}`;
 
 /** The team's 'sso.refused' entries as its admin reads them, newest first. */
 async function refusals(): Promise<AuditEntry[]> {
-  const res = await call(
-    t,
-    'GET',
-    `/api/Organizations/${fabrikam.id}/AuditLog?Page=1&PageSize=100`,
-    { token: fabrikam.admin.session },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().results as AuditEntry[]).filter((e) => e.action === 'sso.refused');
+  const res = await callEndpoint(t, auditApi.team, {
+    params: { organizationId: fabrikam.id },
+    query: { Page: 1, PageSize: 100 },
+    token: fabrikam.admin.session,
+  });
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body.results.filter((e) => e.action === 'sso.refused');
 }
 
 /** Each test starts without recorded refusals, so the audit limit is not reached by others. */

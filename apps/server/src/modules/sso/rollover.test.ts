@@ -1,6 +1,8 @@
 import { type SamlConfig, ssoMessages } from '@roomscale/shared';
+import { ssoApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   buildSamlResponse,
@@ -33,7 +35,8 @@ beforeAll(async () => {
   const w = await team(t, 'Northwind');
   admin = w.admin;
   teamId = w.id;
-  const res = await call(t, 'POST', `/api/Organization/${w.id}/SamlConfig`, {
+  const res = await callEndpoint(t, ssoApi.saveConfig, {
+    params: { organizationId: w.id },
     token: admin.session,
     body: {
       identityLabel: IDP.entityId,
@@ -42,8 +45,8 @@ beforeAll(async () => {
       nextCertificate: next.certificatePem,
     },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  config = res.json();
+  expect(res.status, res.raw.body).toBe(200);
+  config = res.body;
   ssoUser = await person(t, { firstName: 'Rolf' });
   await linkSsoLogins(t, config, 'Northwind', [ssoUser]);
 });
@@ -65,10 +68,11 @@ describe('certificate rollover', () => {
     expect(config.nextCertificate).not.toBe(config.certificate);
     expect(config.certificateValidTo).toEqual(expect.any(String));
     expect(config.nextCertificateValidTo).toEqual(expect.any(String));
-    const read = await call(t, 'GET', `/api/Organization/${teamId}/SamlConfig`, {
+    const read = await callEndpoint(t, ssoApi.getConfig, {
+      params: { organizationId: teamId },
       token: admin.session,
     });
-    expect(read.json()).toMatchObject({
+    expect(read.body).toMatchObject({
       nextCertificate: config.nextCertificate,
       nextCertificateValidTo: config.nextCertificateValidTo,
     });
@@ -105,7 +109,8 @@ describe('certificate rollover', () => {
 
   it('refuses an unreadable or expired next certificate, takes one not valid yet, and empties it', async () => {
     const save = (nextCertificate: string) =>
-      call(t, 'POST', `/api/Organization/${teamId}/SamlConfig`, {
+      callEndpoint(t, ssoApi.saveConfig, {
+        params: { organizationId: teamId },
         token: admin.session,
         body: {
           identityLabel: IDP.entityId,
@@ -129,13 +134,13 @@ describe('certificate rollover', () => {
     );
     const ahead = await makeIdpKeys({ notYetValid: true });
     const saved = await save(ahead.certificatePem);
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().nextCertificateValidTo).toEqual(expect.any(String));
+    expect(saved.status, saved.raw.body).toBe(200);
+    expect(saved.body.nextCertificateValidTo).toEqual(expect.any(String));
 
     const none = await save('');
-    expect(none.statusCode, none.body).toBe(200);
-    expect(none.json()).toMatchObject({ nextCertificate: '', nextCertificateValidTo: null });
-    config = none.json();
+    expect(none.status, none.raw.body).toBe(200);
+    expect(none.body).toMatchObject({ nextCertificate: '', nextCertificateValidTo: null });
+    config = none.body;
     // Without a next certificate, its key no longer signs anyone in.
     const to = await signInSignedBy(next);
     expect(`${to.pathname}${to.search}`).toBe('/login?samlerror=not_found');

@@ -1,8 +1,10 @@
 import { serverMessages, ssoMessages } from '@roomscale/shared';
+import { ssoApi, teamUsersApi, usersApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizations, userLogins, users } from '../../db/schema.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type IdpKeys, makeIdpKeys } from '../../test/samlIdp.ts';
 import { person, team } from '../../test/workspace.ts';
@@ -16,15 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const configUrl = (teamId: string) => `/api/Organization/${teamId}/SamlConfig`;
+const getConfig = (organizationId: string, token?: { access_token: string }) =>
+  callEndpoint(t, ssoApi.getConfig, { params: { organizationId }, token });
 const base64Of = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
 
 describe('the team SAML settings', () => {
   it('shows our values before the first save, to team admins only', async () => {
     const w = await team(t);
-    const res = await call(t, 'GET', configUrl(w.id), { token: w.admin.session });
-    expect(res.statusCode, res.body).toBe(200);
-    const config = res.json();
+    const res = await getConfig(w.id, w.admin.session);
+    expect(res.status, res.raw.body).toBe(200);
+    const config = res.body;
     const base = `http://roomscale.test/saml/saml-${w.id}`;
     expect(config).toMatchObject({
       loginProviderId: `saml-${w.id}`,
@@ -39,11 +42,11 @@ describe('the team SAML settings', () => {
     expect(config.samlConfig).toContain(`Location="${base}/acs"`);
     expect(config.samlConfig).toContain('WantAssertionsSigned="true"');
 
-    expectProblem(await call(t, 'GET', configUrl(w.id), { token: w.member.session }), 403);
+    expectProblem(await getConfig(w.id, w.member.session), 403);
     const stranger = await person(t);
     // Another team's settings are not there at all for a stranger, as with every team call.
-    expectProblem(await call(t, 'GET', configUrl(w.id), { token: stranger.session }), 404);
-    expectProblem(await call(t, 'GET', configUrl(w.id)), 401);
+    expectProblem(await getConfig(w.id, stranger.session), 404);
+    expectProblem(await getConfig(w.id), 401);
   });
 
   it('serves our metadata publicly at the entity id, for existing teams only', async () => {
@@ -71,8 +74,8 @@ describe('the team SAML settings', () => {
       samlLoginProviderId: `saml-${w.id}`,
       samlLoginDisplayName: 'Northwind',
     });
-    const teams = await call(t, 'GET', '/api/Users/Me/Organizations', { token: w.member.session });
-    expect(teams.json()).toContainEqual(
+    const teams = await callEndpoint(t, usersApi.myTeams, { token: w.member.session });
+    expect(teams.body).toContainEqual(
       expect.objectContaining({ id: w.id, samlLoginProviderId: `saml-${w.id}` }),
     );
     const audit = await t.ctx.db
@@ -83,7 +86,8 @@ describe('the team SAML settings', () => {
     expect(audit[0]!.after).toMatchObject({ identityLabel: IDP.entityId });
 
     // The bare base64 many identity providers show is the same certificate.
-    const again = await call(t, 'POST', configUrl(w.id), {
+    const again = await callEndpoint(t, ssoApi.saveConfig, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: {
         identityLabel: IDP.entityId,
@@ -91,8 +95,8 @@ describe('the team SAML settings', () => {
         certificate: base64Of(keys.certificatePem),
       },
     });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().certificate.replace(/\s+/g, '')).toBe(
+    expect(again.status, again.raw.body).toBe(200);
+    expect(again.body.certificate.replace(/\s+/g, '')).toBe(
       keys.certificatePem.replace(/\s+/g, ''),
     );
   });
@@ -100,8 +104,12 @@ describe('the team SAML settings', () => {
   it('refuses certificates that do not parse, have expired or are not valid yet, and bad addresses', async () => {
     const w = await team(t);
     const body = { identityLabel: IDP.entityId, loginUrl: IDP.loginUrl };
-    const save = (over: Record<string, string>) =>
-      call(t, 'POST', configUrl(w.id), { token: w.admin.session, body: { ...body, ...over } });
+    const save = (over: { certificate: string; loginUrl?: string; identityLabel?: string }) =>
+      callEndpoint(t, ssoApi.saveConfig, {
+        params: { organizationId: w.id },
+        token: w.admin.session,
+        body: { ...body, ...over },
+      });
     expectProblem(
       await save({ certificate: 'not a certificate' }),
       400,
@@ -138,10 +146,11 @@ describe('the team SAML settings', () => {
       400,
       'identityLabel',
     );
-    const res = await call(t, 'GET', configUrl(w.id), { token: w.admin.session });
-    expect(res.json().configured).toBe(false);
+    const res = await getConfig(w.id, w.admin.session);
+    expect(res.body.configured).toBe(false);
     expectProblem(
-      await call(t, 'POST', configUrl(w.id), {
+      await callEndpoint(t, ssoApi.saveConfig, {
+        params: { organizationId: w.id },
         token: w.member.session,
         body: { ...body, certificate: keys.certificatePem },
       }),
@@ -155,7 +164,8 @@ describe('single sign-on logins of team users and the login lookup', () => {
     const w = await team(t, 'Contoso');
     await configureSso(t, w.id, w.admin, keys);
     const email = `sso-only-${Date.now()}@contoso.test`;
-    const res = await call(t, 'PUT', `/api/Organizations/${w.id}/Users`, {
+    const res = await callEndpoint(t, teamUsersApi.add, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: {
         email,
@@ -167,8 +177,8 @@ describe('single sign-on logins of team users and the login lookup', () => {
         assignRoomscalePassword: false,
       },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ hasSsoLogin: true, hasRoomscaleLogin: false });
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({ hasSsoLogin: true, hasRoomscaleLogin: false });
     const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ activated: true, passwordHash: null });
     const logins = await t.ctx.db.select().from(userLogins).where(eq(userLogins.userId, user!.id));
@@ -177,20 +187,14 @@ describe('single sign-on logins of team users and the login lookup', () => {
     ]);
     expect(t.mailer.to(email).at(-1)?.text).toContain('Log in with Contoso');
 
-    const lookup = await call(
-      t,
-      'GET',
-      `/api/LinkedAccounts/Logins?email=${encodeURIComponent(email)}`,
-    );
-    expect(lookup.json()).toEqual([{ loginProviderId: `saml-${w.id}`, displayName: 'Contoso' }]);
+    const lookup = await callEndpoint(t, usersApi.logins, { query: { email } });
+    expect(lookup.body).toEqual([{ loginProviderId: `saml-${w.id}`, displayName: 'Contoso' }]);
   });
 
   it('answers an unknown address exactly as a password user without single sign-on', async () => {
     const known = await person(t);
     const ask = async (email: string) =>
-      (
-        await call(t, 'GET', `/api/LinkedAccounts/Logins?email=${encodeURIComponent(email)}`)
-      ).json();
+      (await callEndpoint(t, usersApi.logins, { query: { email } })).body;
     expect(await ask('nobody-here@example.test')).toEqual(await ask(known.email));
   });
 
@@ -198,7 +202,8 @@ describe('single sign-on logins of team users and the login lookup', () => {
     const w = await team(t);
     await configureSso(t, w.id, w.admin, keys);
     const existing = await person(t);
-    const res = await call(t, 'PUT', `/api/Organizations/${w.id}/Users`, {
+    const res = await callEndpoint(t, teamUsersApi.add, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: {
         email: existing.email,
@@ -211,6 +216,6 @@ describe('single sign-on logins of team users and the login lookup', () => {
       },
     });
     expectProblem(res, 400, 'assignSso', serverMessages.ssoForRegisteredUser);
-    expect(res.json()).toMatchObject({ detail: serverMessages.ssoForRegisteredUser });
+    expect(res.problem).toMatchObject({ detail: serverMessages.ssoForRegisteredUser });
   });
 });

@@ -1,8 +1,9 @@
 import type { SamlConfig } from '@roomscale/shared';
+import { authApi, ssoApi, usersApi } from '@roomscale/shared/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, ssoTokens, userLogins } from '../../db/schema.ts';
-import { call, tokenRequest } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   buildSamlResponse,
@@ -54,12 +55,14 @@ const landing = (url: URL) => `${url.pathname}${url.search}`;
 const tokenCount = async () => (await t.ctx.db.select({ n: count() }).from(ssoTokens))[0]!.n;
 
 const redeem = (u: string, id: string, token: string) =>
-  tokenRequest(t, {
-    grant_type: 'sso_redirect',
-    username: u,
-    identity_provider: id,
-    access_token: token,
-    scope: 'openid email profile offline_access roles',
+  callEndpoint(t, authApi.token, {
+    body: {
+      grant_type: 'sso_redirect',
+      username: u,
+      identity_provider: id,
+      access_token: token,
+      scope: 'openid email profile offline_access roles',
+    },
   });
 
 describe('signing in with single sign-on', () => {
@@ -70,20 +73,19 @@ describe('signing in with single sign-on', () => {
     expect(to.searchParams.get('id')).toBe(config.loginProviderId);
 
     const res = await redeem(ssoUser.id, config.loginProviderId, to.searchParams.get('t')!);
-    expect(res.statusCode, res.body).toBe(200);
-    const tokens = res.json();
-    const me = await call(t, 'GET', '/api/Users/Me', { token: tokens.access_token });
-    expect(me.json()).toMatchObject({ id: ssoUser.id, hasSsoLogin: true });
+    expect(res.status, res.raw.body).toBe(200);
+    const tokens = res.body;
+    const me = await callEndpoint(t, usersApi.me, { token: tokens.access_token });
+    expect(me.body).toMatchObject({ id: ssoUser.id, hasSsoLogin: true });
     const started = await t.ctx.db
       .select({ method: sessions.method })
       .from(sessions)
       .where(and(eq(sessions.userId, ssoUser.id), eq(sessions.method, 'sso_redirect')));
     expect(started).toHaveLength(1);
-    const refreshed = await tokenRequest(t, {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token,
+    const refreshed = await callEndpoint(t, authApi.token, {
+      body: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
     });
-    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.status).toBe(200);
   });
 
   it('matches the email attribute when the NameID is an opaque id', async () => {
@@ -99,20 +101,20 @@ describe('signing in with single sign-on', () => {
   it('lets the one-time token work once, for its user and provider, within its minute', async () => {
     const first = await signInThroughIdp(t, config, keys, ssoUser.email);
     const token = first.searchParams.get('t')!;
-    expect((await redeem(ssoUser.id, otherConfig.loginProviderId, token)).statusCode).toBe(400);
+    expect((await redeem(ssoUser.id, otherConfig.loginProviderId, token)).status).toBe(400);
     const stranger = await person(t);
-    expect((await redeem(stranger.id, config.loginProviderId, token)).statusCode).toBe(400);
-    expect((await redeem(ssoUser.id, config.loginProviderId, token)).statusCode).toBe(200);
+    expect((await redeem(stranger.id, config.loginProviderId, token)).status).toBe(400);
+    expect((await redeem(ssoUser.id, config.loginProviderId, token)).status).toBe(200);
     const again = await redeem(ssoUser.id, config.loginProviderId, token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(again.status).toBe(400);
+    expect(again.raw.json()).toMatchObject({ error: 'invalid_grant' });
 
     const late = await signInThroughIdp(t, config, keys, ssoUser.email);
     t.clock.advance(61);
     const expired = await redeem(ssoUser.id, config.loginProviderId, late.searchParams.get('t')!);
-    expect(expired.statusCode).toBe(400);
-    expect((await redeem(ssoUser.id, config.loginProviderId, '')).statusCode).toBe(400);
-    expect((await redeem('not-a-user', config.loginProviderId, token)).statusCode).toBe(400);
+    expect(expired.status).toBe(400);
+    expect((await redeem(ssoUser.id, config.loginProviderId, '')).status).toBe(400);
+    expect((await redeem('not-a-user', config.loginProviderId, token)).status).toBe(400);
   });
 
   it('signs in nobody without a linked login of that provider, and makes no account', async () => {
@@ -205,7 +207,8 @@ describe('the test identity provider over HTTP', () => {
     const idp = await startTestIdp({ keys });
     try {
       const w = await team(t, 'Litware');
-      const res = await call(t, 'POST', `/api/Organization/${w.id}/SamlConfig`, {
+      const res = await callEndpoint(t, ssoApi.saveConfig, {
+        params: { organizationId: w.id },
         token: w.admin.session,
         body: {
           identityLabel: idp.entityId,
@@ -213,8 +216,8 @@ describe('the test identity provider over HTTP', () => {
           certificate: idp.certificatePem,
         },
       });
-      expect(res.statusCode, res.body).toBe(200);
-      const litware = res.json() as SamlConfig;
+      expect(res.status, res.raw.body).toBe(200);
+      const litware = res.body;
       await linkLogin(w.member.id, litware.loginProviderId, w.member.email);
 
       const start = await t.app.inject({ url: new URL(litware.ssoUrl).pathname });

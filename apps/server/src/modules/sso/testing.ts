@@ -1,8 +1,9 @@
 import { inflateRawSync } from 'node:zlib';
 import type { SamlConfig } from '@roomscale/shared';
+import { ssoApi } from '@roomscale/shared/contract';
 import { expect } from 'vitest';
 import { userLogins } from '../../db/schema.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { buildSamlResponse, type IdpKeys, type SamlResponseOptions } from '../../test/samlIdp.ts';
 import type { Person } from '../../test/workspace.ts';
@@ -17,12 +18,13 @@ export async function configureSso(
   admin: Person,
   keys: IdpKeys,
 ): Promise<SamlConfig> {
-  const res = await call(t, 'POST', `/api/Organization/${organizationId}/SamlConfig`, {
+  const res = await callEndpoint(t, ssoApi.saveConfig, {
+    params: { organizationId },
     token: admin.session,
     body: { identityLabel: IDP.entityId, loginUrl: IDP.loginUrl, certificate: keys.certificatePem },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as SamlConfig;
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
 /** The AuthnRequest id carried by a redirect to the identity provider (HTTP-Redirect binding). */
