@@ -1,4 +1,5 @@
 import {
+  attendanceCsvQuery,
   id,
   insightPeriodQuery,
   meetingAttendance,
@@ -53,8 +54,10 @@ export const insightApi = {
     {
       tags,
       security,
-      summary: "A meeting's attendance as CSV: attendees, then invitees who never joined",
+      summary:
+        "A meeting's attendance as CSV: attendees, then invitees who never joined; times in timeZone with their offset",
       params: meetingParams,
+      querystring: attendanceCsvQuery,
       produces,
       response: { 200: csv },
     },

@@ -47,6 +47,13 @@ export const timeZone = z
 export const insightPeriodQuery = z.object({ timeZone });
 export type InsightPeriodQuery = z.input<typeof insightPeriodQuery>;
 
+/** The attendance CSV writes its times in `timeZone` (validated as the weeks' zone, default UTC). */
+export const attendanceCsvQuery = z.object({
+  timeZone: timeZone.describe(
+    'IANA time zone the times are written in, with their offset (default UTC)',
+  ),
+});
+
 /** A calendar day, `YYYY-MM-DD`. */
 const day = z.iso.date();
 

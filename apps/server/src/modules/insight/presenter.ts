@@ -8,6 +8,7 @@ import type {
   TeamUsageWeek,
 } from '@roomscale/shared';
 import { seatLimits } from '@roomscale/shared';
+import { isoInZone } from './zonedTime.ts';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
@@ -54,15 +55,16 @@ export function teamUsageCsv(u: TeamUsage): string {
   ]);
 }
 
-export function attendanceCsv(a: MeetingAttendance): string {
+/** The attendance, times written in `timeZone` with their offset (the zone named in the header). */
+export function attendanceCsv(a: MeetingAttendance, timeZone: string): string {
   return csvOf([
     [
       'Status',
       'Kind',
       'Name',
       'Email',
-      'First seen (UTC)',
-      'Last seen (UTC)',
+      `First seen (${timeZone})`,
+      `Last seen (${timeZone})`,
       'Duration (seconds)',
     ],
     ...a.attendees.map((p: Attendee) => [
@@ -70,8 +72,8 @@ export function attendanceCsv(a: MeetingAttendance): string {
       p.kind,
       p.name,
       p.email,
-      p.firstSeenAt,
-      p.lastSeenAt,
+      isoInZone(p.firstSeenAt, timeZone),
+      isoInZone(p.lastSeenAt, timeZone),
       p.durationSeconds,
     ]),
     ...a.neverJoined.map((p: AbsentInvitee) => [

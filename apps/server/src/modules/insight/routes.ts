@@ -45,7 +45,11 @@ export function insightRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'teamMember', object: 'meetingModerator' },
     handler: async (req, reply) => {
       const a = await meetingAttendance(ctx, teamOf(req), req.params.meetingId);
-      return sendCsv(reply, insightCsvNames.attendance(a.code), attendanceCsv(a));
+      return sendCsv(
+        reply,
+        insightCsvNames.attendance(a.code),
+        attendanceCsv(a, req.query.timeZone),
+      );
     },
   });
 

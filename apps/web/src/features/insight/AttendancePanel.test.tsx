@@ -40,7 +40,7 @@ describe('AttendancePanel', () => {
     expect(screen.getByText('Every invitee joined.')).toBeVisible();
   });
 
-  it('downloads the CSV named by the meeting code', async () => {
+  it("downloads the CSV named by the meeting code, its times in the viewer's zone", async () => {
     mockApi(() => ({ body: attendanceFixture() }));
     renderScreen('/', '/', panel);
     const button = await screen.findByRole('button', { name: 'Download CSV' });
@@ -54,9 +54,9 @@ describe('AttendancePanel', () => {
     fireEvent.click(button);
     await waitFor(() => expect(click).toHaveBeenCalled());
     const [url] = csvFetch.mock.calls[0] as unknown as [string];
-    expect(new URL(url, 'http://localhost').pathname).toBe(
-      `/api/Organizations/${teamId}/Meetings/${meetingId}/Attendance.csv`,
-    );
+    const u = new URL(url, 'http://localhost');
+    expect(u.pathname).toBe(`/api/Organizations/${teamId}/Meetings/${meetingId}/Attendance.csv`);
+    expect(u.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('attendance-123456.csv');
     click.mockRestore();
   });

@@ -62,7 +62,10 @@ function AttendanceView({ teamId, data }: { teamId: string; data: MeetingAttenda
     try {
       await downloadCsv(
         insightApi.attendanceCsv,
-        { params: { organizationId: teamId, meetingId: data.meetingId } },
+        {
+          params: { organizationId: teamId, meetingId: data.meetingId },
+          query: { timeZone: browserZone() },
+        },
         insightCsvNames.attendance(data.code),
       );
     } catch {
