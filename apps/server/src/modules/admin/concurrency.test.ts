@@ -1,8 +1,9 @@
 import { adminMessages } from '@roomscale/shared';
+import { adminApi } from '@roomscale/shared/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { person, team } from '../../test/workspace.ts';
 import { providerCustomer } from '../billing/testing.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
@@ -24,7 +25,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent admin saves on PostgreSQL'
       const [a, b] = [await team(t, 'A'), await team(t, 'B')];
       const customerId = await providerCustomer(t, `Race ${round}`);
       const save = (id: string) =>
-        call(t, 'PATCH', `/api/Admin/Organizations/${id}`, {
+        callEndpoint(t, adminApi.editOrganization, {
+          params: { organizationId: id },
           token: root.session,
           body: {
             name: 'Raced',
@@ -35,8 +37,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent admin saves on PostgreSQL'
           },
         });
       const answers = await Promise.all([save(a.id), save(b.id)]);
-      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-      expect(answers.find((r) => r.statusCode === 400)!.body).toContain(
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(answers.find((r) => r.status === 400)!.problem.errors?.customerId).toContain(
         adminMessages.customerInUse,
       );
       const [holders] = await t.ctx.db

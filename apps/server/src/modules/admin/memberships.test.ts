@@ -1,11 +1,13 @@
-import { adminMessages, serverMessages } from '@roomscale/shared';
+import { adminMessages, type LicenseType, type Role, serverMessages } from '@roomscale/shared';
+import { adminApi, organizationsApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualLicenses, memberships } from '../../db/schema.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
-import { adminCall, auditOf, expectOk, expectSuperAdminOnly, UNKNOWN_ID } from './testing.ts';
+import { auditOf, expectOk, expectSuperAdminOnlyAt, UNKNOWN_ID } from './testing.ts';
 
 let t: TestApp;
 let root: Person;
@@ -16,10 +18,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const hour = 3600_000;
-const url = (teamId: string, userId: string) =>
-  `/api/Admin/Organizations/${teamId}/Users/${userId}`;
-const set = (teamId: string, userId: string, role: string, licenseType: string, by = root) =>
-  adminCall(t, 'PATCH', url(teamId, userId), by, { role, licenseType });
+const set = (teamId: string, userId: string, role: Role, licenseType: LicenseType) =>
+  callEndpoint(t, adminApi.editMembership, {
+    params: { organizationId: teamId, userId },
+    body: { role, licenseType },
+    token: root.session,
+  });
+/** A role or license type the contract does not have: the app refuses it too. */
+const setUnknown = (teamId: string, userId: string, role: string, licenseType: string) =>
+  callUnchecked(t, adminApi.editMembership, {
+    params: { organizationId: teamId, userId },
+    body: { role, licenseType },
+    token: root.session,
+  });
+const teamOf = (organizationId: string) =>
+  callEndpoint(t, organizationsApi.get, { params: { organizationId }, token: root.session });
 const membershipOf = async (teamId: string, userId: string) =>
   (
     await t.ctx.db
@@ -43,10 +56,17 @@ describe('PATCH /api/Admin/Organizations/{organizationId}/Users/{userId}', () =>
   it('follows the ladder', async () => {
     const w = await team(t);
     const u = await createUser(t);
-    const body = { role: 'User', licenseType: 'Trial' };
-    await expectSuperAdminOnly(t, 'PATCH', url(w.id, u.id), w.admin, body);
-    expectProblem(await set(w.id, u.id, 'Owner', 'Trial'), 400, 'role');
-    expectProblem(await set(w.id, u.id, 'User', 'Gold'), 400, 'licenseType');
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.editMembership,
+      {
+        params: { organizationId: w.id, userId: u.id },
+        body: { role: 'User', licenseType: 'Trial' },
+      },
+      w.admin,
+    );
+    expectProblem(await setUnknown(w.id, u.id, 'Owner', 'Trial'), 400, 'role');
+    expectProblem(await setUnknown(w.id, u.id, 'User', 'Gold'), 400, 'licenseType');
     // None goes with None only.
     expectProblem(
       await set(w.id, u.id, 'None', 'Trial'),
@@ -70,7 +90,7 @@ describe('PATCH /api/Admin/Organizations/{organizationId}/Users/{userId}', () =>
     const u = await createUser(t, { firstName: 'Nina', lastName: 'New' });
     const added = await set(w.id, u.id, 'User', 'Trial');
     expectOk(added);
-    expect(added.json()).toMatchObject({
+    expect(added.body).toMatchObject({
       id: u.id,
       role: 'User',
       licenseType: 'Trial',
@@ -110,10 +130,10 @@ describe('PATCH /api/Admin/Organizations/{organizationId}/Users/{userId}', () =>
     const w = await team(t);
     const joined = await set(w.id, root.id, 'Admin', 'Trial');
     expectOk(joined);
-    expect(joined.json()).toMatchObject({ role: 'Admin', superAdmin: true });
-    expectOk(await adminCall(t, 'GET', `/api/Organizations/${w.id}`, root));
+    expect(joined.body).toMatchObject({ role: 'Admin', superAdmin: true });
+    expectOk(await teamOf(w.id));
     expectOk(await set(w.id, root.id, 'None', 'None'));
-    expectProblem(await adminCall(t, 'GET', `/api/Organizations/${w.id}`, root), 404);
+    expectProblem(await teamOf(w.id), 404);
   });
 
   it('gives a License only while one is free', async () => {
@@ -172,9 +192,12 @@ describe('PATCH /api/Admin/Organizations/{organizationId}/Users/{userId}', () =>
   });
 
   it('allows members in a team a super admin created without an admin', async () => {
-    const created = await adminCall(t, 'PUT', '/api/Admin/Organizations', root, { name: 'Empty' });
+    const created = await callEndpoint(t, adminApi.createOrganization, {
+      body: { name: 'Empty' },
+      token: root.session,
+    });
     expectOk(created);
-    const { id } = created.json() as { id: string };
+    const { id } = created.body;
     const u = await createUser(t);
     const v = await createUser(t);
     expectOk(await set(id, u.id, 'User', 'Trial'));
@@ -187,7 +210,7 @@ describe('PATCH /api/Admin/Organizations/{organizationId}/Users/{userId}', () =>
     const u = await createUser(t);
     const res = await set(w.id, u.id, 'None', 'None');
     expectOk(res);
-    expect(res.json()).toMatchObject({ role: 'None', licenseType: 'None' });
+    expect(res.body).toMatchObject({ role: 'None', licenseType: 'None' });
     expect(await membershipOf(w.id, u.id)).toBeUndefined();
     expect(await auditOf(t, 'membership.remove', u.id)).toEqual([]);
   });
@@ -202,7 +225,7 @@ describe('PATCH /api/Admin/Organizations/{organizationId}/Users/{userId}', () =>
       set(w.id, a.id, 'User', 'License'),
       set(w.id, b.id, 'User', 'License'),
     ]);
-    expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 400]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 400]);
     const holders = await t.ctx.db
       .select()
       .from(memberships)

@@ -1,10 +1,13 @@
+import type { DownloadPlatform } from '@roomscale/shared';
+import { adminApi, contentApi } from '@roomscale/shared/contract';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloads } from '../../db/schema.ts';
-import { call, createUser, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { advance, type Person, person, team } from '../../test/workspace.ts';
-import { adminCall, expectOk, expectSuperAdminOnly } from './testing.ts';
+import { expectOk, expectSuperAdminOnlyAt } from './testing.ts';
 
 let t: TestApp;
 let root: Person;
@@ -15,17 +18,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const overview = async () => {
-  const res = await adminCall(t, 'GET', '/api/Admin/Overview', root);
+  const res = await callEndpoint(t, adminApi.overview, { token: root.session });
   expectOk(res);
-  return res.json() as { usersCount: number; organizationsCount: number; downloadsCount: number };
+  return res.body;
 };
-const download = (by: Person | undefined, platform: unknown) =>
-  call(t, 'POST', '/api/Content/Downloads', { token: by?.session, body: { platform } });
+const download = (by: Person | undefined, platform: DownloadPlatform) =>
+  callEndpoint(t, contentApi.recordDownload, { token: by?.session, body: { platform } });
+/** A platform the contract does not know, or none: the app refuses it too. */
+const downloadUnknown = (by: Person, platform: string | undefined) =>
+  callUnchecked(t, contentApi.recordDownload, { token: by.session, body: { platform } });
 
 describe('GET /api/Admin/Overview', () => {
   it('is for super admins only', async () => {
     const w = await team(t);
-    await expectSuperAdminOnly(t, 'GET', '/api/Admin/Overview', w.admin);
+    await expectSuperAdminOnlyAt(t, adminApi.overview, {}, w.admin);
   });
 
   it('counts every user (activated or not), every team and the recorded downloads', async () => {
@@ -45,8 +51,8 @@ describe('POST /api/Content/Downloads', () => {
   it('needs a signed-in user and a known platform', async () => {
     const p = await person(t);
     expectProblem(await download(undefined, 'picoApk'), 401);
-    expectProblem(await download(p, 'amigaFloppy'), 400, 'platform');
-    expectProblem(await download(p, undefined), 400, 'platform');
+    expectProblem(await downloadUnknown(p, 'amigaFloppy'), 400, 'platform');
+    expectProblem(await downloadUnknown(p, undefined), 400, 'platform');
   });
 
   it('counts a user and platform once per hour', async () => {

@@ -1,4 +1,10 @@
-import { adminLimits, adminMessages, serverMessages } from '@roomscale/shared';
+import {
+  type AdminOrganizationEdit,
+  adminLimits,
+  adminMessages,
+  serverMessages,
+} from '@roomscale/shared';
+import { adminApi, type CallInput } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +15,7 @@ import {
   organizations,
   rooms,
 } from '../../db/schema.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, addRoom, type Person, person, team } from '../../test/workspace.ts';
@@ -16,10 +23,9 @@ import { providerCustomer } from '../billing/testing.ts';
 import {
   addFile,
   addFolder,
-  adminCall,
   auditOf,
   expectOk,
-  expectSuperAdminOnly,
+  expectSuperAdminOnlyAt,
   runPurgeJobs,
   stored,
   storeObject,
@@ -38,15 +44,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const hour = 3600_000;
-const editBody = {
+const editBody: AdminOrganizationEdit = {
   name: 'Renamed',
   companyName: 'Acme Ltd',
   industry: 'Technology',
   selfManaged: false,
   customerId: '',
 };
-const createTeamCall = (name: unknown, by: Person | undefined = root) =>
-  adminCall(t, 'PUT', '/api/Admin/Organizations', by, { name });
+/** Any name, a missing or too short one included: the app checks it. */
+const createTeamCall = (name: unknown) =>
+  callUnchecked(t, adminApi.createOrganization, { body: { name }, token: root.session });
 
 async function giveLicenses(organizationId: string, userAmount: number) {
   const now = t.clock.now().getTime();
@@ -60,20 +67,24 @@ async function giveLicenses(organizationId: string, userAmount: number) {
 }
 
 describe('GET /api/Admin/Organizations', () => {
-  const list = async (query: string) => {
-    const res = await adminCall(t, 'GET', `/api/Admin/Organizations?${query}`, root);
+  const list = async (query: CallInput<typeof adminApi.listOrganizations>['query']) => {
+    const res = await callEndpoint(t, adminApi.listOrganizations, { query, token: root.session });
     expectOk(res);
-    return res.json() as {
-      results: { id: string; name: string; [k: string]: unknown }[];
-      entryCount: number;
-      filter?: string;
-    };
+    return res.body;
   };
 
   it('is for super admins, with page and size required', async () => {
-    await expectSuperAdminOnly(t, 'GET', '/api/Admin/Organizations?Page=1&PageSize=20', teamAdmin);
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.listOrganizations,
+      { query: { Page: 1, PageSize: 20 } },
+      teamAdmin,
+    );
     expectProblem(
-      await adminCall(t, 'GET', '/api/Admin/Organizations?Page=x&PageSize=20', root),
+      await callUnchecked(t, adminApi.listOrganizations, {
+        query: { Page: 'x', PageSize: 20 },
+        token: root.session,
+      }),
       400,
       'Page',
     );
@@ -88,10 +99,10 @@ describe('GET /api/Admin/Organizations', () => {
       .update(organizations)
       .set({ companyName: `${tag.toUpperCase()} Inc` })
       .where(eq(organizations.id, byCompany.id));
-    const found = await list(`Filter=${tag.toUpperCase()}&Page=1&PageSize=20`);
+    const found = await list({ Filter: tag.toUpperCase(), Page: 1, PageSize: 20 });
     expect(found.results.map((r) => r.id)).toEqual([a.id, b.id, byCompany.id]);
     expect(found.filter).toBe(tag.toUpperCase());
-    const second = await list(`Filter=${tag}&Page=2&PageSize=2`);
+    const second = await list({ Filter: tag, Page: 2, PageSize: 2 });
     expect(second.entryCount).toBe(3);
     expect(second.results.map((r) => r.id)).toEqual([byCompany.id]);
   });
@@ -128,14 +139,19 @@ describe('GET /api/Admin/Organizations', () => {
         meetingId: meeting!.id,
       },
     ]);
-    const [row] = (await list(`Filter=${tag}&Page=1&PageSize=20`)).results;
+    const [row] = (await list({ Filter: tag, Page: 1, PageSize: 20 })).results;
     expect(row).toMatchObject({ usersCount: 2, licenseCount: 3, filesCount: 2, roomsCount: 1 });
   });
 });
 
 describe('PUT /api/Admin/Organizations', () => {
   it('is for super admins, and needs a name of 2+ characters', async () => {
-    await expectSuperAdminOnly(t, 'PUT', '/api/Admin/Organizations', teamAdmin, { name: 'New' });
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.createOrganization,
+      { body: { name: 'New' } },
+      teamAdmin,
+    );
     expectProblem(await createTeamCall('N'), 400, 'name');
     expectProblem(await createTeamCall(undefined), 400, 'name');
   });
@@ -143,7 +159,7 @@ describe('PUT /api/Admin/Organizations', () => {
   it('creates a team without members, and records it', async () => {
     const res = await createTeamCall('  Fresh team ');
     expectOk(res);
-    const { organizationId, id } = res.json() as { organizationId: string; id: string };
+    const { organizationId, id } = res.body;
     expect(id).toBe(organizationId);
     const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, id));
     expect(row).toMatchObject({ name: 'Fresh team', createdBy: root.id });
@@ -156,15 +172,19 @@ describe('PUT /api/Admin/Organizations', () => {
 });
 
 describe('GET /api/Admin/Organizations/{organizationId}', () => {
+  const getTeam = (organizationId: string) =>
+    callEndpoint(t, adminApi.getOrganization, { params: { organizationId }, token: root.session });
+
   it('follows the ladder', async () => {
     const w = await team(t);
-    await expectSuperAdminOnly(t, 'GET', `/api/Admin/Organizations/${w.id}`, w.admin);
-    expectProblem(
-      await adminCall(t, 'GET', '/api/Admin/Organizations/x', root),
-      400,
-      'organizationId',
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.getOrganization,
+      { params: { organizationId: w.id } },
+      w.admin,
     );
-    expectProblem(await adminCall(t, 'GET', `/api/Admin/Organizations/${UNKNOWN_ID}`, root), 404);
+    expectProblem(await getTeam('x'), 400, 'organizationId');
+    expectProblem(await getTeam(UNKNOWN_ID), 404);
   });
 
   it('shows members by name with the super admin badge, licenses and the payment customer', async () => {
@@ -177,9 +197,9 @@ describe('GET /api/Admin/Organizations/{organizationId}', () => {
       .update(organizations)
       .set({ paymentCustomerId: 'cus_detail', samlLoginProviderId: 'saml-detail' })
       .where(eq(organizations.id, w.id));
-    const res = await adminCall(t, 'GET', `/api/Admin/Organizations/${w.id}`, root);
+    const res = await getTeam(w.id);
     expectOk(res);
-    const body = res.json() as { users: { id: string; superAdmin: boolean }[] };
+    const body = res.body;
     expect(body).toMatchObject({
       name: 'Detailed',
       usersCount: 3,
@@ -203,15 +223,32 @@ describe('GET /api/Admin/Organizations/{organizationId}', () => {
 });
 
 describe('PATCH /api/Admin/Organizations/{organizationId}', () => {
-  const edit = (id: string, body: unknown, by: Person | undefined = root) =>
-    adminCall(t, 'PATCH', `/api/Admin/Organizations/${id}`, by, body);
+  const edit = (id: string, body: AdminOrganizationEdit) =>
+    callEndpoint(t, adminApi.editOrganization, {
+      params: { organizationId: id },
+      body,
+      token: root.session,
+    });
 
   it('follows the ladder', async () => {
     const w = await team(t);
-    await expectSuperAdminOnly(t, 'PATCH', `/api/Admin/Organizations/${w.id}`, w.admin, editBody);
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.editOrganization,
+      { params: { organizationId: w.id }, body: editBody },
+      w.admin,
+    );
     expectProblem(await edit(w.id, { ...editBody, name: 'R' }), 400, 'name');
     expectProblem(await edit(w.id, { ...editBody, companyName: '' }), 400, 'companyName');
-    expectProblem(await edit(w.id, { ...editBody, selfManaged: undefined }), 400, 'selfManaged');
+    expectProblem(
+      await callUnchecked(t, adminApi.editOrganization, {
+        params: { organizationId: w.id },
+        body: { ...editBody, selfManaged: undefined },
+        token: root.session,
+      }),
+      400,
+      'selfManaged',
+    );
     expectProblem(await edit(UNKNOWN_ID, editBody), 404);
   });
 
@@ -220,7 +257,7 @@ describe('PATCH /api/Admin/Organizations/{organizationId}', () => {
     const customerId = await providerCustomer(t, 'Before');
     const res = await edit(w.id, { ...editBody, customerId });
     expectOk(res);
-    expect(res.json()).toEqual({
+    expect(res.body).toEqual({
       organizationId: w.id,
       name: 'Renamed',
       companyName: 'Acme Ltd',
@@ -272,12 +309,20 @@ describe('PATCH /api/Admin/Organizations/{organizationId}', () => {
 });
 
 describe('DELETE /api/Admin/Organizations/{organizationId}', () => {
-  const remove = (id: string, by: Person | undefined = root) =>
-    adminCall(t, 'DELETE', `/api/Admin/Organizations/${id}`, by);
+  const remove = (id: string) =>
+    callEndpoint(t, adminApi.deleteOrganization, {
+      params: { organizationId: id },
+      token: root.session,
+    });
 
   it('follows the ladder', async () => {
     const w = await team(t);
-    await expectSuperAdminOnly(t, 'DELETE', `/api/Admin/Organizations/${w.id}`, w.admin);
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.deleteOrganization,
+      { params: { organizationId: w.id } },
+      w.admin,
+    );
     expectProblem(await remove('x'), 400, 'organizationId');
     expectProblem(await remove(UNKNOWN_ID), 404);
     expect(
@@ -306,7 +351,12 @@ describe('DELETE /api/Admin/Organizations/{organizationId}', () => {
     ).toEqual([]);
     expect(await t.ctx.db.select().from(rooms).where(eq(rooms.organizationId, w.id))).toEqual([]);
     // The members' accounts stay.
-    expectOk(await adminCall(t, 'GET', `/api/Admin/Users/${w.member.id}`, root));
+    expectOk(
+      await callEndpoint(t, adminApi.getUser, {
+        params: { userId: w.member.id },
+        token: root.session,
+      }),
+    );
 
     expect(await stored(t, file.blobKey)).toBe(true);
     await runPurgeJobs(t);

@@ -3,10 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { enumNumber, FileScopes, FileTypes } from '@roomscale/shared';
+import type { Endpoint } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditLog, fileItems } from '../../db/schema.ts';
 import { newObjectKey, teamKeyPrefix } from '../../platform/storage/keys.ts';
+import { callUnchecked, type EndpointCall } from '../../test/callEndpoint.ts';
 import { call, expectProblem } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Person } from '../../test/workspace.ts';
@@ -30,6 +32,18 @@ export async function expectSuperAdminOnly(
 ) {
   expectProblem(await adminCall(t, method, url, undefined, body), 401);
   expectProblem(await adminCall(t, method, url, notSuperAdmin, body), 403);
+}
+
+/** The same first rungs for one endpoint of the contract, called with `input` (no token). */
+export async function expectSuperAdminOnlyAt<E extends Endpoint>(
+  t: TestApp,
+  e: E,
+  input: EndpointCall<E>,
+  notSuperAdmin: Person,
+) {
+  const unchecked = input as Parameters<typeof callUnchecked>[2];
+  expectProblem(await callUnchecked(t, e, { ...unchecked, token: undefined }), 401);
+  expectProblem(await callUnchecked(t, e, { ...unchecked, token: notSuperAdmin.session }), 403);
 }
 
 /** A real stored object under the team's prefix; returns its key. */
@@ -100,5 +114,11 @@ export const auditOf = (t: TestApp, action: string, entityId: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 
-export const expectOk = (res: { statusCode: number; body: string }, status = 200) =>
-  expect(res.statusCode, res.body).toBe(status);
+/** The reply (an inject reply, or callEndpoint's answer) has this status, 200 by default. */
+export function expectOk(
+  res: { statusCode: number; body: string } | { raw: { statusCode: number; body: string } },
+  status = 200,
+) {
+  const reply = 'statusCode' in res ? res : res.raw;
+  expect(reply.statusCode, reply.body).toBe(status);
+}

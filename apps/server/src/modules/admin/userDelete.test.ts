@@ -1,7 +1,9 @@
 import { adminMessages } from '@roomscale/shared';
+import { adminApi, usersApi } from '@roomscale/shared/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileItems, meetings, memberships, rooms, sessions, users } from '../../db/schema.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTeam, createUser, expectProblem, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
@@ -16,10 +18,9 @@ import {
 import {
   addFile,
   addFolder,
-  adminCall,
   auditOf,
   expectOk,
-  expectSuperAdminOnly,
+  expectSuperAdminOnlyAt,
   runPurgeJobs,
   stored,
   UNKNOWN_ID,
@@ -33,8 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const remove = (id: string, by: Person | undefined = root) =>
-  adminCall(t, 'DELETE', `/api/Admin/Users/${id}`, by);
+const remove = (id: string) =>
+  callEndpoint(t, adminApi.deleteUser, { params: { userId: id }, token: root.session });
 const exists = async (id: string) =>
   (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
 
@@ -70,7 +71,7 @@ describe('DELETE /api/Admin/Users/{userId}', () => {
   it('follows the ladder', async () => {
     const w = await team(t);
     const u = await createUser(t);
-    await expectSuperAdminOnly(t, 'DELETE', `/api/Admin/Users/${u.id}`, w.admin);
+    await expectSuperAdminOnlyAt(t, adminApi.deleteUser, { params: { userId: u.id } }, w.admin);
     expectProblem(await remove('nope'), 400, 'userId');
     expectProblem(await remove(UNKNOWN_ID), 404);
     expect(await exists(u.id)).toBe(true);
@@ -209,6 +210,6 @@ describe('DELETE /api/Admin/Users/{userId}', () => {
   it('refuses a deleted user’s token at once', async () => {
     const p = await person(t);
     expectOk(await remove(p.id), 204);
-    expectProblem(await adminCall(t, 'GET', '/api/Users/Me', p), 401);
+    expectProblem(await callEndpoint(t, usersApi.me, { token: p.session }), 401);
   });
 });

@@ -1,12 +1,20 @@
-import { adminMessages, META_LOGIN_PROVIDER, serverMessages } from '@roomscale/shared';
+import {
+  type AdminUserCreate,
+  type AdminUserEdit,
+  adminMessages,
+  META_LOGIN_PROVIDER,
+  serverMessages,
+} from '@roomscale/shared';
+import { adminApi, type CallInput } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLogins, users } from '../../db/schema.ts';
 import { HttpError } from '../../platform/http/problem.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createUser, expectProblem, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
-import { adminCall, auditOf, expectOk, expectSuperAdminOnly, UNKNOWN_ID } from './testing.ts';
+import { auditOf, expectOk, expectSuperAdminOnlyAt, UNKNOWN_ID } from './testing.ts';
 import { editUser } from './users.ts';
 
 let t: TestApp;
@@ -19,15 +27,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = { userId: string; firstName: string; email: string; organizationsCount: number };
-type Page = { results: Row[]; entryCount: number; pageCount: number; filter?: string };
-
-const list = async (query: string) => {
-  const res = await adminCall(t, 'GET', `/api/Admin/Users?${query}`, root);
+const list = async (query: CallInput<typeof adminApi.listUsers>['query']) => {
+  const res = await callEndpoint(t, adminApi.listUsers, { query, token: root.session });
   expectOk(res);
-  return res.json() as Page;
+  return res.body;
 };
-const editBody = {
+/** A user in the admin list, by page query (missing or out-of-range fields included). */
+const listUnchecked = (query: Record<string, unknown>) =>
+  callUnchecked(t, adminApi.listUsers, { query, token: root.session });
+const editBody: AdminUserEdit = {
   firstName: 'Grace',
   lastName: 'Hopper',
   position: 'Rear admiral',
@@ -37,18 +45,15 @@ const editBody = {
 
 describe('GET /api/Admin/Users', () => {
   it('is for super admins, with page and size required', async () => {
-    await expectSuperAdminOnly(t, 'GET', '/api/Admin/Users?Page=1&PageSize=25', teamAdmin);
-    expectProblem(await adminCall(t, 'GET', '/api/Admin/Users?PageSize=25', root), 400, 'Page');
-    expectProblem(
-      await adminCall(t, 'GET', '/api/Admin/Users?Page=0&PageSize=25', root),
-      400,
-      'Page',
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.listUsers,
+      { query: { Page: 1, PageSize: 25 } },
+      teamAdmin,
     );
-    expectProblem(
-      await adminCall(t, 'GET', '/api/Admin/Users?Page=1&PageSize=1000', root),
-      400,
-      'PageSize',
-    );
+    expectProblem(await listUnchecked({ PageSize: 25 }), 400, 'Page');
+    expectProblem(await listUnchecked({ Page: 0, PageSize: 25 }), 400, 'Page');
+    expectProblem(await listUnchecked({ Page: 1, PageSize: 1000 }), 400, 'PageSize');
   });
 
   it('finds first name, last name, full name and email ignoring case, ordered by name', async () => {
@@ -59,21 +64,21 @@ describe('GET /api/Admin/Users', () => {
     const d = await createUser(t, { email: `${tag}.dora@example.com`, firstName: 'Dora' });
     await createUser(t, { firstName: 'Nobody', lastName: 'Else' });
 
-    const found = await list(`Filter=${tag.toUpperCase()}&Page=1&PageSize=25`);
+    const found = await list({ Filter: tag.toUpperCase(), Page: 1, PageSize: 25 });
     expect(found.results.map((r) => r.userId)).toEqual([a.id, b.id, c.id, d.id]);
     expect(found.filter).toBe(tag.toUpperCase());
     // The full name, across the space between first and last.
-    const full = await list(`Filter=${encodeURIComponent(`${tag} smi`)}&Page=1&PageSize=25`);
+    const full = await list({ Filter: `${tag} smi`, Page: 1, PageSize: 25 });
     expect(full.results.map((r) => r.userId)).toEqual([b.id]);
     // LIKE wildcards typed by the admin match themselves.
-    expect((await list('Filter=%25&Page=1&PageSize=25')).entryCount).toBe(0);
+    expect((await list({ Filter: '%', Page: 1, PageSize: 25 })).entryCount).toBe(0);
   });
 
   it('pages the list', async () => {
     const tag = `pg${Date.now().toString(36)}`;
     for (const n of ['A', 'B', 'C', 'D', 'E']) await createUser(t, { firstName: `${n}${tag}` });
-    const first = await list(`Filter=${tag}&Page=1&PageSize=2`);
-    const third = await list(`Filter=${tag}&Page=3&PageSize=2`);
+    const first = await list({ Filter: tag, Page: 1, PageSize: 2 });
+    const third = await list({ Filter: tag, Page: 3, PageSize: 2 });
     expect(first).toMatchObject({ entryCount: 5, pageCount: 3, currentPage: 1, firstRowOnPage: 1 });
     expect(first.results.map((r) => r.firstName)).toEqual([`A${tag}`, `B${tag}`]);
     expect(third.results.map((r) => r.firstName)).toEqual([`E${tag}`]);
@@ -81,29 +86,33 @@ describe('GET /api/Admin/Users', () => {
 
   it('counts only the teams a user is an active member of', async () => {
     const w = await team(t, 'Counted');
-    const row = (await list(`Filter=${w.member.email}&Page=1&PageSize=25`)).results[0];
+    const row = (await list({ Filter: w.member.email, Page: 1, PageSize: 25 })).results[0];
     expect(row).toMatchObject({ userId: w.member.id, organizationsCount: 1, role: null });
     expectOk(
-      await adminCall(t, 'PATCH', `/api/Admin/Organizations/${w.id}/Users/${w.member.id}`, root, {
-        role: 'None',
-        licenseType: 'None',
+      await callEndpoint(t, adminApi.editMembership, {
+        params: { organizationId: w.id, userId: w.member.id },
+        body: { role: 'None', licenseType: 'None' },
+        token: root.session,
       }),
     );
-    const after = (await list(`Filter=${w.member.email}&Page=1&PageSize=25`)).results[0];
+    const after = (await list({ Filter: w.member.email, Page: 1, PageSize: 25 })).results[0];
     expect(after?.organizationsCount).toBe(0);
   });
 });
 
 describe('PUT /api/Admin/Users', () => {
-  const create = (body: unknown, by: Person | undefined = root) =>
-    adminCall(t, 'PUT', '/api/Admin/Users', by, body);
+  const create = (body: AdminUserCreate) =>
+    callEndpoint(t, adminApi.createUser, { body, token: root.session });
+  /** Input the contract refuses, to see the app refuse it too. */
+  const createUnchecked = (body: Record<string, unknown>) =>
+    callUnchecked(t, adminApi.createUser, { body, token: root.session });
 
   it('is for super admins, and checks the input', async () => {
     const body = { email: uniqueEmail(), firstName: 'Ann', lastName: 'Lee' };
-    await expectSuperAdminOnly(t, 'PUT', '/api/Admin/Users', teamAdmin, body);
+    await expectSuperAdminOnlyAt(t, adminApi.createUser, { body }, teamAdmin);
     expectProblem(await create({ ...body, email: 'not-an-address' }), 400, 'email');
     expectProblem(await create({ ...body, firstName: 'A' }), 400, 'firstName');
-    expectProblem(await create({ ...body, lastName: undefined }), 400, 'lastName');
+    expectProblem(await createUnchecked({ ...body, lastName: undefined }), 400, 'lastName');
     expect((await t.ctx.db.select().from(users).where(eq(users.email, body.email))).length).toBe(0);
   });
 
@@ -116,7 +125,7 @@ describe('PUT /api/Admin/Users', () => {
       superAdmin: true,
     });
     expectOk(res);
-    const row = res.json() as Row & { superAdmin: boolean; userActivated: boolean };
+    const row = res.body;
     expect(row).toMatchObject({
       email,
       firstName: 'Ann',
@@ -128,7 +137,12 @@ describe('PUT /api/Admin/Users', () => {
     expect(t.mailer.to(email)[0]?.subject).toBe('Activate your Roomscale account');
     expect(t.mailer.link(email, '/').href).toContain('http://roomscale.test');
 
-    const detail = (await adminCall(t, 'GET', `/api/Admin/Users/${row.userId}`, root)).json();
+    const detail = (
+      await callEndpoint(t, adminApi.getUser, {
+        params: { userId: row.userId },
+        token: root.session,
+      })
+    ).body;
     expect(detail).toMatchObject({
       createdBy: root.id,
       createdByName: 'Root Admin',
@@ -160,9 +174,22 @@ describe('PUT /api/Admin/Users', () => {
 describe('GET /api/Admin/Users/{userId}', () => {
   it('follows the ladder', async () => {
     const u = await createUser(t);
-    await expectSuperAdminOnly(t, 'GET', `/api/Admin/Users/${u.id}`, teamAdmin);
-    expectProblem(await adminCall(t, 'GET', '/api/Admin/Users/not-a-uuid', root), 400, 'userId');
-    expectProblem(await adminCall(t, 'GET', `/api/Admin/Users/${UNKNOWN_ID}`, root), 404);
+    await expectSuperAdminOnlyAt(t, adminApi.getUser, { params: { userId: u.id } }, teamAdmin);
+    expectProblem(
+      await callEndpoint(t, adminApi.getUser, {
+        params: { userId: 'not-a-uuid' },
+        token: root.session,
+      }),
+      400,
+      'userId',
+    );
+    expectProblem(
+      await callEndpoint(t, adminApi.getUser, {
+        params: { userId: UNKNOWN_ID },
+        token: root.session,
+      }),
+      404,
+    );
   });
 
   it('shows logins and the active teams', async () => {
@@ -176,13 +203,17 @@ describe('GET /api/Admin/Users/{userId}', () => {
         displayName: 'Meta',
       },
     ]);
-    await adminCall(t, 'PATCH', `/api/Admin/Organizations/${other.id}/Users/${w.member.id}`, root, {
-      role: 'Admin',
-      licenseType: 'Trial',
+    await callEndpoint(t, adminApi.editMembership, {
+      params: { organizationId: other.id, userId: w.member.id },
+      body: { role: 'Admin', licenseType: 'Trial' },
+      token: root.session,
     });
-    const res = await adminCall(t, 'GET', `/api/Admin/Users/${w.member.id}`, root);
+    const res = await callEndpoint(t, adminApi.getUser, {
+      params: { userId: w.member.id },
+      token: root.session,
+    });
     expectOk(res);
-    expect(res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       id: w.member.id,
       passwordSet: true,
       hasRoomscaleLogin: true,
@@ -201,15 +232,28 @@ describe('GET /api/Admin/Users/{userId}', () => {
 });
 
 describe('PATCH /api/Admin/Users/{userId}', () => {
-  const edit = (id: string, body: unknown, by: Person | undefined = root) =>
-    adminCall(t, 'PATCH', `/api/Admin/Users/${id}`, by, body);
+  const edit = (id: string, body: AdminUserEdit, by: Person = root) =>
+    callEndpoint(t, adminApi.editUser, { params: { userId: id }, body, token: by.session });
 
   it('follows the ladder', async () => {
     const u = await createUser(t);
-    await expectSuperAdminOnly(t, 'PATCH', `/api/Admin/Users/${u.id}`, teamAdmin, editBody);
+    await expectSuperAdminOnlyAt(
+      t,
+      adminApi.editUser,
+      { params: { userId: u.id }, body: editBody },
+      teamAdmin,
+    );
     expectProblem(await edit(u.id, { ...editBody, firstName: 'G' }), 400, 'firstName');
     expectProblem(await edit(u.id, { ...editBody, position: 'X' }), 400, 'position');
-    expectProblem(await edit(u.id, { ...editBody, superAdmin: 'yes' }), 400, 'superAdmin');
+    expectProblem(
+      await callUnchecked(t, adminApi.editUser, {
+        params: { userId: u.id },
+        body: { ...editBody, superAdmin: 'yes' },
+        token: root.session,
+      }),
+      400,
+      'superAdmin',
+    );
     expectProblem(await edit(UNKNOWN_ID, editBody), 404);
   });
 
@@ -218,7 +262,7 @@ describe('PATCH /api/Admin/Users/{userId}', () => {
     t.clock.advance(5);
     const res = await edit(u.id, { ...editBody, superAdmin: true });
     expectOk(res);
-    expect(res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       firstName: 'Grace',
       position: 'Rear admiral',
       superAdmin: true,
@@ -298,8 +342,8 @@ describe('PATCH /api/Admin/Users/{userId}', () => {
       ]);
       const left = await t.ctx.db.select().from(users).where(eq(users.superAdmin, true));
       expect(left.length).toBe(1);
-      expect([ra.statusCode, rb.statusCode].sort()).toContain(200);
-      expect([ra.statusCode, rb.statusCode].filter((s) => s !== 200)).toHaveLength(1);
+      expect([ra.status, rb.status].sort()).toContain(200);
+      expect([ra.status, rb.status].filter((s) => s !== 200)).toHaveLength(1);
     } finally {
       for (const o of others) {
         await t.ctx.db.update(users).set({ superAdmin: true }).where(eq(users.id, o.id));
