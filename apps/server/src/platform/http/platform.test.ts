@@ -1,7 +1,23 @@
 import { connect } from 'node:net';
 import { security, serverMessages } from '@roomscale/shared';
+import {
+  adminApi,
+  billingApi,
+  callUrl,
+  contentApi,
+  type Endpoint,
+  filesApi,
+  guestsApi,
+  meetingsApi,
+  organizationsApi,
+  profileImagesApi,
+  roomTemplatesApi,
+  teamUsersApi,
+  usersApi,
+} from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { type Answer, callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { call, createTeam, createUser, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { contentSecurityDirectives } from './csp.ts';
@@ -19,6 +35,7 @@ describe('platform', () => {
     expect(ready.statusCode).toBe(200);
   });
 
+  // Unknown routes, the OpenAPI document and its page are not endpoints of the contract.
   it('answers unknown API routes with a problem document', async () => {
     const res = await t.app.inject('/api/does-not-exist');
     expect(res.statusCode).toBe(404);
@@ -55,19 +72,30 @@ describe('platform', () => {
 describe('hostile input refused in the pipeline', () => {
   it('refuses a NUL character in the path, the query, a header or a body with 400', async () => {
     const session = await signIn(t, await createUser(t));
-    const nul = (res: Awaited<ReturnType<typeof call>>) => {
-      expectProblem(res, 400);
-      expect(res.json().detail).toBe(serverMessages.nulCharacter);
+    const nul = (res: Answer<Endpoint> | Awaited<ReturnType<typeof call>>) => {
+      const problem = expectProblem(res, 400);
+      expect(problem.detail).toBe(serverMessages.nulCharacter);
     };
-    // Public routes, and routes behind a token.
-    nul(await call(t, 'GET', '/api/Meetings/%00'));
-    nul(await call(t, 'GET', '/api/Meetings/ab%00cd'));
-    nul(await call(t, 'GET', '/api/ProfileImage/user-1?updateDate=%00'));
-    nul(await call(t, 'GET', '/api/Organizations/%00', { token: session }));
-    nul(await call(t, 'GET', '/api/Users/Me?x=%00', { token: session }));
+    // Public routes, and routes behind a token: a NUL in a path parameter or the query.
+    nul(await callEndpoint(t, meetingsApi.lookup, { params: { code: '\u0000' } }));
+    nul(await callEndpoint(t, meetingsApi.lookup, { params: { code: 'ab\u0000cd' } }));
+    nul(
+      await callEndpoint(t, profileImagesApi.image, {
+        params: { slug: 'user-1' },
+        query: { updateDate: '\u0000' },
+      }),
+    );
+    nul(
+      await callEndpoint(t, organizationsApi.get, {
+        params: { organizationId: '\u0000' },
+        token: session,
+      }),
+    );
+    nul(await callUnchecked(t, usersApi.me, { query: { x: '\u0000' }, token: session }));
+    // An unknown route.
     nul(await call(t, 'GET', '/api/does-not-exist/%00'));
     nul(
-      await call(t, 'PUT', '/api/Users/Register', {
+      await callUnchecked(t, usersApi.register, {
         body: {
           email: 'nul@example.com',
           firstName: 'A\u0000da',
@@ -78,27 +106,29 @@ describe('hostile input refused in the pipeline', () => {
       }),
     );
     nul(
-      await call(t, 'PATCH', '/api/Users/Me', {
+      await callUnchecked(t, usersApi.editMe, {
         token: session,
         body: { firstName: 'Ada', nested: [{ deep: ['x\u0000'] }] },
       }),
     );
-    nul(await call(t, 'PATCH', '/api/Users/Me', { token: session, body: { 'k\u0000': 1 } }));
+    nul(await callUnchecked(t, usersApi.editMe, { token: session, body: { 'k\u0000': 1 } }));
     nul(
-      await call(t, 'POST', '/api/Users/ForgotPassword', {
+      await callUnchecked(t, usersApi.forgotPassword, {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'email=a%00b%40example.com',
       }),
     );
     // A header (Node's parser refuses it on a real socket; the pipeline checks anyway).
-    nul(await call(t, 'PUT', '/api/Guests/Authorize', { headers: { guestEmail: 'a\u0000@b.co' } }));
+    nul(await callEndpoint(t, guestsApi.authorize, { headers: { guestEmail: 'a\u0000@b.co' } }));
     // An escaped "%00" that is text, not NUL, passes the guard.
-    expect((await call(t, 'GET', '/api/Meetings/%2500')).statusCode).toBe(404);
+    const text = await callEndpoint(t, meetingsApi.lookup, { params: { code: '%00' } });
+    expect(text.raw.raw.req.url).toBe('/api/Meetings/%2500');
+    expect(text.status).toBe(404);
   });
 
   it('names the field that holds a NUL character in a body', async () => {
     const session = await signIn(t, await createUser(t));
-    const res = await call(t, 'PATCH', '/api/Users/Me', {
+    const res = await callUnchecked(t, usersApi.editMe, {
       token: session,
       body: { firstName: 'Ada', nested: [{ deep: ['x\u0000'] }] },
     });
@@ -109,41 +139,47 @@ describe('hostile input refused in the pipeline', () => {
     const admin = await createUser(t, { superAdmin: true });
     const session = await signIn(t, admin);
     const team = await createTeam(t, admin.id, 'Surrogate team');
-    const folder = await call(t, 'PUT', `/api/Organizations/${team.id}/File`, {
+    const organization = { organizationId: team.id };
+    const folder = await callEndpoint(t, filesApi.create, {
+      params: organization,
       token: session,
       body: { name: 'Folder', type: 'Folder' },
     });
-    expect(folder.statusCode, folder.body).toBe(200);
-    const fileId = folder.json().id as string;
-    const lone = (res: Awaited<ReturnType<typeof call>>, field: string) =>
+    expect(folder.status, folder.raw.body).toBe(200);
+    const fileId = folder.body.fileId;
+    const lone = (res: Answer<Endpoint>, field: string) =>
       expectProblem(res, 400, field, serverMessages.loneSurrogate);
     const high = '\ud800';
     const low = 'a\udfffb';
     // The routes where one reached jsonb (file properties, audit records) or the payment
     // provider's form encoding, and a public route without a token.
     lone(
-      await call(t, 'PUT', `/api/Organizations/${team.id}/File`, {
+      await callEndpoint(t, filesApi.create, {
+        params: organization,
         token: session,
         body: { name: 'Folder 2', type: 'Folder', properties: { [high]: 'x' } },
       }),
       'properties',
     );
     lone(
-      await call(t, 'PATCH', `/api/Organizations/${team.id}/File/${fileId}`, {
+      await callEndpoint(t, filesApi.edit, {
+        params: { ...organization, fileItemId: fileId },
         token: session,
         body: { properties: { colour: low } },
       }),
       'properties.colour',
     );
     lone(
-      await call(t, 'PATCH', `/api/Organizations/${team.id}`, {
+      await callEndpoint(t, organizationsApi.edit, {
+        params: organization,
         token: session,
         body: { name: `Team ${high}`, companyName: 'Acme', industry: 'Technology' },
       }),
       'name',
     );
     lone(
-      await call(t, 'PUT', `/api/Organizations/${team.id}/Users`, {
+      await callEndpoint(t, teamUsersApi.add, {
+        params: organization,
         token: session,
         body: {
           email: 'lone@example.com',
@@ -157,60 +193,68 @@ describe('hostile input refused in the pipeline', () => {
       'lastName',
     );
     lone(
-      await call(t, 'PUT', '/api/Admin/Organizations', {
+      await callEndpoint(t, adminApi.createOrganization, {
         token: session,
-        body: { name: high, companyName: 'Acme', industry: 'Technology' },
+        body: { name: high },
       }),
       'name',
     );
     lone(
-      await call(t, 'PUT', '/api/Admin/RoomTemplates', { token: session, body: { name: high } }),
+      await callEndpoint(t, roomTemplatesApi.create, { token: session, body: { name: high } }),
       'name',
     );
     lone(
-      await call(t, 'POST', `/api/StripeCustomers/${team.id}/Subscription`, {
+      await callEndpoint(t, billingApi.updateSubscription, {
+        params: organization,
         token: session,
         body: { paymentMethodId: `pm_${high}`, priceId: 'price_month', quantity: 2 },
       }),
       'paymentMethodId',
     );
     lone(
-      await call(t, 'PUT', '/api/Users/Register', {
+      await callUnchecked(t, usersApi.register, {
         body: { user: { email: 'x@example.com', firstName: [high] } },
       }),
       'user.firstName.0',
     );
     // A key is named by the object that holds it.
-    lone(await call(t, 'PATCH', '/api/Users/Me', { token: session, body: { [low]: 1 } }), 'body');
+    lone(await callUnchecked(t, usersApi.editMe, { token: session, body: { [low]: 1 } }), 'body');
     // A pair is a character like any other.
-    const emoji = await call(t, 'PATCH', '/api/Users/Me', {
+    const emoji = await callEndpoint(t, usersApi.editMe, {
       token: session,
       body: { position: 'Lead \ud83d\ude00' },
     });
-    expect(emoji.statusCode, emoji.body).toBe(200);
-    expect(emoji.json().position).toBe('Lead 😀');
-    // Addresses cannot carry one: the escaped UTF-8 of a surrogate stays text (no 5xx).
-    const escaped = await call(t, 'GET', '/api/Users/Me/Organizations?x=%ED%A0%80', {
+    expect(emoji.status, emoji.raw.body).toBe(200);
+    expect(emoji.body.position).toBe('Lead 😀');
+    // Addresses cannot carry one: the escaped UTF-8 of a surrogate stays text (no 5xx). The
+    // escape is written by hand: a query built from a string would encode U+FFFD instead.
+    const escaped = await call(t, 'GET', `${callUrl(usersApi.myTeams)}?x=%ED%A0%80`, {
       token: session,
     });
     expect(escaped.statusCode).toBe(200);
   });
 
   it('answers framework refusals as problem documents without framework codes', async () => {
+    // A malformed escape: only a raw address carries one.
     const badEscape = await call(t, 'GET', '/api/Organizations/%ZZ');
     expectProblem(badEscape, 400);
     expect(badEscape.json().detail).toBe(serverMessages.badUrl);
     expect(badEscape.body).not.toContain('FST_');
 
-    const longParam = await call(t, 'GET', `/api/Meetings/${'a'.repeat(300)}`);
+    const longParam = await callEndpoint(t, meetingsApi.lookup, {
+      params: { code: 'a'.repeat(300) },
+    });
     expectProblem(longParam, 414);
-    expect(longParam.body).not.toContain('FST_');
+    expect(longParam.raw.body).not.toContain('FST_');
 
-    const longUrl = await call(t, 'GET', `/api/Config?q=${'a'.repeat(security.maxUrlLength)}`);
+    const longUrl = await callUnchecked(t, contentApi.config, {
+      query: { q: 'a'.repeat(security.maxUrlLength) },
+    });
     expectProblem(longUrl, 414);
-    expect(longUrl.json().detail).toBe(serverMessages.uriTooLong);
+    expect(longUrl.problem.detail).toBe(serverMessages.uriTooLong);
 
-    const unknown = await call(t, 'DELETE', '/api/Config');
+    // A method the contract has not for this path.
+    const unknown = await call(t, 'DELETE', callUrl(contentApi.config));
     expectProblem(unknown, 404);
   });
 
