@@ -1,4 +1,5 @@
 import { serverMessages, TOKEN_SCOPE } from '@roomscale/shared';
+import { authApi, filesApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   guestSessions,
@@ -8,6 +9,7 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
+import { Answer, callEndpoint } from '../../test/callEndpoint.ts';
 import { createTeam, createUser, type TestUser } from '../../test/factories.ts';
 import {
   buildRequest,
@@ -154,18 +156,16 @@ describe('OpenAPI-driven fuzzing', () => {
     remember(pool, 'guestId', guestId);
     // Signed storage addresses and an upload session, so the storage routes are fuzzed too.
     await refreshCallers();
-    const slot = await t.app.inject({
-      url: `/api/Organizations/${teamId}/File/Upload`,
-      headers: { authorization: `Bearer ${tokens.admin}` },
+    const slot = await callEndpoint(t, filesApi.uploadSlot, {
+      params: { organizationId: teamId },
+      token: tokens.admin,
     });
-    expect(slot.statusCode, slot.body).toBe(200);
-    harvest(pool, slot.json());
+    expect(slot.status, slot.raw.body).toBe(200);
+    harvest(pool, slot.body);
+    // The storage's upload address (not an endpoint of the contract).
     const started = await t.app.inject({
       method: 'POST',
-      url: (slot.json() as { fileUploadUri: string }).fileUploadUri.replace(
-        /^https?:\/\/[^/]+/,
-        '',
-      ),
+      url: slot.body.fileUploadUri.replace(/^https?:\/\/[^/]+/, ''),
       headers: { 'x-goog-resumable': 'start', 'content-type': 'image/png' },
     });
     expect(started.statusCode, started.body).toBe(201);
@@ -178,6 +178,7 @@ describe('OpenAPI-driven fuzzing', () => {
     let sent = 0;
     let ip = 0;
 
+    // The requests are built from the OpenAPI document and broken on purpose: sent raw.
     for (const op of operations) {
       await refreshCallers();
       const operation = `${op.method} ${op.path}`;
@@ -203,7 +204,7 @@ describe('OpenAPI-driven fuzzing', () => {
         else if (
           res.statusCode >= 400 &&
           request.method !== 'HEAD' &&
-          op.path !== '/api/connect/token' &&
+          op.path !== authApi.token.path &&
           !String(res.headers['content-type']).startsWith('application/problem+json')
         ) {
           notProblems.push(finding);
@@ -256,7 +257,7 @@ describe('OpenAPI-driven fuzzing', () => {
           remoteAddress: `10.200.${(ip >> 8) & 255}.${ip & 255}`,
         });
         sent += 1;
-        const detail = res.statusCode === 400 ? (res.json() as { detail?: string }).detail : '';
+        const detail = res.statusCode === 400 ? new Answer(res).problem.detail : '';
         if (detail !== serverMessages.loneSurrogate) {
           wrong.push(
             `${op.method} ${op.path} (${request.mutations.join('; ')}) → ${res.statusCode} ${res.body.slice(0, 200)}`,
