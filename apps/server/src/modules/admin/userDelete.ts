@@ -13,6 +13,7 @@ import { loadDetails } from '../meetings/load.ts';
 import { mailsAfterDelete, queueMails } from '../meetings/mailing.ts';
 import { adminMembership, othersInTeam } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
+import { forgetUserFacts } from '../usage/forget.ts';
 import { lockUserAndSuperAdmins } from './superAdmins.ts';
 
 const personalScope = enumNumber(FileScopes, 'User');
@@ -54,7 +55,8 @@ async function personalFileKeys(tx: DbOrTx, userId: string) {
 /**
  * DELETE /api/Admin/Users/{userId}: the account goes for good, in one transaction. Its personal
  * files, private rooms and the meetings it created are deleted here; logins, sessions,
- * memberships, invitations and the seat go with the user row (foreign keys cascade). Team files
+ * memberships, invitations, the seat and the usage totals naming the user go with the user row
+ * (foreign keys cascade); the raw usage facts naming them are deleted here. Team files
  * and team rooms it made stay with the team. The stored objects of the deleted files and the
  * profile picture are deleted by a purge job written in the same transaction.
  */
@@ -94,6 +96,7 @@ export async function deleteUser(ctx: AppContext, caller: Caller, actor: Actor, 
       await queueMails(ctx, tx, await mailsAfterDelete(ctx, tx, d, now));
     await tx.delete(meetings).where(eq(meetings.createdByUserId, userId));
     forgetting(tx, () => ctx.sessionCache.forgetUser(userId));
+    await forgetUserFacts(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     await enqueuePurge(tx, { keys: [...keys, profileImageKey('user', userId)] }, now);
   });
