@@ -43,6 +43,16 @@ export const users = pgTable(
     createdBy: uuid('created_by'),
     lastModified: ts('last_modified'),
     lastModifiedBy: uuid('last_modified_by'),
+    /**
+     * The names in lower case, as the admin user list searches and sorts them: `name_key` is
+     * `lower(first_name) || ' ' || lower(last_name)`, the other two each name's. Never written by
+     * the code: the trigger `users_name_keys` (migration 0025) sets them on every insert and
+     * update, whichever path writes the names (and a previous version's instances, which do not
+     * know them), so a search neither lowercases a row nor misses a renamed one.
+     */
+    nameKey: text('name_key'),
+    firstNameKey: text('first_name_key'),
+    lastNameKey: text('last_name_key'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -54,6 +64,9 @@ export const users = pgTable(
       sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
     index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The search on the stored lower-case names (migration 0025), which replaces
+    // users_full_name_trgm (kept while the previous release's instances search with it).
+    index('users_name_key_trgm').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     // The members with a headset-store subscription, each a license of their teams
     // (licenses/accounting.ts): counting a team's is one probe per member of this small index,
     // not a read of each member's row.

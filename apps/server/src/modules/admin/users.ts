@@ -38,21 +38,15 @@ const teamsCount = sql<number>`(select count(*)::int from memberships m
 /** The list's order, which the index users_name_order holds. */
 const byName = [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id)];
 /**
- * The same order's keys as a search sorts its matches by them. The index cannot hold this order:
- * a search gathers its matches from the trigram indexes and sorts them. Walking the order's
- * index instead until a page of matches is found looks cheap to the planner, which takes matches
- * to be spread evenly along the order; a name search's matches are not (every "Rossi" sits
- * together), and such a walk read thousands of rows before the first match. The `|| ''` keeps
- * the planner from that walk.
+ * The same order's keys as a search sorts its matches by them: the names in lower case as the
+ * row stores them (`first_name_key`, `last_name_key`, kept by the trigger `users_name_keys`,
+ * migration 0025), so sorting a search's matches lowercases none of them. No index holds this
+ * order, so the planner cannot walk one in place of the trigram indexes: a search's matches are
+ * not spread evenly along the order (every "Rossi" sits together), and such a walk read
+ * thousands of rows before the first match.
  */
-const firstKey = sql<string>`(lower(${users.firstName}) || '')`;
-const lastKey = sql<string>`lower(${users.lastName})`;
-/**
- * "First Last" as the search reads it. A substring of the first or the last name is one of the
- * full name too, so this and the address are the whole search, each served by a pg_trgm index
- * on exactly this expression (users_full_name_trgm, users_email_trgm).
- */
-const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+const firstKey = sql<string>`${users.firstNameKey}`;
+const lastKey = sql<string>`${users.lastNameKey}`;
 
 /**
  * One page of every user, by name, optionally those whose name or address holds the filter
@@ -79,12 +73,20 @@ export async function listUsers(
   );
 }
 
-/** Users whose full name or address holds the filter, ignoring case; none: every user. */
+/**
+ * Users whose full name ("First Last") or address holds the filter, ignoring case; none: every
+ * user. A substring of the first or the last name is one of the full name too, so this and the
+ * address are the whole search, each served by a pg_trgm index (users_name_key_trgm,
+ * users_email_trgm). The name is matched in its stored lower-case form (`name_key`, which is
+ * `lower(first_name) || ' ' || lower(last_name)`) against the pattern lowercased once by the
+ * database: what `ILIKE` on the full name finds (it lowercases both sides the same way), without
+ * lowercasing each match again to check it.
+ */
 export function userSearch(filter: string | undefined): SQL | undefined {
   const text = filter?.trim() ?? '';
   if (!text) return undefined;
   const pattern = likePattern(text);
-  return or(ilike(fullName, pattern), ilike(users.email, pattern));
+  return or(sql`${users.nameKey} like lower(${pattern})`, ilike(users.email, pattern));
 }
 
 /** A page of every user: a walk of users_name_order. */
