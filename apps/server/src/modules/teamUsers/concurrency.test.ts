@@ -1,8 +1,9 @@
 import { fileMessages, teamUserMessages } from '@roomscale/shared';
+import { teamUsersApi } from '@roomscale/shared/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileItems, manualLicenses, memberships } from '../../db/schema.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { addMember, person, team } from '../../test/workspace.ts';
 import { fileApi, PNG } from '../files/testing.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
@@ -39,7 +40,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent requests on PostgreSQL', (
     for (let round = 0; round < rounds; round++) {
       const { w, second } = await twoAdmins();
       const demote = (by: typeof second, userId: string) =>
-        call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${userId}`, {
+        callEndpoint(t, teamUsersApi.edit, {
+          params: { organizationId: w.id, userId },
           token: by.session,
           body: { role: 'User' },
         });
@@ -47,11 +49,11 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent requests on PostgreSQL', (
       expect(await adminsOf(w.id)).toBe(1);
       // One demotion went through; the other was refused with the last-admin message, or — when
       // its caller had just been demoted — by the access rule (403).
-      const statuses = answers.map((a) => a.statusCode).sort();
+      const statuses = answers.map((a) => a.status).sort();
       expect(statuses[0]).toBe(200);
       expect([400, 403]).toContain(statuses[1]);
-      const refused = answers.find((a) => a.statusCode === 400);
-      if (refused) expect(refused.body).toContain(teamUserMessages.lastAdmin);
+      const refused = answers.find((a) => a.status === 400);
+      if (refused) expect(refused.raw.body).toContain(teamUserMessages.lastAdmin);
     }
   });
 
@@ -59,7 +61,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent requests on PostgreSQL', (
     for (let round = 0; round < rounds; round++) {
       const { w, second } = await twoAdmins();
       const remove = (by: typeof second, userId: string) =>
-        call(t, 'DELETE', `/api/Organizations/${w.id}/Users/${userId}`, { token: by.session });
+        callEndpoint(t, teamUsersApi.remove, {
+          params: { organizationId: w.id, userId },
+          token: by.session,
+        });
       await Promise.all([remove(w.admin, second.id), remove(second, w.admin.id)]);
       expect(await adminsOf(w.id)).toBe(1);
     }
@@ -101,13 +106,14 @@ describe.skipIf(!process.env.TEST_PG_URL)('concurrent requests on PostgreSQL', (
         endsAt: new Date(now + 3600_000),
       });
       const give = (by: typeof second, userId: string) =>
-        call(t, 'PATCH', `/api/Organizations/${w.id}/Users/${userId}`, {
+        callEndpoint(t, teamUsersApi.edit, {
+          params: { organizationId: w.id, userId },
           token: by.session,
           body: { licenseType: 'License' },
         });
       const answers = await Promise.all([give(w.admin, w.member.id), give(second, other.id)]);
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-      expect(answers.find((a) => a.statusCode === 400)!.body).toContain(
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+      expect(answers.find((a) => a.status === 400)!.raw.body).toContain(
         teamUserMessages.noFreeLicense,
       );
       const [holders] = await t.ctx.db

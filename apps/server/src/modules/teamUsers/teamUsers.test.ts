@@ -1,7 +1,9 @@
+import { teamUsersApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, userLogins } from '../../db/schema.ts';
-import { call, createUser, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
 
@@ -11,17 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (teamId: string, query: Record<string, string | number> = {}) =>
-  `/api/Organizations/${teamId}/Users?${new URLSearchParams({ Page: '1', PageSize: '5', ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`;
-
-type Page = {
-  results: {
-    currentPage: number;
-    pageCount: number;
-    entryCount: number;
-    results: { id: string; firstName: string; lastName: string; email: string; role: string }[];
-  };
-};
+const list = (
+  teamId: string,
+  by: Person | undefined,
+  query: { Filter?: string; Page?: number; PageSize?: number } = {},
+) =>
+  callEndpoint(t, teamUsersApi.list, {
+    params: { organizationId: teamId },
+    query: { Page: 1, PageSize: 5, ...query },
+    token: by?.session,
+  });
 
 describe('GET /api/Organizations/{organizationId}/Users', () => {
   let w: Awaited<ReturnType<typeof team>>;
@@ -43,24 +44,26 @@ describe('GET /api/Organizations/{organizationId}/Users', () => {
   });
 
   it('is for members of the team', async () => {
-    expectProblem(await call(t, 'GET', url(w.id)), 401);
+    expectProblem(await list(w.id, undefined), 401);
     const outsider = await person(t);
-    expectProblem(await call(t, 'GET', url(w.id), { token: outsider.session }), 404);
+    expectProblem(await list(w.id, outsider), 404);
     // A removed member is an outsider too.
-    expectProblem(await call(t, 'GET', url(w.id), { token: removed.session }), 404);
+    expectProblem(await list(w.id, removed), 404);
   });
 
   it('checks the paging parameters', async () => {
-    const res = await call(t, 'GET', `/api/Organizations/${w.id}/Users?Page=0&PageSize=5`, {
+    const res = await callUnchecked(t, teamUsersApi.list, {
+      params: { organizationId: w.id },
+      query: { Page: 0, PageSize: 5 },
       token: w.member.session,
     });
     expectProblem(res, 400, 'Page');
   });
 
   it("lists the team's members by name, without removed ones, with the team user fields", async () => {
-    const res = await call(t, 'GET', url(w.id, { PageSize: 50 }), { token: w.member.session });
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as Page;
+    const res = await list(w.id, w.member, { PageSize: 50 });
+    expect(res.status, res.raw.body).toBe(200);
+    const page = res.body;
     expect(page.results.entryCount).toBe(3);
     expect(page.results.results.map((u) => `${u.firstName} ${u.lastName}`)).toEqual([
       'Alice Admin',
@@ -89,9 +92,9 @@ describe('GET /api/Organizations/{organizationId}/Users', () => {
 
   it('filters by first name, last name, full name and email, ignoring case', async () => {
     const names = async (Filter: string) => {
-      const res = await call(t, 'GET', url(w.id, { Filter }), { token: w.member.session });
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as Page).results.results.map((u) => u.firstName);
+      const res = await list(w.id, w.member, { Filter });
+      expect(res.status, res.raw.body).toBe(200);
+      return res.body.results.results.map((u) => u.firstName);
     };
     expect(await names('gr')).toEqual(['Grace']);
     expect(await names('HOPP')).toEqual(['Grace']);
@@ -102,10 +105,8 @@ describe('GET /api/Organizations/{organizationId}/Users', () => {
   });
 
   it('pages the results', async () => {
-    const res = await call(t, 'GET', url(w.id, { Page: 2, PageSize: 2 }), {
-      token: w.admin.session,
-    });
-    const page = (res.json() as Page).results;
+    const res = await list(w.id, w.admin, { Page: 2, PageSize: 2 });
+    const page = res.body.results;
     expect(page).toMatchObject({ currentPage: 2, pageCount: 2, entryCount: 3 });
     expect(page.results.map((u) => u.firstName)).toEqual(['Max']);
   });
