@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { meetingsApi } from '@roomscale/shared/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../platform/mail/mailer.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { icsOf, parseIcs } from '../../test/ics.ts';
 import { addRoom, advance, createMeeting, meetingBody, team } from '../../test/workspace.ts';
@@ -87,17 +88,18 @@ describe('meeting invitations', () => {
   it('are updated on edit (higher SEQUENCE), sent to new people, and cancelled for removed ones', async () => {
     const p = await planned();
     const newcomer = `new-${Date.now().toString(36)}@example.org`;
-    const res = await call(t, 'PATCH', `/api/Organizations/${p.id}/Meetings/${p.m.id}`, {
+    const res = await callEndpoint(t, meetingsApi.edit, {
+      params: { organizationId: p.id, meetingId: p.m.id },
       token: p.admin.session,
       body: {
         ...p.body,
         startDate: '2099-07-01T09:00:00.000Z',
         endDate: '2099-07-01T10:00:00.000Z',
         existingRooms: [p.room.id],
-        participants: [p.people[0], p.people[1], { email: newcomer }],
+        participants: [...p.people.slice(0, 2), { email: newcomer }],
       },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
 
     const update = mailsTo(p.member.email).at(-1)!;
     expect(mailsTo(p.member.email)).toHaveLength(2);
@@ -125,7 +127,8 @@ describe('meeting invitations', () => {
   it('keep people who have the meeting up to date even when emailNewUsers is off on edit', async () => {
     const p = await planned();
     const newcomer = `quiet-${Date.now().toString(36)}@example.org`;
-    await call(t, 'PATCH', `/api/Organizations/${p.id}/Meetings/${p.m.id}`, {
+    await callEndpoint(t, meetingsApi.edit, {
+      params: { organizationId: p.id, meetingId: p.m.id },
       token: p.admin.session,
       body: { ...p.body, emailNewUsers: false, participants: [...p.people, { email: newcomer }] },
     });
@@ -135,10 +138,11 @@ describe('meeting invitations', () => {
 
   it('are cancelled when a coming meeting is deleted, not after it ended', async () => {
     const p = await planned();
-    const res = await call(t, 'DELETE', `/api/Organizations/${p.id}/Meetings/${p.m.id}`, {
+    const res = await callEndpoint(t, meetingsApi.remove, {
+      params: { organizationId: p.id, meetingId: p.m.id },
       token: p.admin.session,
     });
-    expect(res.statusCode).toBe(204);
+    expect(res.status).toBe(204);
     for (const address of [p.admin.email, p.member.email, p.guest]) {
       const ics = lastIcs(address);
       expect(ics.value('METHOD')).toBe('CANCEL');
@@ -155,7 +159,8 @@ describe('meeting invitations', () => {
       meetingBody(t, [room.id], [{ email: w.member.email }], { emailNewUsers: true }),
     );
     await advance(t, 3 * 3600, w.admin);
-    await call(t, 'DELETE', `/api/Organizations/${w.id}/Meetings/${soon.id}`, {
+    await callEndpoint(t, meetingsApi.remove, {
+      params: { organizationId: w.id, meetingId: soon.id },
       token: w.admin.session,
     });
     expect(mailsTo(w.member.email).map((m) => m.subject)).toEqual(['Invitation: Design review']);

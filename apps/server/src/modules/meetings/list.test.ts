@@ -1,9 +1,10 @@
 import { fileLimits } from '@roomscale/shared';
+import { type CallInput, meetingsApi } from '@roomscale/shared/contract';
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeOf } from '../../db/probe.ts';
 import { meetingParticipants, meetings, roomData, users } from '../../db/schema.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { planSteps } from '../../test/plans.ts';
 import {
@@ -34,15 +35,19 @@ afterAll(() => t.close());
 
 const hour = 3600_000;
 const at = (hoursFromNow: number) => new Date(t.clock.now().getTime() + hoursFromNow * hour);
-const url = (teamId: string) => `/api/Organizations/${teamId}/Meetings`;
-
-type Page = { results: { name: string }[]; entryCount: number; pageCount: number };
-async function list(teamId: string, by: Person, query: string): Promise<Page> {
-  const res = await call(t, 'GET', `${url(teamId)}?${query}`, { token: by.session });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Page;
+type Query = CallInput<typeof meetingsApi.list>['query'];
+const listCall = (teamId: string, by: Person, query: Query) =>
+  callEndpoint(t, meetingsApi.list, {
+    params: { organizationId: teamId },
+    query,
+    token: by.session,
+  });
+async function list(teamId: string, by: Person, query: Query) {
+  const res = await listCall(teamId, by, query);
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
-const names = (p: Page) => p.results.map((m) => m.name);
+const names = (p: { results: { name: string }[] }) => p.results.map((m) => m.name);
 
 describe('the meetings list', () => {
   it('keeps running meetings that started long ago first among the upcoming ones', async () => {
@@ -70,20 +75,20 @@ describe('the meetings list', () => {
     await advance(t, 2 * 3600, w.admin, w.member, colleague);
 
     for (const by of [w.admin, w.member]) {
-      const upcoming = await list(w.id, by, 'Page=1&PageSize=10');
+      const upcoming = await list(w.id, by, { Page: 1, PageSize: 10 });
       expect(names(upcoming)).toEqual(['Conference', 'Workshop', 'Standup', 'Retro']);
       expect(upcoming.entryCount).toBe(4);
-      const all = await list(w.id, by, 'IncludePastMeetings=true&Page=1&PageSize=10');
+      const all = await list(w.id, by, { IncludePastMeetings: 'true', Page: 1, PageSize: 10 });
       expect(names(all)).toEqual(['Retro', 'Standup', 'Workshop', 'Conference', 'Long and over']);
-      const second = await list(w.id, by, 'Page=2&PageSize=3');
+      const second = await list(w.id, by, { Page: 2, PageSize: 3 });
       expect(names(second)).toEqual(['Retro']);
       expect(second).toMatchObject({ entryCount: 4, pageCount: 2 });
     }
     // The colleague sees the long-running meeting they created, and the one they take part in.
-    const theirs = await list(w.id, colleague, 'Page=1&PageSize=10');
+    const theirs = await list(w.id, colleague, { Page: 1, PageSize: 10 });
     expect(names(theirs)).toEqual(['Conference', 'Retro']);
     expect(theirs.entryCount).toBe(2);
-    expect(names(await list(w.id, colleague, 'Filter=retro&Page=1&PageSize=10'))).toEqual([
+    expect(names(await list(w.id, colleague, { Filter: 'retro', Page: 1, PageSize: 10 }))).toEqual([
       'Retro',
     ]);
   });
@@ -108,15 +113,15 @@ describe('the meetings list', () => {
         ),
       );
     }
-    const path = `${url(w.id)}?Page=1&PageSize=2`;
-    await call(t, 'GET', path, { token: w.member.session }); // the session is read and kept
+    const query = { Page: 1, PageSize: 2 };
+    await listCall(w.id, w.member, query); // the session is read and kept
     const probe = probeOf(t.ctx.db)!;
     let statements = 0;
     probe.onQuery = () => statements++;
-    const res = await call(t, 'GET', path, { token: w.member.session });
+    const res = await listCall(w.id, w.member, query);
     probe.onQuery = null;
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as { results: { name: string; canEdit: boolean }[] };
+    expect(res.status, res.raw.body).toBe(200);
+    const page = res.body;
     expect(page.results.map((m) => [m.name, m.canEdit])).toEqual([
       ['Planned 0', false],
       ['Planned 1', true],
@@ -141,18 +146,25 @@ describe('the meetings list', () => {
     });
     const m = await createMeeting(t, w.id, w.admin, body(2, 3, [w.member]));
     await createMeeting(t, w.id, w.admin, { ...body(10, 11, [w.member]), name: 'Fixed' });
-    expect(names(await list(w.id, w.member, 'Page=1&PageSize=10'))).toEqual(['Moving', 'Fixed']);
+    expect(names(await list(w.id, w.member, { Page: 1, PageSize: 10 }))).toEqual([
+      'Moving',
+      'Fixed',
+    ]);
     // Moved past the other, with one more participant: every row carries the new times.
     const colleague = await person(t);
     await addMember(t, w.id, colleague.id, 'User');
     const later = body(30, 31, [w.member, colleague]);
-    const moved = await call(t, 'PATCH', `${url(w.id)}/${m.id}`, {
+    const moved = await callEndpoint(t, meetingsApi.edit, {
+      params: { organizationId: w.id, meetingId: m.id },
       token: w.admin.session,
       body: later,
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(names(await list(w.id, w.member, 'Page=1&PageSize=10'))).toEqual(['Fixed', 'Moving']);
-    expect(names(await list(w.id, colleague, 'Page=1&PageSize=10'))).toEqual(['Moving']);
+    expect(moved.status, moved.raw.body).toBe(200);
+    expect(names(await list(w.id, w.member, { Page: 1, PageSize: 10 }))).toEqual([
+      'Fixed',
+      'Moving',
+    ]);
+    expect(names(await list(w.id, colleague, { Page: 1, PageSize: 10 }))).toEqual(['Moving']);
     // The copies are the database's: a statement that writes other values is overruled.
     await t.ctx.db
       .update(meetingParticipants)
@@ -204,14 +216,14 @@ describe('the meetings list', () => {
       .where(eq(meetingParticipants.meetingId, byAddress.id));
 
     const expected = ['Mine, with me', 'Mine, without me', 'Invited', 'By address'];
-    const first = await list(w.id, w.member, 'Page=1&PageSize=3');
-    const second = await list(w.id, w.member, 'Page=2&PageSize=3');
+    const first = await list(w.id, w.member, { Page: 1, PageSize: 3 });
+    const second = await list(w.id, w.member, { Page: 2, PageSize: 3 });
     expect([...names(first), ...names(second)]).toEqual(expected);
     expect(first).toMatchObject({ entryCount: 4, pageCount: 2 });
-    const all = await list(w.id, w.member, 'IncludePastMeetings=true&Page=1&PageSize=10');
+    const all = await list(w.id, w.member, { IncludePastMeetings: 'true', Page: 1, PageSize: 10 });
     expect(names(all)).toEqual([...expected].reverse());
     expect(all.entryCount).toBe(4);
-    expect((await list(w.id, w.admin, 'Page=1&PageSize=10')).entryCount).toBe(5);
+    expect((await list(w.id, w.admin, { Page: 1, PageSize: 10 })).entryCount).toBe(5);
   });
 });
 
@@ -265,11 +277,11 @@ describe('the meetings list costs what its page costs', () => {
     await seed(w.id, w.admin, total, [{ ...w.member, every: 1 }]);
     const upcoming = total / 2;
     for (const by of [w.admin, w.member]) {
-      const first = await list(w.id, by, 'Page=1&PageSize=10');
+      const first = await list(w.id, by, { Page: 1, PageSize: 10 });
       expect(first.entryCount).toBe(fileLimits.countWindow + 1);
       expect(names(first)[0]).toBe(`Seeded ${String(upcoming + 1).padStart(6, '0')}`);
       const last = Math.ceil(upcoming / 10);
-      const end = await list(w.id, by, `Page=${last}&PageSize=10`);
+      const end = await list(w.id, by, { Page: last, PageSize: 10 });
       expect(end).toMatchObject({ entryCount: upcoming, pageCount: last });
       expect(names(end).at(-1)).toBe(`Seeded ${String(total).padStart(6, '0')}`);
     }
@@ -445,18 +457,24 @@ describe('the meetings page as its meetings, one by one', () => {
 
     let compared = 0;
     for (const by of [w.admin, w.member, colleague]) {
-      for (const query of ['Page=1&PageSize=10', 'IncludePastMeetings=true&Page=1&PageSize=10']) {
-        const res = await call(t, 'GET', `${url(w.id)}?${query}`, { token: by.session });
-        expect(res.statusCode, res.body).toBe(200);
-        const page = res.json() as { results: { id: string; hasEnded: boolean }[] };
+      for (const query of [
+        { Page: 1, PageSize: 10 },
+        { IncludePastMeetings: 'true', Page: 1, PageSize: 10 },
+      ]) {
+        const res = await listCall(w.id, by, query);
+        expect(res.status, res.raw.body).toBe(200);
+        const page = res.body;
         expect(page.results.length).toBeGreaterThan(0);
         for (const listed of page.results) {
-          const one = await call(t, 'GET', `${url(w.id)}/${listed.id}`, { token: by.session });
-          expect(one.statusCode, one.body).toBe(200);
-          expect(JSON.stringify(listed), `${by.email} ${query}`).toBe(one.body);
+          const one = await callEndpoint(t, meetingsApi.get, {
+            params: { organizationId: w.id, meetingId: listed.id },
+            token: by.session,
+          });
+          expect(one.status, one.raw.body).toBe(200);
+          expect(JSON.stringify(listed), `${by.email} ${JSON.stringify(query)}`).toBe(one.raw.body);
           compared++;
         }
-        if (query.includes('IncludePast')) {
+        if (query.IncludePastMeetings) {
           expect(page.results.find((m) => m.id === over.id)?.hasEnded).toBe(true);
         }
       }

@@ -1,6 +1,8 @@
 import { MeetingLookupErrors, meetingMessages } from '@roomscale/shared';
+import { meetingsApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   addMember,
@@ -20,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lookup = (code: string) => call(t, 'GET', `/api/Meetings/${encodeURIComponent(code)}`);
+const lookup = (code: string) => callEndpoint(t, meetingsApi.lookup, { params: { code } });
 
 describe('GET /api/Meetings/{code}', () => {
   it('answers 404 with MeetingNotFound for an unknown code', async () => {
@@ -52,8 +54,8 @@ describe('GET /api/Meetings/{code}', () => {
     );
 
     const upcoming = await lookup(m.meetingCode);
-    expect(upcoming.statusCode).toBe(200);
-    expect(upcoming.json()).toEqual({
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body).toEqual({
       meetingDetail: null,
       message: 'Upcoming meeting',
       error: 20,
@@ -65,8 +67,8 @@ describe('GET /api/Meetings/{code}', () => {
     // Codes are typed loosely on headsets.
     const spaced = `${m.meetingCode.slice(0, 3)}-${m.meetingCode.slice(3)}`.toLowerCase();
     const running = await lookup(` ${spaced} `);
-    expect(running.statusCode).toBe(200);
-    const body = running.json();
+    expect(running.status).toBe(200);
+    const body = running.body;
     expect(body).toMatchObject({ error: 0, message: meetingMessages.running });
     expect(body.meetingDetail).toMatchObject({
       meetingId: m.id,
@@ -75,7 +77,7 @@ describe('GET /api/Meetings/{code}', () => {
       hasEnded: false,
       currentMeetingRoomId: room.id,
     });
-    expect(body.meetingDetail.rooms).toEqual([
+    expect(body.meetingDetail?.rooms).toEqual([
       expect.objectContaining({ id: room.id, name: 'Main room', temporary: false }),
       expect.objectContaining({ name: 'Gallery', sceneName: 'Gallery', temporary: true }),
     ]);
@@ -85,8 +87,8 @@ describe('GET /api/Meetings/{code}', () => {
 
     t.clock.advance(3600);
     const ended = await lookup(m.meetingCode);
-    expect(ended.statusCode).toBe(200);
-    expect(ended.json()).toMatchObject({
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({
       meetingDetail: null,
       message: 'Meeting has concluded',
       error: 30,
@@ -95,8 +97,12 @@ describe('GET /api/Meetings/{code}', () => {
 });
 
 describe('POST /api/Meetings/{meetingId}/Room', () => {
-  const change = (meetingId: string, by: Person | undefined, roomId: unknown) =>
-    call(t, 'POST', `/api/Meetings/${meetingId}/Room`, { token: by?.session, body: { roomId } });
+  const change = (meetingId: string, by: Person | undefined, roomId: string) =>
+    callEndpoint(t, meetingsApi.changeRoom, {
+      params: { meetingId },
+      token: by?.session,
+      body: { roomId },
+    });
 
   it('moves a meeting to another of its rooms: moderators and team admins only', async () => {
     const w = await team(t);
@@ -128,10 +134,10 @@ describe('POST /api/Meetings/{meetingId}/Room', () => {
       meetingMessages.roomNotInMeeting,
     );
     const moved = await change(m.id, moderator, second.id);
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ id: m.id, currentMeetingRoomId: second.id });
+    expect(moved.status, moved.raw.body).toBe(200);
+    expect(moved.body).toMatchObject({ id: m.id, currentMeetingRoomId: second.id });
     const back = await change(m.id, w.admin, first.id);
-    expect(back.json().currentMeetingRoomId).toBe(first.id);
+    expect(back.body.currentMeetingRoomId).toBe(first.id);
 
     await advance(t, 3 * 3600, w.admin);
     expectProblem(

@@ -1,8 +1,10 @@
-import { meetingMessages } from '@roomscale/shared';
+import { type MeetingCreate, type MeetingUpdate, meetingMessages } from '@roomscale/shared';
+import { type CallInput, meetingsApi, roomsApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meetings, rooms } from '../../db/schema.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   addMember,
@@ -28,8 +30,17 @@ afterAll(() => t.close());
 
 const hour = 3600_000;
 const at = (hoursFromNow: number) => new Date(t.clock.now().getTime() + hoursFromNow * hour);
-const url = (teamId: string, meetingId?: string) =>
-  `/api/Organizations/${teamId}/Meetings${meetingId ? `/${meetingId}` : ''}`;
+const create = (teamId: string, by: Person | undefined, body: MeetingCreate) =>
+  callEndpoint(t, meetingsApi.create, {
+    params: { organizationId: teamId },
+    token: by?.session,
+    body,
+  });
+const get = (teamId: string, meetingId: string, by?: Person) =>
+  callEndpoint(t, meetingsApi.get, {
+    params: { organizationId: teamId, meetingId },
+    token: by?.session,
+  });
 
 /** A team with a room, and a guest address. */
 async function workspace() {
@@ -46,8 +57,8 @@ describe('PUT /api/Organizations/{organizationId}/Meetings', () => {
   it('is for members of the team', async () => {
     const w = await workspace();
     const body = meetingBody(t, [w.room.id], [{ email: w.guest }]);
-    expectProblem(await call(t, 'PUT', url(w.id), { body }), 401);
-    expectProblem(await call(t, 'PUT', url(w.id), { token: outsider.session, body }), 404);
+    expectProblem(await create(w.id, undefined, body), 401);
+    expectProblem(await create(w.id, outsider, body), 404);
     expect(await teamMeetingCount(w.id)).toBe(0);
   });
 
@@ -148,7 +159,11 @@ describe('PUT /api/Organizations/{organizationId}/Meetings', () => {
     for (const [name, change, field, message] of cases) {
       it(`rejects: ${name}`, async () => {
         const body = { ...meetingBody(t, [w.room.id], [{ email: w.guest }]), ...(await change()) };
-        const res = await call(t, 'PUT', url(w.id), { token: w.member.session, body });
+        const res = await callUnchecked(t, meetingsApi.create, {
+          params: { organizationId: w.id },
+          token: w.member.session,
+          body,
+        });
         expectProblem(res, 400, field, message);
         expect(await teamMeetingCount(w.id)).toBe(0);
       });
@@ -171,9 +186,9 @@ describe('PUT /api/Organizations/{organizationId}/Meetings', () => {
       ],
       { temporaryRooms: [templateId], currentRoomId: templateId, userId: moderator.id },
     );
-    const res = await call(t, 'PUT', url(w.id), { token: moderator.session, body });
-    expect(res.statusCode, res.body).toBe(200);
-    const m = res.json();
+    const res = await create(w.id, moderator, body);
+    expect(res.status, res.raw.body).toBe(200);
+    const m = res.body;
     expect(m.meetingCode).toMatch(/^[A-HJKMNP-Z2-9]{7}$/);
     expect(m).toMatchObject({
       meetingId: m.id,
@@ -213,7 +228,7 @@ describe('PUT /api/Organizations/{organizationId}/Meetings', () => {
     });
     expect(m.rooms).toHaveLength(2);
     expect(m.rooms[0]).toMatchObject({ id: w.room.id, name: 'Main room', temporary: false });
-    const temp = m.rooms[1];
+    const temp = m.rooms[1]!;
     expect(temp).toMatchObject({
       name: 'Lounge',
       sceneName: 'Lounge',
@@ -224,11 +239,12 @@ describe('PUT /api/Organizations/{organizationId}/Meetings', () => {
     });
     expect(m.currentMeetingRoomId).toBe(temp.id);
     // Temporary rooms are not among the team's rooms.
-    const listed = await call(t, 'POST', `/api/Organizations/${w.id}/Rooms`, {
+    const listed = await callEndpoint(t, roomsApi.list, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: { templateFilter: 'All' },
     });
-    expect(listed.json().results.map((r: { id: string }) => r.id)).not.toContain(temp.id);
+    expect(listed.body.results.map((r) => r.id)).not.toContain(temp.id);
   });
 
   it('gives every meeting its own code and defaults the current room to the first', async () => {
@@ -249,31 +265,45 @@ describe('PUT /api/Organizations/{organizationId}/Meetings', () => {
 
   it('marks a meeting that has started as ongoing', async () => {
     const w = await workspace();
-    const res = await call(t, 'PUT', url(w.id), {
-      token: w.member.session,
-      body: meetingBody(t, [w.room.id], [{ email: w.guest }], {
+    const res = await create(
+      w.id,
+      w.member,
+      meetingBody(t, [w.room.id], [{ email: w.guest }], {
         startDate: at(-0.5).toISOString(),
         endDate: at(0.5).toISOString(),
       }),
-    });
-    expect(res.json()).toMatchObject({ isOngoing: true, hasEnded: false });
+    );
+    expect(res.body).toMatchObject({ isOngoing: true, hasEnded: false });
   });
 });
 
 describe('GET /api/Organizations/{organizationId}/Meetings', () => {
-  const list = (teamId: string, by: Person | undefined, query: string) =>
-    call(t, 'GET', `${url(teamId)}?${query}`, { token: by?.session });
-  const namesOf = (res: { json(): unknown }) =>
-    (res.json() as { results: { name: string }[] }).results.map((m) => m.name);
+  const list = (
+    teamId: string,
+    by: Person | undefined,
+    query: CallInput<typeof meetingsApi.list>['query'],
+  ) =>
+    callEndpoint(t, meetingsApi.list, {
+      params: { organizationId: teamId },
+      query,
+      token: by?.session,
+    });
+  const namesOf = (res: Awaited<ReturnType<typeof list>>) => res.body.results.map((m) => m.name);
 
   it('is for members of the team and needs Page and PageSize', async () => {
     const w = await workspace();
-    expectProblem(await list(w.id, undefined, 'Page=1&PageSize=5'), 401);
-    expectProblem(await list(w.id, outsider, 'Page=1&PageSize=5'), 404);
-    expectProblem(await list(w.id, w.member, 'PageSize=5'), 400, 'Page');
-    expectProblem(await list(w.id, w.member, 'Page=1&PageSize=0'), 400, 'PageSize');
+    expectProblem(await list(w.id, undefined, { Page: 1, PageSize: 5 }), 401);
+    expectProblem(await list(w.id, outsider, { Page: 1, PageSize: 5 }), 404);
+    const refused = (query: object) =>
+      callUnchecked(t, meetingsApi.list, {
+        params: { organizationId: w.id },
+        query,
+        token: w.member.session,
+      });
+    expectProblem(await refused({ PageSize: 5 }), 400, 'Page');
+    expectProblem(await refused({ Page: 1, PageSize: 0 }), 400, 'PageSize');
     expectProblem(
-      await list(w.id, w.member, 'Page=1&PageSize=5&IncludePastMeetings=maybe'),
+      await refused({ Page: 1, PageSize: 5, IncludePastMeetings: 'maybe' }),
       400,
       'IncludePastMeetings',
     );
@@ -297,16 +327,16 @@ describe('GET /api/Organizations/{organizationId}/Meetings', () => {
     await plan('Soon', 2, 3);
     await plan('Ends first', 0.25, 0.5);
     await advance(t, 0.75 * 3600, w.member);
-    const upcoming = await list(w.id, w.member, 'Page=1&PageSize=5');
-    expect(upcoming.statusCode, upcoming.body).toBe(200);
+    const upcoming = await list(w.id, w.member, { Page: 1, PageSize: 5 });
+    expect(upcoming.status, upcoming.raw.body).toBe(200);
     expect(namesOf(upcoming)).toEqual(['Ongoing', 'Soon', 'Later']);
-    expect(upcoming.json()).toMatchObject({ entryCount: 3, pageSize: 5, filter: '' });
-    const all = await list(w.id, w.member, 'IncludePastMeetings=true&Page=1&PageSize=10');
+    expect(upcoming.body).toMatchObject({ entryCount: 3, pageSize: 5, filter: '' });
+    const all = await list(w.id, w.member, { IncludePastMeetings: 'true', Page: 1, PageSize: 10 });
     expect(namesOf(all)).toEqual(['Later', 'Soon', 'Ends first', 'Ongoing']);
-    const ended = all.json().results.find((m: { name: string }) => m.name === 'Ends first');
+    const ended = all.body.results.find((m) => m.name === 'Ends first');
     expect(ended).toMatchObject({ hasEnded: true, isOngoing: false, canEdit: false });
-    const paged = await list(w.id, w.member, 'IncludePastMeetings=true&Page=2&PageSize=3');
-    expect(paged.json()).toMatchObject({ currentPage: 2, pageCount: 2, entryCount: 4 });
+    const paged = await list(w.id, w.member, { IncludePastMeetings: 'true', Page: 2, PageSize: 3 });
+    expect(paged.body).toMatchObject({ currentPage: 2, pageCount: 2, entryCount: 4 });
     expect(namesOf(paged)).toEqual(['Ongoing']);
   });
 
@@ -325,19 +355,19 @@ describe('GET /api/Organizations/{organizationId}/Meetings', () => {
       w.admin,
       meetingBody(t, [w.room.id], people, { name: 'Kick-off' }),
     );
-    expect(namesOf(await list(w.id, w.member, 'Filter=budget&Page=1&PageSize=5'))).toEqual([
+    expect(namesOf(await list(w.id, w.member, { Filter: 'budget', Page: 1, PageSize: 5 }))).toEqual(
+      ['Budget 100%'],
+    );
+    expect(namesOf(await list(w.id, w.member, { Filter: '100%', Page: 1, PageSize: 5 }))).toEqual([
       'Budget 100%',
     ]);
-    expect(namesOf(await list(w.id, w.member, 'Filter=100%25&Page=1&PageSize=5'))).toEqual([
-      'Budget 100%',
-    ]);
-    expect(namesOf(await list(w.id, w.member, 'Filter=0%25&Page=1&PageSize=5'))).toEqual([
+    expect(namesOf(await list(w.id, w.member, { Filter: '0%', Page: 1, PageSize: 5 }))).toEqual([
       'Budget 100%',
     ]);
     const code = other.meetingCode.toLowerCase();
-    const byCode = await list(w.id, w.member, `Filter=${code}&Page=1&PageSize=5`);
+    const byCode = await list(w.id, w.member, { Filter: code, Page: 1, PageSize: 5 });
     expect(namesOf(byCode)).toEqual(['Kick-off']);
-    expect(byCode.json().filter).toBe(code);
+    expect(byCode.body.filter).toBe(code);
   });
 
   it('shows members their own meetings and admins all of the team', async () => {
@@ -362,11 +392,11 @@ describe('GET /api/Organizations/{organizationId}/Meetings', () => {
       w.admin,
       meetingBody(t, [w.room.id], [{ email: w.guest }], { name: 'Admin only' }),
     );
-    expect(namesOf(await list(w.id, w.member, 'Page=1&PageSize=10'))).toEqual(['With member']);
-    expect(namesOf(await list(w.id, colleague, 'Page=1&PageSize=10'))).toEqual([
+    expect(namesOf(await list(w.id, w.member, { Page: 1, PageSize: 10 }))).toEqual(['With member']);
+    expect(namesOf(await list(w.id, colleague, { Page: 1, PageSize: 10 }))).toEqual([
       'Created by colleague',
     ]);
-    expect(namesOf(await list(w.id, w.admin, 'Page=1&PageSize=10')).sort()).toEqual([
+    expect(namesOf(await list(w.id, w.admin, { Page: 1, PageSize: 10 })).sort()).toEqual([
       'Admin only',
       'Created by colleague',
       'With member',
@@ -385,21 +415,25 @@ describe('GET /api/Organizations/{organizationId}/Meetings/{meetingId}', () => {
       w.admin,
       meetingBody(t, [w.room.id], [{ email: w.member.email }]),
     );
-    expectProblem(await call(t, 'GET', url(w.id, m.id)), 401);
-    expectProblem(await call(t, 'GET', url(w.id, m.id), { token: outsider.session }), 404);
-    expectProblem(await call(t, 'GET', url(w.id, m.id), { token: colleague.session }), 404);
+    expectProblem(await get(w.id, m.id), 401);
+    expectProblem(await get(w.id, m.id, outsider), 404);
+    expectProblem(await get(w.id, m.id, colleague), 404);
     const other = await team(t);
-    expectProblem(await call(t, 'GET', url(other.id, m.id), { token: other.admin.session }), 404);
-    const asParticipant = await call(t, 'GET', url(w.id, m.id), { token: w.member.session });
-    expect(asParticipant.json()).toMatchObject({ id: m.id, canEdit: false, canDelete: false });
-    const asAdmin = await call(t, 'GET', url(w.id, m.id), { token: w.admin.session });
-    expect(asAdmin.json()).toMatchObject({ canEdit: true, canDelete: true });
+    expectProblem(await get(other.id, m.id, other.admin), 404);
+    const asParticipant = await get(w.id, m.id, w.member);
+    expect(asParticipant.body).toMatchObject({ id: m.id, canEdit: false, canDelete: false });
+    const asAdmin = await get(w.id, m.id, w.admin);
+    expect(asAdmin.body).toMatchObject({ canEdit: true, canDelete: true });
   });
 });
 
 describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () => {
-  const patch = (teamId: string, id: string, by: Person | undefined, body: unknown) =>
-    call(t, 'PATCH', url(teamId, id), { token: by?.session, body });
+  const patch = (teamId: string, id: string, by: Person | undefined, body: MeetingUpdate) =>
+    callEndpoint(t, meetingsApi.edit, {
+      params: { organizationId: teamId, meetingId: id },
+      token: by?.session,
+      body,
+    });
 
   it('is for moderators and team admins, before the end', async () => {
     const w = await workspace();
@@ -420,10 +454,10 @@ describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () =>
       meetingMessages.moderatorOrAdmin,
     );
     const byModerator = await patch(w.id, m.id, moderator, body);
-    expect(byModerator.statusCode, byModerator.body).toBe(200);
-    expect(byModerator.json().name).toBe('Renamed');
+    expect(byModerator.status, byModerator.raw.body).toBe(200);
+    expect(byModerator.body.name).toBe('Renamed');
     const byAdmin = await patch(w.id, m.id, w.admin, { ...body, name: 'By admin' });
-    expect(byAdmin.json().name).toBe('By admin');
+    expect(byAdmin.body.name).toBe('By admin');
     expectProblem(await patch(w.id, m.id, w.admin, { ...body, name: '' }), 400, 'name');
     expectProblem(
       await patch(w.id, m.id, w.admin, {
@@ -466,9 +500,9 @@ describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () =>
       newTemporaryRooms: [lounge],
       currentRoomId: galleryRoom!.id,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const updated = res.json();
-    const ids = updated.rooms.map((r: { id: string }) => r.id);
+    expect(res.status, res.raw.body).toBe(200);
+    const updated = res.body;
+    const ids = updated.rooms.map((r) => r.id);
     expect(ids.slice(0, 3)).toEqual([w.room.id, second.id, galleryRoom!.id]);
     expect(ids).toHaveLength(4);
     expect(updated.rooms[3]).toMatchObject({ name: 'Lounge', temporary: true });
@@ -481,12 +515,12 @@ describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () =>
       ...meetingBody(t, [w.room.id], people),
       rooms: [galleryRoom!.id],
     });
-    expect(again.json().currentMeetingRoomId).toBe(galleryRoom!.id);
-    expect(again.json().rooms).toHaveLength(2);
+    expect(again.body.currentMeetingRoomId).toBe(galleryRoom!.id);
+    expect(again.body.rooms).toHaveLength(2);
     const dropAll = await patch(w.id, m.id, w.admin, {
       ...meetingBody(t, [w.room.id], people),
     });
-    expect(dropAll.json().currentMeetingRoomId).toBe(w.room.id);
+    expect(dropAll.body.currentMeetingRoomId).toBe(w.room.id);
     expect(await t.ctx.db.select().from(rooms).where(eq(rooms.meetingId, m.id))).toEqual([]);
   });
 
@@ -500,13 +534,10 @@ describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () =>
     const res = await patch(w.id, m.id, secondAdmin, {
       ...meetingBody(t, [secret.id], people, { name: 'Kept' }),
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().rooms.map((r: { id: string }) => r.id)).toEqual([secret.id]);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body.rooms.map((r) => r.id)).toEqual([secret.id]);
     // Adding it to a new meeting still needs to see it.
-    const fresh = await call(t, 'PUT', url(w.id), {
-      token: secondAdmin.session,
-      body: meetingBody(t, [secret.id], people),
-    });
+    const fresh = await create(w.id, secondAdmin, meetingBody(t, [secret.id], people));
     expectProblem(fresh, 400, 'rooms', meetingMessages.unknownRoom);
   });
 
@@ -523,14 +554,11 @@ describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () =>
       patch(w.id, m.id, w.admin, { ...body, name: 'One' }),
       patch(w.id, m.id, w.admin, { ...body, name: 'Two' }),
     ]);
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    const got = await call(t, 'GET', url(w.id, m.id), { token: w.admin.session });
-    expect(
-      got
-        .json()
-        .guestParticipant.map((p: { email: string }) => p.email)
-        .sort(),
-    ).toEqual(['both@example.org', w.guest].sort());
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const got = await get(w.id, m.id, w.admin);
+    expect(got.body.guestParticipant.map((p) => p.email).sort()).toEqual(
+      ['both@example.org', w.guest].sort(),
+    );
   });
 
   it('replaces the participants', async () => {
@@ -551,7 +579,7 @@ describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () =>
         ],
       ),
     });
-    expect(res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       moderatorParticipant: [{ userId: w.member.id }],
       userParticipant: [],
       guestParticipant: [{ email: 'new-guest@example.org' }],
@@ -561,7 +589,10 @@ describe('PATCH /api/Organizations/{organizationId}/Meetings/{meetingId}', () =>
 
 describe('DELETE /api/Organizations/{organizationId}/Meetings/{meetingId}', () => {
   const del = (teamId: string, id: string, by?: Person) =>
-    call(t, 'DELETE', url(teamId, id), { token: by?.session });
+    callEndpoint(t, meetingsApi.remove, {
+      params: { organizationId: teamId, meetingId: id },
+      token: by?.session,
+    });
 
   it('is for moderators and team admins, and takes the temporary rooms along', async () => {
     const w = await workspace();
@@ -577,7 +608,7 @@ describe('DELETE /api/Organizations/{organizationId}/Meetings/{meetingId}', () =
     expectProblem(await del(w.id, m.id), 401);
     expectProblem(await del(w.id, m.id, outsider), 404);
     expectProblem(await del(w.id, m.id, w.member), 403);
-    expect((await del(w.id, m.id, w.admin)).statusCode).toBe(204);
+    expect((await del(w.id, m.id, w.admin)).status).toBe(204);
     expect(await t.ctx.db.select().from(meetings).where(eq(meetings.id, m.id))).toEqual([]);
     expect(await t.ctx.db.select().from(rooms).where(eq(rooms.id, temp.id))).toEqual([]);
     // Team rooms stay.
@@ -594,8 +625,8 @@ describe('DELETE /api/Organizations/{organizationId}/Meetings/{meetingId}', () =
       meetingBody(t, [w.room.id], [{ email: w.member.email, participantType: 'Moderator' }]),
     );
     await advance(t, 3 * 3600, w.member);
-    const got = await call(t, 'GET', url(w.id, m.id), { token: w.member.session });
-    expect(got.json()).toMatchObject({ hasEnded: true, canEdit: false, canDelete: true });
-    expect((await del(w.id, m.id, w.member)).statusCode).toBe(204);
+    const got = await get(w.id, m.id, w.member);
+    expect(got.body).toMatchObject({ hasEnded: true, canEdit: false, canDelete: true });
+    expect((await del(w.id, m.id, w.member)).status).toBe(204);
   });
 });
