@@ -1,8 +1,14 @@
-import { serverMessages } from '@roomscale/shared';
+import {
+  type OrganizationEdit,
+  type OrganizationRegister,
+  serverMessages,
+} from '@roomscale/shared';
+import { organizationsApi, usersApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations } from '../../db/schema.ts';
-import { call, createTeam, createUser, expectProblem, signIn } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { createTeam, createUser, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -14,8 +20,8 @@ afterAll(() => t.close());
 const valid = { name: 'Acme VR', companyName: 'Acme Ltd', industry: 'Technology' };
 
 describe('PUT /api/Organizations/Register', () => {
-  const registerTeam = (token: { access_token: string } | undefined, body: unknown) =>
-    call(t, 'PUT', '/api/Organizations/Register', { token, body });
+  const registerTeam = (token: { access_token: string } | undefined, body: OrganizationRegister) =>
+    callEndpoint(t, organizationsApi.register, { token, body });
 
   it('requires a signed-in caller', async () => {
     expectProblem(await registerTeam(undefined, valid), 401);
@@ -25,8 +31,8 @@ describe('PUT /api/Organizations/Register', () => {
     const user = await createUser(t);
     const session = await signIn(t, user);
     const res = await registerTeam(session, { ...valid, name: '  Acme VR  ' });
-    expect(res.statusCode, res.body).toBe(200);
-    const team = res.json();
+    expect(res.status, res.raw.body).toBe(200);
+    const team = res.body;
     expect(team).toEqual({
       id: expect.any(String),
       organizationId: team.id,
@@ -47,8 +53,8 @@ describe('PUT /api/Organizations/Register', () => {
     const [row] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, team.id));
     expect(row?.createdBy).toBe(user.id);
 
-    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: session });
-    expect(mine.json()).toMatchObject([{ id: team.id, role: 'Admin', licenseType: 'Trial' }]);
+    const mine = await callEndpoint(t, usersApi.myTeams, { token: session });
+    expect(mine.body).toMatchObject([{ id: team.id, role: 'Admin', licenseType: 'Trial' }]);
   });
 
   it('clears the company name of a consumer team', async () => {
@@ -58,13 +64,13 @@ describe('PUT /api/Organizations/Register', () => {
       companyName: 'Ignored',
       industry: 'None (Consumer)',
     });
-    expect(res.json()).toMatchObject({ companyName: null, industry: 'None (Consumer)' });
+    expect(res.body).toMatchObject({ companyName: null, industry: 'None (Consumer)' });
   });
 
   it('keeps a free-text industry', async () => {
     const user = await createUser(t);
     const res = await registerTeam(await signIn(t, user), { ...valid, industry: 'Robotics' });
-    expect(res.json().industry).toBe('Robotics');
+    expect(res.body.industry).toBe('Robotics');
   });
 
   describe('validation', () => {
@@ -88,7 +94,10 @@ describe('PUT /api/Organizations/Register', () => {
     for (const [name, change, field, message] of cases) {
       it(`rejects: ${name}`, async () => {
         const user = await createUser(t);
-        const res = await registerTeam(await signIn(t, user), { ...valid, ...change });
+        const res = await callUnchecked(t, organizationsApi.register, {
+          token: await signIn(t, user),
+          body: { ...valid, ...change },
+        });
         expectProblem(res, 400, field, message);
         const teams = await t.ctx.db
           .select()
@@ -102,7 +111,7 @@ describe('PUT /api/Organizations/Register', () => {
 
 describe('GET /api/Organizations/{organizationId}', () => {
   const getTeam = (id: string, token?: { access_token: string }) =>
-    call(t, 'GET', `/api/Organizations/${id}`, { token });
+    callEndpoint(t, organizationsApi.get, { params: { organizationId: id }, token });
 
   it('requires a signed-in caller', async () => {
     const user = await createUser(t);
@@ -118,8 +127,8 @@ describe('GET /api/Organizations/{organizationId}', () => {
       .insert(memberships)
       .values({ organizationId: team.id, userId: member.id, role: 'User', licenseType: 'Trial' });
     const res = await getTeam(team.id, await signIn(t, member));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: team.id, organizationId: team.id, name: 'Shared' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: team.id, organizationId: team.id, name: 'Shared' });
   });
 
   it('answers 404 to an outsider, a removed member, an unknown team and a malformed id', async () => {
@@ -139,8 +148,8 @@ describe('GET /api/Organizations/{organizationId}', () => {
 });
 
 describe('PATCH /api/Organizations/{organizationId}', () => {
-  const editTeam = (id: string, body: unknown, token?: { access_token: string }) =>
-    call(t, 'PATCH', `/api/Organizations/${id}`, { token, body });
+  const editTeam = (id: string, body: OrganizationEdit, token?: { access_token: string }) =>
+    callEndpoint(t, organizationsApi.edit, { params: { organizationId: id }, token, body });
   const edit = { name: 'Renamed', companyName: 'New Company', industry: 'Education' };
 
   async function teamWithMember(role: 'Admin' | 'User') {
@@ -171,17 +180,18 @@ describe('PATCH /api/Organizations/{organizationId}', () => {
   it('saves the details for an admin and shows them in the team list', async () => {
     const { team, member } = await teamWithMember('Admin');
     const session = await signIn(t, member);
-    const res = await editTeam(
-      team.id,
-      { ...edit, organizationId: team.id, name: ' Renamed ' },
-      session,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: team.id, ...edit });
+    // The edit command's organizationId may be sent too: the contract leaves it out.
+    const res = await callUnchecked(t, organizationsApi.edit, {
+      params: { organizationId: team.id },
+      token: session,
+      body: { ...edit, organizationId: team.id, name: ' Renamed ' },
+    });
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toMatchObject({ id: team.id, ...edit });
     const row = await stored(team.id);
     expect(row).toMatchObject({ ...edit, lastModifiedBy: member.id });
-    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: session });
-    expect(mine.json()).toMatchObject([{ id: team.id, name: 'Renamed' }]);
+    const mine = await callEndpoint(t, usersApi.myTeams, { token: session });
+    expect(mine.body).toMatchObject([{ id: team.id, name: 'Renamed' }]);
   });
 
   it('clears the company name for None (Consumer) and keeps a free-text industry', async () => {
@@ -192,9 +202,9 @@ describe('PATCH /api/Organizations/{organizationId}', () => {
       { name: 'Home', companyName: 'Dropped', industry: 'None (Consumer)' },
       session,
     );
-    expect(consumer.json()).toMatchObject({ companyName: null, industry: 'None (Consumer)' });
+    expect(consumer.body).toMatchObject({ companyName: null, industry: 'None (Consumer)' });
     const free = await editTeam(team.id, { ...edit, industry: 'Robotics' }, session);
-    expect(free.json()).toMatchObject({ industry: 'Robotics', companyName: 'New Company' });
+    expect(free.body).toMatchObject({ industry: 'Robotics', companyName: 'New Company' });
   });
 
   describe('validation', () => {
@@ -213,7 +223,11 @@ describe('PATCH /api/Organizations/{organizationId}', () => {
     for (const [name, change, field, message] of cases) {
       it(`rejects: ${name}`, async () => {
         const { team, owner } = await teamWithMember('User');
-        const res = await editTeam(team.id, { ...edit, ...change }, await signIn(t, owner));
+        const res = await callUnchecked(t, organizationsApi.edit, {
+          params: { organizationId: team.id },
+          token: await signIn(t, owner),
+          body: { ...edit, ...change },
+        });
         expectProblem(res, 400, field, message);
         expect((await stored(team.id)).name).toBe('Before');
       });
