@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { roomsApi, roomTemplatesApi } from '@roomscale/shared/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '../../db/schema.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { person, team } from '../../test/workspace.ts';
 import { defaultRoomTemplates, ensureDefaultRoomTemplates } from './defaults.ts';
@@ -45,29 +46,32 @@ describe('default room templates', () => {
   it('do not come back once an admin deleted one', async () => {
     const root = await person(t, { superAdmin: true });
     const [first] = await platformTemplates();
-    const res = await call(t, 'DELETE', `/api/Admin/RoomTemplate/${first!.id}`, {
+    const res = await callEndpoint(t, roomTemplatesApi.remove, {
+      params: { roomTemplateId: first!.id },
       token: root.session,
     });
-    expect(res.statusCode).toBe(204);
+    expect(res.status).toBe(204);
     await ensureDefaultRoomTemplates(t.ctx.db, t.clock.now());
     expect(await platformTemplates()).toHaveLength(defaultRoomTemplates.length - 1);
   });
 
   it('are offered to any team, so a new team can add a room at once', async () => {
     const w = await team(t);
-    const list = await call(t, 'POST', `/api/Organizations/${w.id}/Rooms`, {
+    const list = await callEndpoint(t, roomsApi.list, {
+      params: { organizationId: w.id },
       token: w.member.session,
       body: { templateFilter: 'Templates', page: 1 },
     });
-    expect(list.statusCode, list.body).toBe(200);
-    const names = list.json().results.map((r: { name: string }) => r.name);
+    expect(list.status, list.raw.body).toBe(200);
+    const names = list.body.results.map((r) => r.name);
     expect(names.length).toBe(defaultRoomTemplates.length - 1);
-    const templateId = list.json().results[0].id;
-    const added = await call(t, 'PUT', `/api/Organizations/${w.id}/Rooms`, {
+    const templateId = list.body.results[0]!.id;
+    const added = await callEndpoint(t, roomsApi.add, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: { templateOrClonedRoomId: templateId },
     });
-    expect(added.statusCode, added.body).toBe(200);
-    expect(added.json()).toMatchObject({ name: names[0], template: false, templateId });
+    expect(added.status, added.raw.body).toBe(200);
+    expect(added.body).toMatchObject({ name: names[0], template: false, templateId });
   });
 });

@@ -1,8 +1,10 @@
 import { roomLimits, roomMessages } from '@roomscale/shared';
+import { type CallInput, roomsApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomData } from '../../db/schema.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   addRoom,
@@ -21,14 +23,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newId = () => crypto.randomUUID();
-const put = (roomId: string, id: string, by: Person | undefined, body: unknown) =>
-  call(t, 'PUT', `/api/Rooms/${roomId}/data/${id}`, { token: by?.session, body });
-const get = (roomId: string, by: Person | undefined, query = '') =>
-  call(t, 'GET', `/api/Rooms/${roomId}/data${query}`, { token: by?.session });
+type Entry = CallInput<typeof roomsApi.putDataEntry>['body'];
+type Filters = CallInput<typeof roomsApi.listData>['query'];
+const put = (roomId: string, id: string, by: Person | undefined, body: Entry) =>
+  callEndpoint(t, roomsApi.putDataEntry, {
+    params: { roomId, roomDataId: id },
+    token: by?.session,
+    body,
+  });
+const get = (roomId: string, by: Person | undefined, query?: Filters) =>
+  callEndpoint(t, roomsApi.listData, { params: { roomId }, query, token: by?.session });
 const delOne = (roomId: string, id: string, by: Person | undefined) =>
-  call(t, 'DELETE', `/api/Rooms/${roomId}/data/${id}`, { token: by?.session });
-const clear = (roomId: string, by: Person | undefined, query = '') =>
-  call(t, 'DELETE', `/api/Rooms/${roomId}/data${query}`, { token: by?.session });
+  callEndpoint(t, roomsApi.deleteDataEntry, {
+    params: { roomId, roomDataId: id },
+    token: by?.session,
+  });
+const clear = (roomId: string, by: Person | undefined, query?: Filters) =>
+  callEndpoint(t, roomsApi.clearData, { params: { roomId }, query, token: by?.session });
 
 const note = { kind: 'Note', roomData: '{"text":"hi"}' };
 
@@ -47,7 +58,7 @@ describe('room data', () => {
     expectProblem(await get(newId(), w.admin), 404);
     const priv = await addRoom(t, w.id, w.admin, { sharingType: 2 });
     expectProblem(await get(priv.id, w.member), 404);
-    expect((await get(priv.id, w.admin)).statusCode).toBe(200);
+    expect((await get(priv.id, w.admin)).status).toBe(200);
   });
 
   it('lets members keep dynamic objects; creates and replaces by id', async () => {
@@ -55,8 +66,8 @@ describe('room data', () => {
     const room = await addRoom(t, w.id, w.admin);
     const id = newId();
     const created = await put(room.id, id, w.member, note);
-    expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({
+    expect(created.status, created.raw.body).toBe(200);
+    expect(created.body).toMatchObject({
       roomDataId: id,
       roomId: room.id,
       meetingId: null,
@@ -66,15 +77,15 @@ describe('room data', () => {
       lastModified: null,
     });
     const replaced = await put(room.id, id, w.member, { ...note, roomData: '{"text":"bye"}' });
-    expect(replaced.json()).toMatchObject({ roomDataId: id, roomData: '{"text":"bye"}' });
-    expect(replaced.json().lastModified).not.toBeNull();
+    expect(replaced.body).toMatchObject({ roomDataId: id, roomData: '{"text":"bye"}' });
+    expect(replaced.body.lastModified).not.toBeNull();
     const listed = await get(room.id, w.member);
-    expect(listed.json()).toEqual({
+    expect(listed.body).toEqual({
       roomId: room.id,
       staticRoomData: {},
       dynamicRoomData: { Note: [expect.objectContaining({ roomDataId: id })] },
     });
-    expect((await delOne(room.id, id, w.member)).statusCode).toBe(204);
+    expect((await delOne(room.id, id, w.member)).status).toBe(204);
     expectProblem(await delOne(room.id, id, w.member), 404);
   });
 
@@ -82,7 +93,12 @@ describe('room data', () => {
     const w = await team(t);
     const room = await addRoom(t, w.id, w.admin);
     expectProblem(await put(room.id, newId(), w.admin, { ...note, kind: '' }), 400, 'kind');
-    expectProblem(await put(room.id, newId(), w.admin, { kind: 'Note' }), 400, 'roomData');
+    const noData = await callUnchecked(t, roomsApi.putDataEntry, {
+      params: { roomId: room.id, roomDataId: newId() },
+      token: w.admin.session,
+      body: { kind: 'Note' },
+    });
+    expectProblem(noData, 400, 'roomData');
     expectProblem(
       await put(room.id, newId(), w.admin, {
         ...note,
@@ -98,7 +114,7 @@ describe('room data', () => {
       'meetingId',
       roomMessages.meetingDoesNotUseRoom,
     );
-    expectProblem(await get(room.id, w.admin, '?StaticFilter=perhaps'), 400, 'StaticFilter');
+    expectProblem(await get(room.id, w.admin, { StaticFilter: 'perhaps' }), 400, 'StaticFilter');
   });
 
   it('keeps locked (static) data and clearing for the room managers', async () => {
@@ -111,21 +127,22 @@ describe('room data', () => {
       undefined,
       roomMessages.staticDataNeedsManager,
     );
-    expect((await put(room.id, locked, w.admin, { ...note, static: true })).statusCode).toBe(200);
+    expect((await put(room.id, locked, w.admin, { ...note, static: true })).status).toBe(200);
     expectProblem(await put(room.id, locked, w.member, note), 403);
     expectProblem(await delOne(room.id, locked, w.member), 403);
     expectProblem(await clear(room.id, w.member), 403);
-    expect((await get(room.id, w.member)).json().staticRoomData.Note).toHaveLength(1);
-    const listed = await call(t, 'GET', `/api/Organizations/${w.id}/Rooms/${room.id}`, {
+    expect((await get(room.id, w.member)).body.staticRoomData.Note).toHaveLength(1);
+    const listed = await callEndpoint(t, roomsApi.get, {
+      params: { organizationId: w.id, roomId: room.id },
       token: w.member.session,
     });
-    expect(listed.json()).toMatchObject({ staticRoomDataAmount: 1, dynamicRoomDataAmount: 0 });
+    expect(listed.body).toMatchObject({ staticRoomDataAmount: 1, dynamicRoomDataAmount: 0 });
   });
 
   it('keeps template data for their managers', async () => {
     const w = await team(t);
     const template = await defaultTemplate(t);
-    expect((await get(template, w.member)).statusCode).toBe(200);
+    expect((await get(template, w.member)).status).toBe(200);
     expectProblem(
       await put(template, newId(), w.admin, note),
       403,
@@ -133,7 +150,7 @@ describe('room data', () => {
       roomMessages.templateDataNeedsManager,
     );
     const root = await person(t, { superAdmin: true });
-    expect((await put(template, newId(), root, { ...note, static: true })).statusCode).toBe(200);
+    expect((await put(template, newId(), root, { ...note, static: true })).status).toBe(200);
   });
 
   it('filters by kind, static flag and meeting, and clears what the filters name', async () => {
@@ -158,28 +175,24 @@ describe('room data', () => {
       { kind: 'Whiteboard', roomData: 'd', static: true },
     ];
     for (const e of entries) {
-      expect((await put(room.id, newId(), w.admin, e)).statusCode).toBe(200);
+      expect((await put(room.id, newId(), w.admin, e)).status).toBe(200);
     }
-    const data = (q: string) =>
-      get(room.id, w.member, q).then((r) => {
-        const body = r.json();
-        return [...Object.values(body.staticRoomData), ...Object.values(body.dynamicRoomData)]
+    const data = (q?: Filters) =>
+      get(room.id, w.member, q).then(({ body }) =>
+        [...Object.values(body.staticRoomData), ...Object.values(body.dynamicRoomData)]
           .flat()
-          .map((e) => (e as { roomData: string }).roomData)
-          .sort();
-      });
-    expect(await data('')).toEqual(['a', 'b', 'c', 'd']);
-    expect(await data('?KindFilter=Note')).toEqual(['a', 'b']);
-    expect(await data('?KindFilter=Note&KindFilter=Whiteboard')).toEqual(['a', 'b', 'd']);
-    expect(await data('?StaticFilter=true')).toEqual(['d']);
-    expect(await data(`?meetingFilter=${a.id}`)).toEqual(['a', 'c']);
-    expect(await data(`?meetingFilter=${a.id}&meetingFilter=${b.id}&KindFilter=Note`)).toEqual([
-      'a',
-      'b',
-    ]);
-    expect((await clear(room.id, w.admin, '?StaticFilter=false')).statusCode).toBe(204);
-    expect(await data('')).toEqual(['d']);
-    expect((await clear(room.id, w.admin)).statusCode).toBe(204);
+          .map((e) => e.roomData)
+          .sort(),
+      );
+    expect(await data()).toEqual(['a', 'b', 'c', 'd']);
+    expect(await data({ KindFilter: 'Note' })).toEqual(['a', 'b']);
+    expect(await data({ KindFilter: ['Note', 'Whiteboard'] })).toEqual(['a', 'b', 'd']);
+    expect(await data({ StaticFilter: 'true' })).toEqual(['d']);
+    expect(await data({ meetingFilter: a.id })).toEqual(['a', 'c']);
+    expect(await data({ meetingFilter: [a.id, b.id], KindFilter: 'Note' })).toEqual(['a', 'b']);
+    expect((await clear(room.id, w.admin, { StaticFilter: 'false' })).status).toBe(204);
+    expect(await data()).toEqual(['d']);
+    expect((await clear(room.id, w.admin)).status).toBe(204);
     expect(await t.ctx.db.select().from(roomData).where(eq(roomData.roomId, room.id))).toEqual([]);
   });
 
@@ -202,10 +215,10 @@ describe('room data', () => {
     );
     const temp = m.rooms.find((r) => r.temporary)!;
     // A participant from outside the team uses the meeting's rooms.
-    expect((await put(temp.id, newId(), guestUser, note)).statusCode).toBe(200);
-    expect((await put(room.id, newId(), guestUser, note)).statusCode).toBe(200);
+    expect((await put(temp.id, newId(), guestUser, note)).status).toBe(200);
+    expect((await put(room.id, newId(), guestUser, note)).status).toBe(200);
     expectProblem(await clear(temp.id, guestUser), 403);
-    expect((await clear(temp.id, w.member)).statusCode).toBe(204);
+    expect((await clear(temp.id, w.member)).status).toBe(204);
     const outsider = await person(t);
     expectProblem(await get(temp.id, outsider), 404);
   });
