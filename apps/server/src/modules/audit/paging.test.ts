@@ -1,9 +1,11 @@
 import { type AuditPage, auditMessages, auditPaging, fileLimits } from '@roomscale/shared';
+import { auditApi, type CallInput } from '@roomscale/shared/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedCountQuery } from '../../db/count.ts';
 import { auditLog } from '../../db/schema.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { type Answer, callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { planSteps } from '../../test/plans.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
@@ -36,13 +38,19 @@ async function seed(n: number, organizationId = w.id) {
   });
 }
 
-const log = (query: string, path = '/api/Admin/AuditLog') =>
-  call(t, 'GET', `${path}?${query}`, {
-    token: path.startsWith('/api/Admin') ? root.session : w.admin.session,
+/** The whole log, as a super admin reads it. */
+const log = (query: CallInput<typeof auditApi.list>['query']) =>
+  callEndpoint(t, auditApi.list, { query, token: root.session });
+/** The team's log, as its admin reads it. */
+const teamLog = (query: CallInput<typeof auditApi.team>['query']) =>
+  callEndpoint(t, auditApi.team, {
+    params: { organizationId: w.id },
+    query,
+    token: w.admin.session,
   });
-const page = (res: { statusCode: number; body: string; json(): unknown }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as AuditPage;
+const page = (res: Answer<typeof auditApi.list | typeof auditApi.team>): AuditPage => {
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 };
 
 describe('audit log pages from a cursor', () => {
@@ -55,18 +63,20 @@ describe('audit log pages from a cursor', () => {
       .orderBy(sql`${auditLog.at} desc, ${auditLog.id} desc`);
     expect(newestFirst).toHaveLength(130);
 
-    const q = `PageSize=20&OrganizationId=${w.id}`;
-    const byCursor: AuditPage[] = [page(await log(`Page=1&${q}`))];
+    const q = { PageSize: 20, OrganizationId: w.id };
+    const byCursor: AuditPage[] = [page(await log({ Page: 1, ...q }))];
     while (byCursor.at(-1)!.nextCursor) {
       const { nextCursor, currentPage } = byCursor.at(-1)!;
-      byCursor.push(page(await log(`Page=${currentPage + 1}&After=${nextCursor}&${q}`)));
+      byCursor.push(
+        page(await log({ Page: currentPage + 1, After: nextCursor ?? undefined, ...q })),
+      );
     }
     expect(byCursor).toHaveLength(7);
     expect(byCursor.flatMap((p) => p.results.map((e) => e.id))).toEqual(
       newestFirst.map((r) => r.id),
     );
     for (const [i, fromCursor] of byCursor.entries()) {
-      const byNumber = page(await log(`Page=${i + 1}&${q}`));
+      const byNumber = page(await log({ Page: i + 1, ...q }));
       // The same page, the same count and numbering, and the same cursor onwards.
       expect(fromCursor).toEqual(byNumber);
     }
@@ -74,25 +84,22 @@ describe('audit log pages from a cursor', () => {
 
     // A team admin's log pages the same way.
     const second = page(
-      await log(
-        `Page=2&PageSize=20&After=${byCursor[0]!.nextCursor}`,
-        `/api/Organizations/${w.id}/AuditLog`,
-      ),
+      await teamLog({ Page: 2, PageSize: 20, After: byCursor[0]!.nextCursor ?? undefined }),
     );
     expect(second.results).toEqual(byCursor[1]!.results);
   });
 
   it('refuses a cursor it did not write, and a page number past the offset bound', async () => {
-    expectProblem(await log('Page=2&PageSize=20&After=yesterday'), 400, 'After');
-    expectProblem(await log('Page=2&PageSize=20&After=1_2'), 400, 'After');
+    expectProblem(await log({ Page: 2, PageSize: 20, After: 'yesterday' }), 400, 'After');
+    expectProblem(await log({ Page: 2, PageSize: 20, After: '1_2' }), 400, 'After');
     const deepest = auditPaging.offsetMax / 25 + 1;
-    expect(page(await log(`Page=${deepest}&PageSize=25`)).currentPage).toBe(deepest);
-    const tooDeep = await log(`Page=${deepest + 1}&PageSize=25`);
+    expect(page(await log({ Page: deepest, PageSize: 25 })).currentPage).toBe(deepest);
+    const tooDeep = await log({ Page: deepest + 1, PageSize: 25 });
     expectProblem(tooDeep, 400, 'Page');
-    expect(tooDeep.json()).toMatchObject({ errors: { Page: [auditMessages.tooDeep] } });
+    expect(tooDeep.problem).toMatchObject({ errors: { Page: [auditMessages.tooDeep] } });
     // From a cursor, a page is as deep as the cursor says.
     const cursor = `${Date.parse('2026-01-01') * 1000}_${crypto.randomUUID()}`;
-    expect(page(await log(`Page=${deepest + 1}&PageSize=25&After=${cursor}`)).currentPage).toBe(
+    expect(page(await log({ Page: deepest + 1, PageSize: 25, After: cursor })).currentPage).toBe(
       deepest + 1,
     );
   });
