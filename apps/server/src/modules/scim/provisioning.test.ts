@@ -1,8 +1,10 @@
 import { scimMessages } from '@roomscale/shared';
+import { organizationsApi, scimApi, teamUsersApi, usersApi } from '@roomscale/shared/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberships, userLogins, users } from '../../db/schema.ts';
-import { call, uniqueEmail } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeIdpKeys } from '../../test/samlIdp.ts';
 import { person, team } from '../../test/workspace.ts';
@@ -19,11 +21,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A team with a SCIM token, and a client that calls its SCIM base address as an IdP does. */
 async function scimTeam() {
   const w = await team(t);
-  const res = await call(t, 'POST', `/api/Organization/${w.id}/ScimToken`, {
+  const res = await callEndpoint(t, scimApi.createToken, {
+    params: { organizationId: w.id },
     token: w.admin.session,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const { token, baseUrl } = res.json() as { token: string; baseUrl: string };
+  expect(res.status, res.raw.body).toBe(200);
+  const { token, baseUrl } = res.body;
+  // The SCIM protocol is not a call of the contract: its addresses stay raw.
   const path = new URL(baseUrl).pathname;
   const scim = (method: Method, rest: string, body?: unknown, bearer = token) =>
     t.app.inject({
@@ -197,10 +201,16 @@ describe.each(Object.entries(dialects))('a provisioning run in the %s dialect', 
       action: 'membership.suspend',
       actorName: 'SCIM',
     });
-    const members = await call(t, 'GET', `/api/Organizations/${w.id}/Users`, {
-      token: w.admin.session,
-    });
-    expect(members.body).not.toContain(email);
+    const memberList = async () => {
+      const res = await callEndpoint(t, teamUsersApi.list, {
+        params: { organizationId: w.id },
+        query: { Page: 1, PageSize: 100 },
+        token: w.admin.session,
+      });
+      expect(res.status, res.raw.body).toBe(200);
+      return res.raw.body;
+    };
+    expect(await memberList()).not.toContain(email);
 
     // Reactivate: the role comes back.
     const on = ok(await w.scim('PATCH', `/Users/${created.id}`, d.active(true)));
@@ -209,6 +219,7 @@ describe.each(Object.entries(dialects))('a provisioning run in the %s dialect', 
       role: 'User',
       licenseType: 'Trial',
     });
+    expect(await memberList()).toContain(email);
     expect(await lastAudit(w.id)).toMatchObject({
       action: 'membership.restore',
       actorName: 'SCIM',
@@ -247,27 +258,32 @@ describe('SCIM deprovisioning of a signed-in member', () => {
       .set({ licenseType: 'License', licenseAssignedAt: t.clock.now() })
       .where(and(eq(memberships.organizationId, w.id), eq(memberships.userId, w.member.id)));
     const teamCall = () =>
-      call(t, 'GET', `/api/Organizations/${w.id}`, { token: w.member.session });
-    expect((await teamCall()).statusCode).toBe(200);
+      callEndpoint(t, organizationsApi.get, {
+        params: { organizationId: w.id },
+        token: w.member.session,
+      });
+    expect((await teamCall()).status).toBe(200);
 
     ok(await w.scim('PATCH', `/Users/${w.member.id}`, dialects.okta.active(false)));
-    expect((await teamCall()).statusCode).toBe(404);
-    const mine = await call(t, 'GET', '/api/Users/Me/Organizations', { token: w.member.session });
-    expect(mine.body).not.toContain(w.id);
+    expect((await teamCall()).status).toBe(404);
+    const mine = await callEndpoint(t, usersApi.myTeams, { token: w.member.session });
+    expect(mine.status, mine.raw.body).toBe(200);
+    expect(mine.raw.body).not.toContain(w.id);
     // The License is freed.
     expect(await membershipOf(w.id, w.member.id)).toMatchObject({ licenseType: 'None' });
 
     ok(await w.scim('PATCH', `/Users/${w.member.id}`, dialects.entra.active(true)));
-    expect((await teamCall()).statusCode).toBe(200);
+    expect((await teamCall()).status).toBe(200);
   });
 
   it('a member a team admin removed stays removed: SCIM shows them inactive and cannot restore them', async () => {
     const w = await scimTeam();
     const created = ok(await w.scim('POST', '/Users', newUser(uniqueEmail('removed'), 'r-1')), 201);
-    const removed = await call(t, 'DELETE', `/api/Organizations/${w.id}/Users/${created.id}`, {
+    const removed = await callEndpoint(t, teamUsersApi.remove, {
+      params: { organizationId: w.id, userId: created.id },
       token: w.admin.session,
     });
-    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(removed.status, removed.raw.body).toBeLessThan(300);
     expect(ok(await w.scim('GET', `/Users/${created.id}`)).active).toBe(false);
     const restore = await w.scim('PATCH', `/Users/${created.id}`, dialects.okta.active(true));
     expect(scimError(restore, 400, 'mutability').detail).toBe(scimMessages.removedByAdmin);
@@ -315,15 +331,16 @@ describe('SCIM creation', () => {
     expect(await membershipOf(w.id, someone.id)).toBeNull();
     scimError(await w.scim('POST', '/Users', newUser(someone.email, 'ada2')), 409, 'uniqueness');
 
-    const invitations = await call(t, 'GET', '/api/Users/Me/Invitations', {
+    const invitations = await callEndpoint(t, teamUsersApi.myInvitations, {
       token: someone.session,
     });
-    const [invitation] = invitations.json() as { id: string }[];
+    const [invitation] = invitations.body;
     expect(invitation).toBeDefined();
-    const accepted = await call(t, 'POST', `/api/Users/Me/Invitations/${invitation!.id}/Accept`, {
+    const accepted = await callEndpoint(t, teamUsersApi.acceptInvitation, {
+      params: { invitationId: invitation!.id },
       token: someone.session,
     });
-    expect(accepted.statusCode, accepted.body).toBeLessThan(300);
+    expect(accepted.status, accepted.raw.body).toBeLessThan(300);
     expect(ok(await w.scim('GET', `/Users/${someone.id}`)).active).toBe(true);
     // Names of an account the team did not create are not the provider's to change.
     const renamed = await w.scim('PATCH', `/Users/${someone.id}`, {

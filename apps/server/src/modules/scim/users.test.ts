@@ -1,8 +1,9 @@
 import { scimMessages } from '@roomscale/shared';
+import { scimApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scimUsers, users } from '../../db/schema.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, person, team } from '../../test/workspace.ts';
 
@@ -16,11 +17,12 @@ type Team = Awaited<ReturnType<typeof team>>;
 
 async function scimTeam(name?: string) {
   const w = await team(t, name);
-  const res = await call(t, 'POST', `/api/Organization/${w.id}/ScimToken`, {
+  const res = await callEndpoint(t, scimApi.createToken, {
+    params: { organizationId: w.id },
     token: w.admin.session,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const { token, baseUrl } = res.json() as { token: string; baseUrl: string };
+  expect(res.status, res.raw.body).toBe(200);
+  const { token, baseUrl } = res.body;
   const get = (path: string, query: Record<string, string> = {}) =>
     t.app.inject({
       method: 'GET',
