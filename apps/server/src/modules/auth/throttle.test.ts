@@ -1,6 +1,8 @@
 import { security, TOKEN_SCOPE, tokenMessages } from '@roomscale/shared';
+import { authApi, usersApi } from '@roomscale/shared/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createUser, nextIp, tokenRequest, uniqueEmail } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { createUser, nextIp, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
@@ -25,15 +27,18 @@ afterEach(() => {
 });
 
 const grant = (username: string, password: string, ip = nextIp()) =>
-  tokenRequest(t, { grant_type: 'password', username, password, scope: TOKEN_SCOPE }, ip);
+  callEndpoint(t, authApi.token, {
+    body: { grant_type: 'password', username, password, scope: TOKEN_SCOPE },
+    ip,
+  });
 
 type Reply = Awaited<ReturnType<typeof grant>>;
 
 /** A throttled attempt: 429 with an OAuth2 body and the seconds to wait. */
 function expectThrottled(res: Reply): number {
-  expect(res.statusCode, res.body).toBe(429);
+  expect(res.status, res.raw.body).toBe(429);
   expect(res.headers['cache-control']).toBe('no-store');
-  expect(res.json()).toEqual({
+  expect(res.raw.json()).toEqual({
     error: 'slow_down',
     error_description: tokenMessages.tooManyAttempts,
   });
@@ -43,8 +48,8 @@ function expectThrottled(res: Reply): number {
 }
 
 function expectWrongPassword(res: Reply) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toEqual({
+  expect(res.status, res.raw.body).toBe(400);
+  expect(res.raw.json()).toEqual({
     error: 'invalid_grant',
     error_description: tokenMessages.invalidCredentials,
   });
@@ -57,7 +62,7 @@ const slowdownAfter = security.accountFailuresBeforeSlowdown;
 async function sprayFailures(email: string, count: number) {
   for (let i = 0; i < count; i++) {
     let res = await grant(email, `Wrong${i}abc`);
-    if (res.statusCode === 429) {
+    if (res.status === 429) {
       advance(Number(res.headers['retry-after']));
       res = await grant(email, `Wrong${i}abc`);
     }
@@ -69,7 +74,7 @@ describe('one address guessing at one account', () => {
   it('locks that address for that account, not the account', async () => {
     const user = await createUser(t);
     const home = nextIp();
-    expect((await grant(user.email, user.password, home)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, home)).status).toBe(200);
 
     const attacker = nextIp();
     for (let i = 0; i < pairLimit; i++) {
@@ -79,18 +84,18 @@ describe('one address guessing at one account', () => {
     const wait = expectThrottled(await grant(user.email, user.password, attacker));
     expect(wait).toBe(security.pairLockSeconds);
     // The owner, from the address they signed in from before, is not affected.
-    expect((await grant(user.email, user.password, home)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, home)).status).toBe(200);
 
     advance(security.pairLockSeconds - 1);
     expectThrottled(await grant(user.email, user.password, attacker));
     advance(1);
-    expect((await grant(user.email, user.password, attacker)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, attacker)).status).toBe(200);
   });
 
   it('locks a familiar address too after as many failures', async () => {
     const user = await createUser(t);
     const home = nextIp();
-    expect((await grant(user.email, user.password, home)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, home)).status).toBe(200);
     for (let i = 0; i < pairLimit; i++) {
       expectWrongPassword(await grant(user.email, `Wrong${i}abc`, home));
     }
@@ -102,19 +107,19 @@ describe('counting', () => {
   it('forgives earlier failures after a successful sign-in', async () => {
     const user = await createUser(t);
     for (let i = 0; i < slowdownAfter - 1; i++) await grant(user.email, 'Wrong1234');
-    expect((await grant(user.email, user.password)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password)).status).toBe(200);
     for (let i = 0; i < slowdownAfter - 1; i++) await grant(user.email, 'Wrong1234');
-    expect((await grant(user.email, user.password)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password)).status).toBe(200);
   });
 
   it("forgets a pair's failures older than its window", async () => {
     const user = await createUser(t);
     const home = nextIp();
-    expect((await grant(user.email, user.password, home)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, home)).status).toBe(200);
     for (let i = 0; i < pairLimit - 1; i++) await grant(user.email, 'Wrong1234', home);
     advance(security.pairLockSeconds + 1);
     expectWrongPassword(await grant(user.email, 'Wrong1234', home));
-    expect((await grant(user.email, user.password, home)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, home)).status).toBe(200);
   });
 
   it('counts concurrent failures', async () => {
@@ -131,13 +136,13 @@ describe('many addresses guessing at one account', () => {
   it('cannot lock the owner out of the address they usually sign in from', async () => {
     const user = await createUser(t);
     const home = nextIp();
-    expect((await grant(user.email, user.password, home)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, home)).status).toBe(200);
 
     await sprayFailures(user.email, 40);
     // Unfamiliar addresses now wait…
     expectThrottled(await grant(user.email, user.password));
     // …but the owner's usual address keeps its own budget.
-    expect((await grant(user.email, user.password, home)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password, home)).status).toBe(200);
   });
 
   it('slows the account down with a doubling delay that stops growing at the cap', async () => {
@@ -165,7 +170,7 @@ describe('many addresses guessing at one account', () => {
     const wait = expectThrottled(await grant(user.email, user.password));
     expect(wait).toBeLessThanOrEqual(security.accountSlowdownMaxSeconds);
     advance(wait);
-    expect((await grant(user.email, user.password)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password)).status).toBe(200);
   });
 
   it('throttles unknown accounts exactly like known ones, so the brake reveals nothing', async () => {
@@ -176,8 +181,8 @@ describe('many addresses guessing at one account', () => {
     }
     const known = await grant(user.email, 'Wrong1234');
     const unknown = await grant(ghost, 'Wrong1234');
-    expect(unknown.statusCode).toBe(known.statusCode);
-    expect(unknown.body).toBe(known.body);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.raw.body).toBe(known.raw.body);
     expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
   });
 
@@ -197,17 +202,17 @@ describe('many addresses guessing at one account', () => {
 
 describe('a completed password reset', () => {
   const resetTo = async (email: string, password: string) => {
-    await call(t, 'POST', '/api/Users/ForgotPassword', { body: { email } });
+    await callEndpoint(t, usersApi.forgotPassword, { body: { email } });
     const url = t.mailer.link(email, '/reset-password');
-    const res = await call(t, 'POST', '/api/Users/ResetPassword', {
+    const res = await callEndpoint(t, usersApi.resetPassword, {
       body: {
-        userId: url.searchParams.get('user'),
-        token: url.searchParams.get('token'),
+        userId: url.searchParams.get('user')!,
+        token: url.searchParams.get('token')!,
         password,
         passwordConfirm: password,
       },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
   };
 
   it("lifts the account's slowdown and the locks of its addresses", async () => {
@@ -220,8 +225,8 @@ describe('a completed password reset', () => {
     expectThrottled(await grant(user.email, user.password));
 
     await resetTo(user.email, 'Renewed123');
-    expect((await grant(user.email, 'Renewed123')).statusCode).toBe(200);
-    expect((await grant(user.email, 'Renewed123', attacker)).statusCode).toBe(200);
+    expect((await grant(user.email, 'Renewed123')).status).toBe(200);
+    expect((await grant(user.email, 'Renewed123', attacker)).status).toBe(200);
   });
 
   it('leaves other accounts throttled', async () => {
@@ -243,25 +248,16 @@ describe('one address guessing across accounts', () => {
     expect(expectThrottled(await grant(user.email, user.password, ip))).toBe(
       security.ipFailureWindowSeconds,
     );
-    expect((await grant(user.email, user.password)).statusCode).toBe(200);
+    expect((await grant(user.email, user.password)).status).toBe(200);
   });
 });
 
 describe('client addresses behind a proxy', () => {
   const forged = (socket: string, forwardedFor: string, username: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/connect/token',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-forwarded-for': forwardedFor,
-      },
-      payload: new URLSearchParams({
-        grant_type: 'password',
-        username,
-        password: 'Wrong1234',
-      }).toString(),
-      remoteAddress: socket,
+    callEndpoint(t, authApi.token, {
+      body: { grant_type: 'password', username, password: 'Wrong1234' },
+      headers: { 'x-forwarded-for': forwardedFor },
+      ip: socket,
     });
 
   it('ignores X-Forwarded-For when TRUST_PROXY is unset', async () => {
@@ -280,27 +276,18 @@ describe('client addresses behind a proxy', () => {
       const proxy = '192.0.2.1';
       const client = nextIp();
       const attempt = (forwardedFor: string) =>
-        behind.app.inject({
-          method: 'POST',
-          url: '/api/connect/token',
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'x-forwarded-for': forwardedFor,
-          },
-          payload: new URLSearchParams({
-            grant_type: 'password',
-            username: uniqueEmail('spray'),
-            password: 'Wrong1234',
-          }).toString(),
-          remoteAddress: proxy,
+        callEndpoint(behind, authApi.token, {
+          body: { grant_type: 'password', username: uniqueEmail('spray'), password: 'Wrong1234' },
+          headers: { 'x-forwarded-for': forwardedFor },
+          ip: proxy,
         });
       // The client writes a new address of its own each time; the proxy appends the real one.
       for (let i = 0; i < security.ipFailuresBeforeLock; i++) {
-        expect((await attempt(`${nextIp()}, ${client}`)).statusCode).toBe(400);
+        expect((await attempt(`${nextIp()}, ${client}`)).status).toBe(400);
       }
-      expect((await attempt(`${nextIp()}, ${client}`)).statusCode).toBe(429);
+      expect((await attempt(`${nextIp()}, ${client}`)).status).toBe(429);
       // Another client behind the same proxy is someone else.
-      expect((await attempt(`${client}, ${nextIp()}`)).statusCode).toBe(400);
+      expect((await attempt(`${client}, ${nextIp()}`)).status).toBe(400);
     } finally {
       await behind.close();
     }

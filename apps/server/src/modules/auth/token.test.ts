@@ -1,14 +1,9 @@
 import { security, serverMessages, TOKEN_SCOPE, tokenMessages } from '@roomscale/shared';
+import { authApi, usersApi } from '@roomscale/shared/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createUser,
-  expectProblem,
-  nextIp,
-  tokenRequest,
-  uniqueEmail,
-} from '../../test/factories.ts';
+import { type Answer, callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { call, createUser, expectProblem, nextIp, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -17,24 +12,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const passwordGrant = (username: string, password: string, ip?: string) =>
-  tokenRequest(t, { grant_type: 'password', username, password, scope: TOKEN_SCOPE }, ip);
+const passwordGrant = (username: string, password: string) =>
+  callEndpoint(t, authApi.token, {
+    body: { grant_type: 'password', username, password, scope: TOKEN_SCOPE },
+  });
 
-type Reply = Awaited<ReturnType<typeof tokenRequest>>;
-function expectOAuthError(res: Reply, error: string, description?: string, status = 400) {
-  expect(res.statusCode, res.body).toBe(status);
+/** A form the contract refuses (a missing or unknown grant, an over-long field, a NUL). */
+const refusedForm = (form: Record<string, string>, ip?: string) =>
+  callUnchecked(t, authApi.token, { body: form, ip });
+
+function expectOAuthError(
+  res: Answer<typeof authApi.token>,
+  error: string,
+  description?: string,
+  status = 400,
+) {
+  expect(res.status, res.raw.body).toBe(status);
   expect(res.headers['content-type']).toContain('application/json');
   expect(res.headers['cache-control']).toBe('no-store');
-  expect(res.json()).toEqual({ error, error_description: description ?? expect.any(String) });
+  expect(res.raw.json()).toEqual({ error, error_description: description ?? expect.any(String) });
 }
 
 describe('POST /api/connect/token, password grant', () => {
   it('issues an access token, refresh token and id token', async () => {
     const user = await createUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
     const res = await passwordGrant(user.email.toUpperCase(), user.password);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const body = res.json();
+    const body = res.body;
     expect(body).toEqual({
       access_token: expect.any(String),
       refresh_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
@@ -49,34 +54,35 @@ describe('POST /api/connect/token, password grant', () => {
     expect(access.exp! - access.iat!).toBe(security.accessTokenSeconds);
     expect(decodeJwt(body.id_token)).toMatchObject({ sub: user.id, email: user.email });
 
-    const me = await call(t, 'GET', '/api/Users/Me', { token: body });
-    expect(me.json().id).toBe(user.id);
+    const me = await callEndpoint(t, usersApi.me, { token: body });
+    expect(me.body.id).toBe(user.id);
   });
 
   it('accepts a JSON body too', async () => {
     const user = await createUser(t);
-    const res = await call(t, 'POST', '/api/connect/token', {
-      body: { grant_type: 'password', username: user.email, password: user.password },
+    // The contract's body kind is a form: a JSON body is sent as its text, with its type.
+    const res = await callUnchecked(t, authApi.token, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        username: user.email,
+        password: user.password,
+      }),
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().scope).toBe(TOKEN_SCOPE);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.raw.raw.req.headers['content-type']).toBe('application/json');
+    expect(res.body.scope).toBe(TOKEN_SCOPE);
   });
 
   it('grants a narrower scope when asked, and refuses a scope it does not have', async () => {
     const user = await createUser(t);
-    const narrow = await tokenRequest(t, {
-      grant_type: 'password',
-      username: user.email,
-      password: user.password,
-      scope: 'openid profile',
-    });
-    expect(narrow.json().scope).toBe('openid profile');
-    const wide = await tokenRequest(t, {
-      grant_type: 'password',
-      username: user.email,
-      password: user.password,
-      scope: 'openid admin',
-    });
+    const grant = (scope: string) =>
+      callEndpoint(t, authApi.token, {
+        body: { grant_type: 'password', username: user.email, password: user.password, scope },
+      });
+    const narrow = await grant('openid profile');
+    expect(narrow.body.scope).toBe('openid profile');
+    const wide = await grant('openid admin');
     expectOAuthError(wide, 'invalid_scope', tokenMessages.invalidScope);
   });
 
@@ -85,8 +91,8 @@ describe('POST /api/connect/token, password grant', () => {
     const wrong = await passwordGrant(user.email, 'Wrong1234');
     const unknown = await passwordGrant(uniqueEmail('ghost'), 'Wrong1234');
     expectOAuthError(wrong, 'invalid_grant', tokenMessages.invalidCredentials);
-    expect(unknown.statusCode).toBe(wrong.statusCode);
-    expect(unknown.body).toBe(wrong.body);
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.raw.body).toBe(wrong.raw.body);
   });
 
   it('answers an account awaiting activation exactly like an unknown address', async () => {
@@ -101,7 +107,7 @@ describe('POST /api/connect/token, password grant', () => {
     ];
     for (const reply of replies) {
       expectOAuthError(reply, 'invalid_grant', tokenMessages.invalidCredentials);
-      expect(reply.body).toBe(replies[0]!.body);
+      expect(reply.raw.body).toBe(replies[0]!.raw.body);
       expect(Object.keys(reply.headers).sort()).toEqual(Object.keys(replies[0]!.headers).sort());
     }
   });
@@ -127,12 +133,14 @@ describe('POST /api/connect/token, password grant', () => {
   it('requires username and password', async () => {
     const user = await createUser(t);
     expectOAuthError(
-      await tokenRequest(t, { grant_type: 'password', password: 'x' }),
+      await callEndpoint(t, authApi.token, { body: { grant_type: 'password', password: 'x' } }),
       'invalid_request',
       tokenMessages.missingParameter('username'),
     );
     expectOAuthError(
-      await tokenRequest(t, { grant_type: 'password', username: user.email }),
+      await callEndpoint(t, authApi.token, {
+        body: { grant_type: 'password', username: user.email },
+      }),
       'invalid_request',
       tokenMessages.missingParameter('password'),
     );
@@ -142,12 +150,12 @@ describe('POST /api/connect/token, password grant', () => {
 describe('POST /api/connect/token, malformed requests', () => {
   it('answers a missing grant type with invalid_request', async () => {
     expectOAuthError(
-      await tokenRequest(t, { username: 'a@example.com' }),
+      await refusedForm({ username: 'a@example.com' }),
       'invalid_request',
       tokenMessages.missingGrantType,
     );
     expectOAuthError(
-      await call(t, 'POST', '/api/connect/token'),
+      await callUnchecked(t, authApi.token, {}),
       'invalid_request',
       tokenMessages.missingGrantType,
     );
@@ -156,7 +164,7 @@ describe('POST /api/connect/token, malformed requests', () => {
   it('answers unknown grants with unsupported_grant_type', async () => {
     for (const grant of ['client_credentials', 'authorization_code', 'implicit']) {
       expectOAuthError(
-        await tokenRequest(t, { grant_type: grant }),
+        await refusedForm({ grant_type: grant }),
         'unsupported_grant_type',
         tokenMessages.unsupportedGrantType,
       );
@@ -165,28 +173,24 @@ describe('POST /api/connect/token, malformed requests', () => {
 
   it('answers an over-long field with invalid_request', async () => {
     expectOAuthError(
-      await tokenRequest(t, {
-        grant_type: 'password',
-        username: 'a@b.c',
-        password: 'x'.repeat(300),
-      }),
+      await refusedForm({ grant_type: 'password', username: 'a@b.c', password: 'x'.repeat(300) }),
       'invalid_request',
       tokenMessages.invalidParameter('password'),
     );
   });
 
   it('answers malformed JSON, a wrong content type and a huge body as OAuth errors', async () => {
-    const json = await call(t, 'POST', '/api/connect/token', {
+    const json = await callUnchecked(t, authApi.token, {
       headers: { 'content-type': 'application/json' },
       body: '{"grant_type":',
     });
     expectOAuthError(json, 'invalid_request', tokenMessages.malformedRequest);
-    const xml = await call(t, 'POST', '/api/connect/token', {
+    const xml = await callUnchecked(t, authApi.token, {
       headers: { 'content-type': 'application/xml' },
       body: '<token/>',
     });
     expectOAuthError(xml, 'invalid_request', tokenMessages.malformedRequest, 415);
-    const huge = await tokenRequest(t, { grant_type: 'password', username: 'x'.repeat(20_000) });
+    const huge = await refusedForm({ grant_type: 'password', username: 'x'.repeat(20_000) });
     expectOAuthError(huge, 'invalid_request', tokenMessages.malformedRequest, 413);
   });
 
@@ -196,22 +200,23 @@ describe('POST /api/connect/token, malformed requests', () => {
       { grant_type: 'password', username: 'a@example.com', password: 'Sec\u0000ret123' },
       { grant_type: 'refresh_token', refresh_token: 'abc\u0000def' },
     ]) {
-      expectOAuthError(await tokenRequest(t, form), 'invalid_request', serverMessages.nulCharacter);
+      expectOAuthError(await refusedForm(form), 'invalid_request', serverMessages.nulCharacter);
     }
   });
 
   it('is rate limited per IP with slow_down', async () => {
     const ip = nextIp();
     for (let i = 0; i < security.rateLimitPerMinute.token; i++) {
-      expect((await tokenRequest(t, {}, ip)).statusCode).toBe(400);
+      expect((await refusedForm({}, ip)).status).toBe(400);
     }
-    const limited = await tokenRequest(t, {}, ip);
+    const limited = await refusedForm({}, ip);
     expectOAuthError(limited, 'slow_down', undefined, 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await tokenRequest(t, {}, nextIp())).statusCode).toBe(400);
+    expect((await refusedForm({}, nextIp())).status).toBe(400);
   });
 
   it('keeps problem documents for the other routes', async () => {
-    expectProblem(await call(t, 'GET', '/api/connect/token'), 404);
+    // A method the contract does not have at the token endpoint's address.
+    expectProblem(await call(t, 'GET', authApi.token.path), 404);
   });
 });
