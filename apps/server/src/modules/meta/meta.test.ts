@@ -2,20 +2,21 @@ import {
   META_LOGIN_LABEL,
   META_LOGIN_PROVIDER,
   metaMessages,
+  type OculusLink,
+  type OculusNonceProof,
   security,
   ssoMessages,
 } from '@roomscale/shared';
+import { linkedAccountsApi, teamUsersApi, usersApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberships, userLogins, users } from '../../db/schema.ts';
-import { call, createTeam, expectProblem, signIn } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { createTeam, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type MetaStandIn, startMetaStandIn } from '../../test/metaStandIn.ts';
 import { type Person, person } from '../../test/workspace.ts';
 
-const SSO = '/api/User/Me/LinkedAccounts/Oculus/Sso';
-const HEADSET = '/api/User/Me/LinkedAccounts/Oculus';
-const BY_ACCOUNT = '/api/LinkedAccounts/Oculus';
 const REDIRECT_URI = 'http://roomscale.test/sso/oculus';
 
 let meta: MetaStandIn;
@@ -39,14 +40,14 @@ const newMetaId = () => `77${Date.now().toString().slice(-9)}${String(++lastId).
 
 /** GET the sign-in URL: the URL and the cookie the link call needs. */
 async function startLink(app: TestApp, p: Person) {
-  const res = await call(app, 'GET', SSO, { token: p.session });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await callEndpoint(app, linkedAccountsApi.metaUrl, { token: p.session });
+  expect(res.status, res.raw.body).toBe(200);
   const setCookie = String(res.headers['set-cookie']);
-  return { url: (res.json() as { url: string }).url, setCookie, cookie: setCookie.split(';')[0]! };
+  return { url: res.body.url, setCookie, cookie: setCookie.split(';')[0]! };
 }
 
-function linkByCode(p: Person, body: unknown, cookie?: string) {
-  return call(t, 'PUT', SSO, {
+function linkByCode(p: Person, body: OculusLink, cookie?: string) {
+  return callEndpoint(t, linkedAccountsApi.metaLink, {
     token: p.session,
     body,
     ...(cookie ? { headers: { cookie } } : {}),
@@ -91,7 +92,7 @@ async function linkedPerson(orgScopedId: string, subscribed = false) {
     { oculusAccessCode: code, oculusOrgScopedId: orgScopedId },
     cookie,
   );
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.status, res.raw.body).toBe(200);
   return p;
 }
 
@@ -104,7 +105,7 @@ const metaEntry = (orgScopedId: string) => ({
 describe('GET the sign-in URL', () => {
   it('refuses with notConfigured (409) when the server has no Meta app, and sets no cookie', async () => {
     const p = await person(bare);
-    const res = await call(bare, 'GET', SSO, { token: p.session });
+    const res = await callEndpoint(bare, linkedAccountsApi.metaUrl, { token: p.session });
     expect(expectProblem(res, 409).detail).toBe(metaMessages.notConfigured);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -154,8 +155,8 @@ describe('PUT the code from /sso/oculus', () => {
       { oculusAccessCode: fragment.code, oculusOrgScopedId: fragment.org_scoped_id },
       cookie,
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([metaEntry(orgScopedId)]);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toEqual([metaEntry(orgScopedId)]);
     // The link is done: the cookie is dropped.
     expect(String(res.headers['set-cookie'])).toMatch(/^rs_meta_link=; .*Max-Age=0/);
 
@@ -195,13 +196,15 @@ describe('PUT the code from /sso/oculus', () => {
     });
 
     // The subscription is a license of the user's team, and the user's profile says so.
-    const list = await call(t, 'GET', `/api/Organizations/${team.id}/Users?Page=1&PageSize=25`, {
+    const list = await callEndpoint(t, teamUsersApi.list, {
+      params: { organizationId: team.id },
+      query: { Page: 1, PageSize: 25 },
       token: p.session,
     });
-    expect(list.statusCode, list.body).toBe(200);
-    expect((list.json() as { licenseCount: number }).licenseCount).toBe(1);
-    const me = await call(t, 'GET', '/api/Users/Me', { token: p.session });
-    expect(me.json()).toMatchObject({ hasOculusLogin: true, hasMetaSubscription: true });
+    expect(list.status, list.raw.body).toBe(200);
+    expect(list.body.licenseCount).toBe(1);
+    const me = await callEndpoint(t, usersApi.me, { token: p.session });
+    expect(me.body).toMatchObject({ hasOculusLogin: true, hasMetaSubscription: true });
   });
 
   it('links without a subscription when Meta reports none', async () => {
@@ -276,7 +279,7 @@ describe('PUT the code from /sso/oculus', () => {
 
     const code = meta.issueCode(orgScopedId);
     const first = await linkedPersonWithCode(code, orgScopedId);
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.status, first.raw.body).toBe(200);
     const reused = await linkByCode(
       p,
       { oculusAccessCode: code, oculusOrgScopedId: orgScopedId },
@@ -306,7 +309,7 @@ describe('PUT the code from /sso/oculus', () => {
     expect(await auditOf(p.id)).toEqual([]);
     // Meta never took the code: once it is back, the same sign-in links.
     const res = await linkByCode(p, body, cookie);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
   });
 
   it('refuses (409) a Meta account linked to another user, and a second Meta account', async () => {
@@ -318,7 +321,7 @@ describe('PUT the code from /sso/oculus', () => {
       { oculusAccessCode: meta.issueCode(orgScopedId), oculusOrgScopedId: orgScopedId },
       ownerCookie,
     );
-    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.status, linked.raw.body).toBe(200);
 
     const p = await person(t);
     const { cookie } = await startLink(t, p);
@@ -331,7 +334,7 @@ describe('PUT the code from /sso/oculus', () => {
     expect(await metaLoginsOf(p.id)).toEqual([]);
 
     // A second Meta account: refused at the start, and before Meta is asked.
-    const start = await call(t, 'GET', SSO, { token: owner.session });
+    const start = await callEndpoint(t, linkedAccountsApi.metaUrl, { token: owner.session });
     expect(expectProblem(start, 409).detail).toBe(metaMessages.alreadyLinked);
     const callsBefore = meta.calls.length;
     const second = newMetaId();
@@ -363,7 +366,7 @@ describe('PUT the code from /sso/oculus', () => {
         ),
       ),
     );
-    expect(same.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
     const owners = await t.ctx.db
       .select({ userId: userLogins.userId })
       .from(userLogins)
@@ -377,14 +380,16 @@ describe('PUT the code from /sso/oculus', () => {
         linkByCode(p, { oculusAccessCode: meta.issueCode(id), oculusOrgScopedId: id }, cookie),
       ),
     );
-    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await metaLoginsOf(p.id)).toHaveLength(1);
   });
 
   it('validates the body', async () => {
     const p = await person(t);
     const { cookie } = await startLink(t, p);
-    expectProblem(await linkByCode(p, { oculusAccessCode: 'x' }, cookie), 400, 'oculusOrgScopedId');
+    const refused = (body: unknown) =>
+      callUnchecked(t, linkedAccountsApi.metaLink, { token: p.session, body, headers: { cookie } });
+    expectProblem(await refused({ oculusAccessCode: 'x' }), 400, 'oculusOrgScopedId');
     expectProblem(
       await linkByCode(p, { oculusAccessCode: '  ', oculusOrgScopedId: '1' }, cookie),
       400,
@@ -411,9 +416,9 @@ describe('DELETE the caller’s Meta login', () => {
       .set({ licenseType: 'License', licenseAssignedAt: t.clock.now() })
       .where(and(eq(memberships.organizationId, team.id), eq(memberships.userId, p.id)));
 
-    const res = await call(t, 'DELETE', HEADSET, { token: p.session });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([]);
+    const res = await callEndpoint(t, linkedAccountsApi.metaUnlink, { token: p.session });
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toEqual([]);
     expect(await metaLoginsOf(p.id)).toEqual([]);
     expect(await subscriptionOf(p.id)).toBe(false);
     const [m] = await t.ctx.db
@@ -443,7 +448,7 @@ describe('DELETE the caller’s Meta login', () => {
 
   it('works without the Meta app configured, and answers 409 notLinked when there is none', async () => {
     const p = await person(bare);
-    const res = await call(bare, 'DELETE', HEADSET, { token: p.session });
+    const res = await callEndpoint(bare, linkedAccountsApi.metaUnlink, { token: p.session });
     expect(expectProblem(res, 409).detail).toBe(metaMessages.notLinked);
   });
 
@@ -451,7 +456,7 @@ describe('DELETE the caller’s Meta login', () => {
     const orgScopedId = newMetaId();
     const p = await linkedPerson(orgScopedId, true);
     await t.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.id, p.id));
-    const res = await call(t, 'DELETE', HEADSET, { token: p.session });
+    const res = await callEndpoint(t, linkedAccountsApi.metaUnlink, { token: p.session });
     expect(expectProblem(res, 409).detail).toBe(ssoMessages.lastLogin);
     expect(await metaLoginsOf(p.id)).toHaveLength(1);
     expect(await subscriptionOf(p.id)).toBe(true);
@@ -460,8 +465,8 @@ describe('DELETE the caller’s Meta login', () => {
 });
 
 describe('the headset app', () => {
-  const fromHeadset = (p: Person, body: unknown) =>
-    call(t, 'PUT', HEADSET, { token: p.session, body });
+  const fromHeadset = (p: Person, body: OculusNonceProof) =>
+    callEndpoint(t, linkedAccountsApi.metaLinkFromHeadset, { token: p.session, body });
 
   it('links with a nonce Meta confirms for the user id, subscription included', async () => {
     const orgScopedId = newMetaId();
@@ -473,8 +478,8 @@ describe('the headset app', () => {
       oculusOrgScopedId: orgScopedId,
       oculusUserId: userId,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([metaEntry(orgScopedId)]);
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toEqual([metaEntry(orgScopedId)]);
     expect(await subscriptionOf(p.id)).toBe(true);
     const asked = meta.calls.slice(callsBefore);
     expect(asked.map((c) => `${c.method} ${c.path}`)).toEqual([
@@ -494,7 +499,7 @@ describe('the headset app', () => {
     const p = await person(t);
     const { nonce } = meta.issueNonce(orgScopedId);
     const res = await fromHeadset(p, { oculusAccessCode: nonce, oculusOrgScopedId: orgScopedId });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     expect(await metaLoginsOf(p.id)).toEqual([
       { providerKey: orgScopedId, displayName: META_LOGIN_LABEL },
     ]);
@@ -510,7 +515,7 @@ describe('the headset app', () => {
       oculusOrgScopedId: mine,
       oculusUserId: spent.userId,
     });
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.status, first.raw.body).toBe(200);
     const other = meta.issueNonce(theirs);
     const attempts = [
       { oculusAccessCode: spent.nonce, oculusOrgScopedId: mine, oculusUserId: spent.userId },
@@ -531,7 +536,7 @@ describe('the headset app', () => {
 
   it('answers notConfigured (409) on a server without the Meta app', async () => {
     const p = await person(bare);
-    const res = await call(bare, 'PUT', HEADSET, {
+    const res = await callEndpoint(bare, linkedAccountsApi.metaLinkFromHeadset, {
       token: p.session,
       body: { oculusAccessCode: 'n', oculusOrgScopedId: '1' },
     });
@@ -540,7 +545,8 @@ describe('the headset app', () => {
 });
 
 describe('DELETE /api/LinkedAccounts/Oculus (the headset, no bearer)', () => {
-  const byAccount = (app: TestApp, body: unknown) => call(app, 'DELETE', BY_ACCOUNT, { body });
+  const byAccount = (app: TestApp, body: OculusNonceProof) =>
+    callEndpoint(app, linkedAccountsApi.metaUnlinkByAccount, { body });
 
   it('unlinks the Meta account from whichever user has it, as that user', async () => {
     const orgScopedId = newMetaId();
@@ -551,8 +557,8 @@ describe('DELETE /api/LinkedAccounts/Oculus (the headset, no bearer)', () => {
       oculusOrgScopedId: orgScopedId,
       oculusUserId: userId,
     });
-    expect(res.statusCode, res.body).toBe(204);
-    expect(res.body).toBe('');
+    expect(res.status, res.raw.body).toBe(204);
+    expect(res.raw.body).toBe('');
     expect(await metaLoginsOf(p.id)).toEqual([]);
     expect(await subscriptionOf(p.id)).toBe(false);
     const last = (await auditOf(p.id)).at(-1)!;
@@ -568,7 +574,7 @@ describe('DELETE /api/LinkedAccounts/Oculus (the headset, no bearer)', () => {
       oculusOrgScopedId: orgScopedId,
       oculusUserId: userId,
     });
-    expect(res.statusCode, res.body).toBe(204);
+    expect(res.status, res.raw.body).toBe(204);
     expect(meta.calls.slice(callsBefore).map((c) => c.path)).toEqual([
       '/user_nonce_validate',
       `/${userId}`,
@@ -618,7 +624,8 @@ describe('access', () => {
     const ip = '10.250.0.9';
     const statuses: number[] = [];
     for (let i = 0; i <= security.rateLimitPerMinute.meta; i++) {
-      statuses.push((await call(t, 'DELETE', BY_ACCOUNT, { body: {}, ip })).statusCode);
+      const res = await callUnchecked(t, linkedAccountsApi.metaUnlinkByAccount, { body: {}, ip });
+      statuses.push(res.status);
     }
     expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -627,13 +634,13 @@ describe('access', () => {
 
   it('answers 401 without a bearer on the /User/Me calls', async () => {
     const body = { oculusAccessCode: 'n', oculusOrgScopedId: '1' };
-    for (const [method, url] of [
-      ['GET', SSO],
-      ['PUT', SSO],
-      ['PUT', HEADSET],
-      ['DELETE', HEADSET],
-    ] as const) {
-      const res = await call(t, method, url, method === 'PUT' ? { body } : {});
+    for (const e of [
+      linkedAccountsApi.metaUrl,
+      linkedAccountsApi.metaLink,
+      linkedAccountsApi.metaLinkFromHeadset,
+      linkedAccountsApi.metaUnlink,
+    ]) {
+      const res = await callUnchecked(t, e, e.method === 'PUT' ? { body } : {});
       expectProblem(res, 401);
     }
   });

@@ -1,8 +1,10 @@
 import { accountMailTexts, serverMessages } from '@roomscale/shared';
+import { authApi, teamUsersApi, usersApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { call, expectProblem, tokenRequest, uniqueEmail } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type IdpKeys, makeIdpKeys } from '../../test/samlIdp.ts';
 import { team } from '../../test/workspace.ts';
@@ -28,7 +30,8 @@ async function addedByTeam(teamName: string, logins: { sso: boolean; password: b
   const w = await team(t, teamName);
   await configureSso(t, w.id, w.admin, keys);
   const email = uniqueEmail('sso');
-  const res = await call(t, 'PUT', `/api/Organizations/${w.id}/Users`, {
+  const res = await callEndpoint(t, teamUsersApi.add, {
+    params: { organizationId: w.id },
     token: w.admin.session,
     body: {
       email,
@@ -40,25 +43,27 @@ async function addedByTeam(teamName: string, logins: { sso: boolean; password: b
       assignRoomscalePassword: logins.password,
     },
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.status, res.raw.body).toBe(200);
   const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
   return { email, userId: user!.id };
 }
 
-const forgot = (email: string) => call(t, 'POST', '/api/Users/ForgotPassword', { body: { email } });
+const forgot = (email: string) => callEndpoint(t, usersApi.forgotPassword, { body: { email } });
 
 const reset = (userId: string, token: string) =>
-  call(t, 'POST', '/api/Users/ResetPassword', {
+  callEndpoint(t, usersApi.resetPassword, {
     body: { userId, token, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD },
   });
 
 const confirm = (userId: string, token: string) =>
-  call(t, 'POST', '/api/Users/Confirm', {
+  callEndpoint(t, usersApi.confirm, {
     body: { userId, token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
   });
 
 const passwordSignIn = (email: string) =>
-  tokenRequest(t, { grant_type: 'password', username: email, password: NEW_PASSWORD });
+  callEndpoint(t, authApi.token, {
+    body: { grant_type: 'password', username: email, password: NEW_PASSWORD },
+  });
 
 const passwordHashOf = async (userId: string) =>
   (await t.ctx.db.select().from(users).where(eq(users.id, userId)))[0]?.passwordHash;
@@ -68,8 +73,8 @@ describe('an account with single sign-on only', () => {
     const { email } = await addedByTeam('Contoso', { sso: true, password: false });
     const answer = await forgot(email);
     const stranger = await forgot(uniqueEmail('nobody'));
-    expect(answer.statusCode).toBe(200);
-    expect(answer.body).toBe(stranger.body);
+    expect(answer.status).toBe(200);
+    expect(answer.raw.body).toBe(stranger.raw.body);
 
     const mail = t.mailer.to(email).at(-1)!;
     expect(mail.subject).toBe(accountMailTexts.ssoOnlyReset.subject);
@@ -97,20 +102,14 @@ describe('an account with single sign-on only', () => {
     );
 
     expect(await passwordHashOf(userId)).toBeNull();
-    expect((await passwordSignIn(email)).json().error).toBe('invalid_grant');
-    const logins = await call(
-      t,
-      'GET',
-      `/api/LinkedAccounts/Logins?email=${encodeURIComponent(email)}`,
-    );
-    expect(logins.json()).toEqual([
-      { loginProviderId: expect.any(String), displayName: 'Fabrikam' },
-    ]);
+    expect((await passwordSignIn(email)).raw.json().error).toBe('invalid_grant');
+    const logins = await callEndpoint(t, usersApi.logins, { query: { email } });
+    expect(logins.body).toEqual([{ loginProviderId: expect.any(String), displayName: 'Fabrikam' }]);
   });
 
   it('is told so when someone registers its address, without a reset link', async () => {
     const { email } = await addedByTeam('Northwind', { sso: true, password: false });
-    const res = await call(t, 'PUT', '/api/Users/Register', {
+    const res = await callEndpoint(t, usersApi.register, {
       body: {
         email,
         firstName: 'Sam',
@@ -119,7 +118,7 @@ describe('an account with single sign-on only', () => {
         termsAccepted: true,
       },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     const mail = t.mailer.to(email).at(-1)!;
     expect(mail.subject).toBe(accountMailTexts.ssoOnlyAlreadyRegistered.subject);
     expect(mail.text).toContain("choose 'Log in with Northwind'");
@@ -132,12 +131,12 @@ describe('an account the team gave a password too', () => {
     const { email, userId } = await addedByTeam('Litware', { sso: true, password: true });
     const link = t.mailer.link(email, '/activate-account');
     const activated = await confirm(userId, link.searchParams.get('token')!);
-    expect(activated.statusCode, activated.body).toBe(200);
-    expect((await passwordSignIn(email)).statusCode).toBe(200);
+    expect(activated.status, activated.raw.body).toBe(200);
+    expect((await passwordSignIn(email)).status).toBe(200);
 
     await forgot(email);
     const resetLink = t.mailer.link(email, '/reset-password');
-    const again = await call(t, 'POST', '/api/Users/ResetPassword', {
+    const again = await callEndpoint(t, usersApi.resetPassword, {
       body: {
         userId,
         token: resetLink.searchParams.get('token')!,
@@ -145,7 +144,7 @@ describe('an account the team gave a password too', () => {
         passwordConfirm: 'Another123',
       },
     });
-    expect(again.statusCode, again.body).toBe(200);
+    expect(again.status, again.raw.body).toBe(200);
   });
 
   it('may still reset before activating (the activation link expired)', async () => {
@@ -153,7 +152,7 @@ describe('an account the team gave a password too', () => {
     await forgot(email);
     const link = t.mailer.link(email, '/reset-password');
     const res = await reset(userId, link.searchParams.get('token')!);
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await passwordSignIn(email)).statusCode).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
+    expect((await passwordSignIn(email)).status).toBe(200);
   });
 });
