@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { organizationsApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { team } from '../../test/workspace.ts';
 
@@ -58,9 +60,11 @@ describe.skipIf(!promtoolPresent && !required)('metrics exposition, read by prom
 
   it('parses every family with a label set filled in, and lints nothing of Roomscale', async () => {
     const w = await team(t, 'Exposition');
-    const bearer = { authorization: `Bearer ${w.admin.session.access_token}` };
     await t.app.inject({ url: '/readyz' });
-    await t.app.inject({ url: `/api/Organizations/${w.id}`, headers: bearer });
+    await callEndpoint(t, organizationsApi.get, {
+      params: { organizationId: w.id },
+      token: w.admin.session,
+    });
     await t.app.inject({ url: '/no/such/place' });
     await t.ctx.db.insert(jobs).values({
       kind: 'exposition.test',

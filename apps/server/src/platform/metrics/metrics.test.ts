@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { organizationsApi, usersApi } from '@roomscale/shared/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { jobs } from '../../db/schema.ts';
 import { saveCustomer } from '../../modules/billing/testing.ts';
 import { configureSso, postResponse } from '../../modules/sso/testing.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeIdpKeys } from '../../test/samlIdp.ts';
 import { person, team } from '../../test/workspace.ts';
@@ -110,6 +112,7 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
       url: '/metrics',
       access: 'metricsToken',
     });
+    // The API document's JSON, outside the contract.
     const doc = await t.app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(Object.keys(doc.json().paths)).not.toContain('/metrics');
@@ -148,18 +151,20 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
 
   it('labels requests by route pattern, method and status class, never by address', async () => {
     const w = await team(t, 'Metrics');
-    const bearer = { authorization: `Bearer ${w.admin.session.access_token}` };
+    const readTeam = (organizationId: string) =>
+      callEndpoint(t, organizationsApi.get, {
+        params: { organizationId },
+        token: w.admin.session,
+      });
     const missing = randomUUID();
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ url: `/api/Organizations/${w.id}`, headers: bearer });
-      expect(res.statusCode).toBe(200);
+      const res = await readTeam(w.id);
+      expect(res.status).toBe(200);
     }
-    expect(
-      (await t.app.inject({ url: `/api/Organizations/${missing}`, headers: bearer })).statusCode,
-    ).toBe(404);
+    expect((await readTeam(missing)).status).toBe(404);
     expect((await t.app.inject({ url: `/no/such/place/${missing}` })).statusCode).toBe(404);
     const body = await scrape();
-    const route = 'route="/api/Organizations/:organizationId",method="GET"';
+    const route = `route="${organizationsApi.get.path}",method="GET"`;
     expect(
       seriesValue(
         body,
@@ -237,17 +242,15 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
   });
 
   it('counts a request refused by its rate limit, by route pattern', async () => {
-    const series = 'roomscale_rate_limit_refusals_total{route="/api/Users/ForgotPassword"}';
+    const series = `roomscale_rate_limit_refusals_total{route="${usersApi.forgotPassword.path}"}`;
     expect(seriesValue(await scrape(), series)).toBeUndefined();
     let refused = 0;
     for (let i = 0; i < 8; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/Users/ForgotPassword',
-        payload: { email: 'nobody@example.com' },
-        remoteAddress: '10.77.0.1',
+      const res = await callEndpoint(t, usersApi.forgotPassword, {
+        body: { email: 'nobody@example.com' },
+        ip: '10.77.0.1',
       });
-      if (res.statusCode === 429) refused++;
+      if (res.status === 429) refused++;
     }
     expect(refused).toBeGreaterThan(0);
     expect(seriesValue(await scrape(), series)).toBe(refused);
@@ -281,6 +284,7 @@ describe('metrics behind METRICS_TOKEN on the public port', () => {
         created: Math.floor(t.clock.now().getTime() / 1000) - ageSeconds,
         data: { object: { object: 'customer', id: customer } },
       });
+      // The payment provider's signed delivery: not an endpoint of the contract.
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/StripeWebhooks',
