@@ -147,6 +147,28 @@ test.describe('admin users', () => {
     await shot(page, 'admin-user-edit');
     await expectAccessible(page, 'admin-user-edit');
 
+    // ── Unsaved changes: leaving asks first; Stay keeps what was typed, Leave drops it. ──
+    await field(page, 'Position').fill('Astronomer');
+    await expect(save).toBeEnabled();
+    // The link back above the title (the admin tab of the same name comes first).
+    const back = page.getByRole('main').getByRole('link', { name: 'Users', exact: true }).last();
+    await back.click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(ask).toBeVisible();
+    await shot(page, 'admin-user-edit-unsaved');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(field(page, 'Position')).toHaveValue('Astronomer');
+    await back.click();
+    await page
+      .getByRole('dialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await page.goBack();
+    await expect(field(page, 'Position')).toHaveValue('Mathematician');
+
     // ── Phone width: every screen fits 390 px. ──
     await page.setViewportSize(phone);
     await shot(page, 'admin-user-edit-phone');

@@ -25,7 +25,6 @@ import {
   type RoomTemplateFormOutput,
   roomLimits,
   roomTemplateForm,
-  screenMessages,
   type TemplateSharingType,
   TemplateSharingTypes,
   templateSharingHelp,
@@ -33,10 +32,9 @@ import {
 } from '@roomscale/shared';
 import { IconInfoCircle, IconPlus, IconTemplateOff, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { serverMessage, showFieldErrors } from '../../../api/errors.ts';
-import { showError, showSuccess } from '../../../components/dialogs.tsx';
+import { serverMessage } from '../../../api/errors.ts';
 import {
   EditHeader,
   EditScreen,
@@ -44,11 +42,11 @@ import {
   Fact,
   SaveBar,
   SaveButtons,
-  useUnsavedChangesGuard,
 } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { RoomImage } from '../../../components/RoomImage.tsx';
 import { FieldsetSection } from '../../../components/Section.tsx';
+import { useEditForm } from '../../../components/useEditForm.ts';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
 import { templatesPath } from '../paths.ts';
 import { AllowedTeamsField } from './AllowedTeamsField.tsx';
@@ -126,37 +124,24 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
   const [names, setNames] = useState<Record<string, string>>(() =>
     Object.fromEntries(template.allowedOrganizations.map((o) => [o.id, o.name])),
   );
-  const form = useForm<RoomTemplateForm, unknown, RoomTemplateFormOutput>({
+  const { form, submit, buttons } = useEditForm({
     resolver: zodResolver(roomTemplateForm),
-    mode: 'onChange',
-    defaultValues: toForm(template),
+    record: template,
+    toForm,
+    save: (values: RoomTemplateFormOutput) => save.mutateAsync(toEdit(values)),
+    savedTitle: t.saved,
+    onSaved: (saved) =>
+      setNames(Object.fromEntries(saved.allowedOrganizations.map((o) => [o.id, o.name]))),
+    failureText: serverMessage,
+    texts: t,
   });
-  const { register, control, handleSubmit, formState, reset, setError } = form;
+  const { register, control, formState } = form;
   const errors = formState.errors;
   const capabilities = useFieldArray({ control, name: 'capabilities' });
   // The preview loads once typing pauses, not for every partial address.
   const [imageUrl] = useDebouncedValue(useWatch({ control, name: 'imageUrl' }) ?? '', 500);
   const sharing = useWatch({ control, name: 'roomSharingType' });
   const allowlist = sharing === 'OrganizationAllowlist';
-  const saving = formState.isSubmitting;
-
-  // Leaving with unsaved changes asks first (Save navigates nowhere, so it never blocks).
-  useUnsavedChangesGuard(() => formState.isDirty && !saving, t);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(toEdit(values));
-      setNames(Object.fromEntries(saved.allowedOrganizations.map((o) => [o.id, o.name])));
-      reset(toForm(saved));
-      void showSuccess(t.saved, screenMessages.dataSaved);
-    } catch (e) {
-      const form = toForm(template);
-      showFieldErrors(e, setError, (field) =>
-        field in form ? (field as keyof RoomTemplateForm) : undefined,
-      );
-      await showError(serverMessage(e));
-    }
-  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -382,13 +367,7 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
         </Grid>
 
         <SaveBar>
-          <SaveButtons
-            texts={t}
-            dirty={formState.isDirty}
-            valid={formState.isValid}
-            saving={saving}
-            onReset={() => reset()}
-          />
+          <SaveButtons texts={t} {...buttons} />
         </SaveBar>
       </Stack>
     </form>

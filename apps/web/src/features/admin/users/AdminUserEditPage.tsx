@@ -21,15 +21,12 @@ import {
   META_LOGIN_PROVIDER,
   PASSWORD_LOGIN_LABEL,
   PASSWORD_LOGIN_PROVIDER,
-  screenMessages,
   successTitles,
 } from '@roomscale/shared';
 import { IconTrash, IconUserOff } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { showFieldErrors } from '../../../api/errors.ts';
-import { showError, showSuccess } from '../../../components/dialogs.tsx';
 import {
   EditHeader,
   EditScreen,
@@ -37,16 +34,16 @@ import {
   Fact,
   SaveBar,
   SaveButtons,
-  useUnsavedChangesGuard,
 } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { FieldsetSection } from '../../../components/Section.tsx';
+import { useEditForm } from '../../../components/useEditForm.ts';
 import { refusalText } from '../memberships/failureText.ts';
 import { userPath, usersPath } from '../paths.ts';
 import { useAdminUser, useEditAdminUser } from './api.ts';
 import { UserTeams } from './UserTeams.tsx';
 import { useDeleteUser } from './useDeleteUser.ts';
-import { type AdminUserForm, type AdminUserFormOutput, adminUserForm, toForm } from './userForm.ts';
+import { type AdminUserFormOutput, adminUserForm, toForm } from './userForm.ts';
 
 const t = adminUsersTexts.edit;
 
@@ -67,51 +64,26 @@ export function AdminUserEditPage() {
   );
 }
 
-const FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'position',
-  'superAdmin',
-  'hasManualUserSubscription',
-] as const;
-
 function UserForm({ user }: { user: AdminUser }) {
   const formId = useId();
   const navigate = useNavigate();
   const save = useEditAdminUser(user.id);
   const remove = useDeleteUser();
   const deleted = useRef(false);
-  const { register, control, handleSubmit, formState, reset, setError } = useForm<
-    AdminUserForm,
-    unknown,
-    AdminUserFormOutput
-  >({
+  const { form, submit, buttons } = useEditForm({
     resolver: zodResolver(adminUserForm),
-    mode: 'onChange',
-    defaultValues: toForm(user),
+    record: user,
+    toForm,
+    save: (values: AdminUserFormOutput) => save.mutateAsync(values),
+    savedTitle: successTitles.userSaved,
+    failureText: refusalText,
+    texts: t,
+    // A deletion navigates away on purpose.
+    leaving: () => deleted.current,
   });
+  const { register, control, formState } = form;
   const errors = formState.errors;
-  const saving = formState.isSubmitting;
   const name = `${user.firstName} ${user.lastName}`;
-
-  // Leaving with unsaved changes asks first; Save and a deletion navigate nowhere it guards.
-  useUnsavedChangesGuard(() => formState.isDirty && !saving && !deleted.current, t);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(values);
-      reset(toForm(saved));
-      void showSuccess(successTitles.userSaved, screenMessages.dataSaved);
-    } catch (e) {
-      // The typed values stay; the server's per-field reasons go under their fields.
-      showFieldErrors(e, setError, (field) =>
-        (FORM_FIELDS as readonly string[]).includes(field)
-          ? (field as (typeof FORM_FIELDS)[number])
-          : undefined,
-      );
-      await showError(refusalText(e));
-    }
-  });
 
   const del = async () => {
     deleted.current = true;
@@ -259,14 +231,7 @@ function UserForm({ user }: { user: AdminUser }) {
           >
             {t.delete}
           </Button>
-          <SaveButtons
-            texts={t}
-            dirty={formState.isDirty}
-            valid={formState.isValid}
-            saving={saving}
-            onReset={() => reset()}
-            form={formId}
-          />
+          <SaveButtons texts={t} {...buttons} form={formId} />
         </Group>
       </SaveBar>
     </Stack>
