@@ -1,7 +1,9 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { security, serverMessages } from '@roomscale/shared';
+import { authApi, usersApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, expectProblem, signIn, tokenRequest } from '../test/factories.ts';
+import { callEndpoint } from '../test/callEndpoint.ts';
+import { call, createUser, expectProblem, signIn } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import type { Db } from './client.ts';
 import { registerDirectRunner } from './direct.ts';
@@ -66,18 +68,16 @@ describe('an unreachable database', () => {
       const real = t.ctx.db;
       t.ctx.db = brokenDb(outages[kind]!);
       try {
-        const me = await call(t, 'GET', '/api/Users/Me', { token });
-        const body = expectProblem(me, 503) as { detail?: string };
-        expect(body.detail).toBe(serverMessages.unavailable);
+        const me = await callEndpoint(t, usersApi.me, { token });
+        expectProblem(me, 503);
+        expect(me.problem.detail).toBe(serverMessages.unavailable);
         expect(me.headers['retry-after']).toBe(String(security.unavailableRetryAfterSeconds));
-        const forgot = await call(t, 'POST', '/api/Users/ForgotPassword', {
+        const forgot = await callEndpoint(t, usersApi.forgotPassword, {
           body: { email: user.email },
         });
         expectProblem(forgot, 503);
-        const signInAttempt = await tokenRequest(t, {
-          grant_type: 'password',
-          username: user.email,
-          password: user.password,
+        const signInAttempt = await callEndpoint(t, authApi.token, {
+          body: { grant_type: 'password', username: user.email, password: user.password },
         });
         expectProblem(signInAttempt, 503);
         expect(signInAttempt.headers['retry-after']).toBeDefined();
@@ -87,7 +87,7 @@ describe('an unreachable database', () => {
       } finally {
         t.ctx.db = real;
       }
-      expect((await call(t, 'GET', '/api/Users/Me', { token })).statusCode).toBe(200);
+      expect((await callEndpoint(t, usersApi.me, { token })).status).toBe(200);
       expect((await call(t, 'GET', '/readyz')).statusCode).toBe(200);
     },
   );
@@ -103,7 +103,7 @@ describe('an unreachable database', () => {
     ]) {
       t.ctx.db = brokenDb(bug);
       try {
-        const res = await call(t, 'GET', '/api/Users/Me', { token });
+        const res = await callEndpoint(t, usersApi.me, { token });
         expectProblem(res, 500);
         expect(res.headers['retry-after']).toBeUndefined();
       } finally {
@@ -178,22 +178,21 @@ describe.skipIf(!process.env.TEST_PG_URL)('a PostgreSQL outage', () => {
   it('answers 503 with Retry-After while the database is gone, and recovers when it is back', async () => {
     const user = await createUser(t);
     const token = await signIn(t, user);
-    expect((await call(t, 'GET', '/api/Users/Me', { token })).statusCode).toBe(200);
+    const me = () => callEndpoint(t, usersApi.me, { token });
+    expect((await me()).status).toBe(200);
 
     await proxy.cut();
-    const me = await call(t, 'GET', '/api/Users/Me', { token });
-    expectProblem(me, 503);
-    expect(me.headers['retry-after']).toBe(String(security.unavailableRetryAfterSeconds));
+    const out = await me();
+    expectProblem(out, 503);
+    expect(out.headers['retry-after']).toBe(String(security.unavailableRetryAfterSeconds));
     expectProblem(
-      await call(t, 'POST', '/api/Users/ForgotPassword', { body: { email: user.email } }),
+      await callEndpoint(t, usersApi.forgotPassword, { body: { email: user.email } }),
       503,
     );
     expect((await call(t, 'GET', '/readyz')).statusCode).toBe(503);
 
     await proxy.open();
-    await expect
-      .poll(async () => (await call(t, 'GET', '/api/Users/Me', { token })).statusCode)
-      .toBe(200);
+    await expect.poll(async () => (await me()).status).toBe(200);
     expect((await call(t, 'GET', '/readyz')).statusCode).toBe(200);
   });
 });
