@@ -25,6 +25,8 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: adminPassword,
       // Client addresses come from X-Forwarded-For: each test sends its own (support/fixtures.ts).
       TRUST_PROXY: 'true',
+      // The usage rollup every 5 seconds: the Usage tab shows the check-ins a journey just made.
+      USAGE_ROLLUP_EVERY_SECONDS: '5',
       // META_APP_ID, META_APP_SECRET, META_ORGANIZATION_ID, META_GRAPH_URL, META_AUTH_URL.
       ...meta.env,
     });

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
 import { addToTeam, seedUser, signInApi, uniqueEmail } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -11,12 +12,44 @@ import { openTeamTab } from './support/team.ts';
 /**
  * Usage insight (issue 29 §2): two members' headsets check in on their seats and join a running
  * meeting through the VR app's calls; the team admin opens the Usage tab (its weeks, the CSV of
- * the same numbers, the devices) and the meeting's attendance. The daily totals are summed by
- * the hourly rollup job, which no call starts: the weeks show what the totals hold when the
- * journey runs (none yet on a fresh server: the empty state), while the devices and the
- * attendance, read from the seats and the facts, show the check-ins and joins just made.
+ * the same numbers, the devices) and the meeting's attendance. The journeys' server rolls the
+ * facts up every 5 seconds (USAGE_ROLLUP_EVERY_SECONDS in global-setup.ts), so the current week
+ * shows the two members in VR and their meeting once the job has run. The browser is in Berlin:
+ * the weeks are cut and the times written there.
  */
+const zone = 'Europe/Berlin';
+
+/** One CSV line's cells (RFC 4180: a quoted cell may hold commas, its quotes doubled). */
+function cells(line: string): string[] {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) {
+      out.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  out.push(cell);
+  return out;
+}
+
+/** The numbers of a usage table, row by row (without the week's label). */
+async function tableNumbers(table: Locator) {
+  const rows = table.locator('tbody tr');
+  const out: number[][] = [];
+  for (const row of await rows.all())
+    out.push((await row.locator('td').allTextContents()).map((s) => Number(s.replace(/,/g, ''))));
+  return out;
+}
+
 test.describe('usage insight', () => {
+  test.use({ timezoneId: zone });
   test('devices, attendance and the usage weeks of a team, with their CSV', async ({
     page,
     request,
@@ -102,7 +135,9 @@ test.describe('usage insight', () => {
     await expect(page).toHaveURL(/\/team\/usage$/);
     const period = page.getByTestId('usage-period');
     await expect(period).toHaveText(
-      /^12 weeks from Mon \d+ \w+ (\d{4} )?to Sun \d+ \w+ \d{4}, times in /,
+      new RegExp(
+        `^12 weeks from Mon \\d+ \\w+ (\\d{4} )?to Sun \\d+ \\w+ \\d{4}, times in ${zone}$`,
+      ),
     );
 
     const devices = page.getByRole('table', { name: 'Devices of the team’s members' });
@@ -110,31 +145,62 @@ test.describe('usage insight', () => {
     await expect(devices.getByRole('row').nth(1)).toContainText('Quest Pro of Mo');
     await expect(devices.getByRole('row').nth(2)).toContainText('Quest 3 of Ada');
     await expect(devices).toContainText('Holding the seat');
+
+    // The rollup sums the check-ins and joins within seconds: the current week (the last row)
+    // shows both members in VR and the meeting they joined, once the page is loaded after it.
+    const activeTable = page.getByRole('table', { name: /^Active users: 12 weeks/ });
+    const meetingsTable = page.getByRole('table', { name: /^Meetings and attendance: 12 weeks/ });
+    await expect(async () => {
+      await page.reload();
+      await expect(activeTable.locator('tbody tr').last().locator('td')).toHaveText('2', {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 60_000 });
+    await expect(activeTable.locator('tbody tr')).toHaveCount(12);
+    // Meetings held, user attendees, guest attendees.
+    await expect(meetingsTable.locator('tbody tr').last().locator('td')).toHaveText([
+      '1',
+      '2',
+      '0',
+    ]);
+    await page.locator('.recharts-surface').first().waitFor();
     await screenshot(page, 'insight-usage');
     await expectAccessible(page, 'team usage');
 
-    // The CSV holds the screen's weeks: 12 rows, the same active users as the table (or none,
-    // on the empty state, before the job has summed a day).
+    // The CSV holds the screen's numbers: 12 weeks, each table's column equal to the CSV's.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
+      page.getByRole('button', { name: 'Download CSV' }).first().click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
       /^usage-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
     expect(csv).toHaveLength(13);
-    const header = csv[0]!.split(',');
-    const active = header.findIndex((h) => /active/i.test(h));
-    expect(active).toBeGreaterThanOrEqual(0);
-    const csvActive = csv.slice(1).map((line) => Number(line.split(',')[active]));
-    const table = page.getByRole('table', { name: /^Active users: 12 weeks/ });
-    if (await page.getByText('No use recorded yet').isVisible()) {
-      expect(csvActive.every((n) => n === 0)).toBe(true);
-    } else {
-      const shown = await table.locator('tbody tr td').allTextContents();
-      expect(csvActive).toEqual(shown.map((s) => Number(s.replace(/\D/g, ''))));
-    }
+    const header = cells(csv[0]!);
+    expect(header[0]).toBe(`Week (Monday, ${zone})`);
+    const column = (name: string) => {
+      const i = header.indexOf(name);
+      expect(i, `CSV column ${name} in ${csv[0]}`).toBeGreaterThanOrEqual(0);
+      return csv.slice(1).map((line) => Number(cells(line)[i]));
+    };
+    const shown = async (caption: RegExp) =>
+      tableNumbers(page.getByRole('table', { name: caption }));
+    expect((await shown(/^Active users: 12 weeks/)).map((r) => r[0])).toEqual(
+      column('Active users'),
+    );
+    // The screen shows hours to a tenth; the CSV has the seconds they are from.
+    expect((await shown(/^Hours in VR: 12 weeks/)).map((r) => r[0])).toEqual(
+      column('Seconds in VR').map((s) => Math.round((s / 3600) * 10) / 10),
+    );
+    const meetings = await shown(/^Meetings and attendance: 12 weeks/);
+    expect(meetings.map((r) => r[0])).toEqual(column('Meetings held'));
+    expect(meetings.map((r) => r[1])).toEqual(column('User attendees'));
+    expect(meetings.map((r) => r[2])).toEqual(column('Guest attendees'));
+    const licenses = await shown(/^Licenses held and used: 12 weeks/);
+    expect(licenses.map((r) => r[0])).toEqual(column('Licenses held'));
+    expect(licenses.map((r) => r[1])).toEqual(column('Licenses used'));
+    expect(column('Active users').at(-1)).toBe(2);
 
     // ── The meeting's attendance, from its card. ──
     await page.goto('/meetings');
@@ -158,6 +224,9 @@ test.describe('usage insight', () => {
     ]);
     expect(attendanceCsv.suggestedFilename()).toBe(`attendance-${meeting.meetingCode}.csv`);
     const rows = (await readFile(await attendanceCsv.path(), 'utf8')).trim();
+    // Times in the browser's zone, with their offset (Berlin: +01:00 in winter, +02:00 in summer).
+    expect(rows.split(/\r?\n/)[0]).toContain(`First seen (${zone})`);
+    expect(rows).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0[12]:00,/);
     expect(rows).toContain(admin.email);
     expect(rows).toContain(member.email);
     expect(rows).toContain(absent);
@@ -167,34 +236,10 @@ test.describe('usage insight', () => {
     await page.setViewportSize(phone);
     await page.goto('/team/usage');
     await expect(devices.getByRole('row')).toHaveCount(3);
-    await expectNoSidewaysScroll(page, 'the usage tab');
-    await screenshot(page, 'insight-usage-phone');
-
-    // The charts of a busy team, to look at: the server's own answer for this period with the
-    // numbers of a 2,000-member team put in (the journey cannot sum a year of days).
-    await page.route('**/Usage?*', async (route) => {
-      const real = (await (await route.fetch()).json()) as {
-        licensesHeld: number;
-        weeks: Record<string, number | string>[];
-      };
-      real.licensesHeld = 1800;
-      real.weeks = real.weeks.map((w, i) => ({
-        ...w,
-        activeUsers: 1200 + 37 * i,
-        licensesUsed: 1100 + 31 * i,
-        secondsInVr: 3600 * (2400 + 90 * i),
-        meetingsHeld: 300 + 11 * i,
-        userAttendees: 1500 + 40 * i,
-        guestAttendees: 120 + 9 * i,
-      }));
-      await route.fulfill({ json: real });
-    });
-    await page.reload();
-    const activeTable = page.getByRole('table', { name: /^Active users: 12 weeks/ });
     await expect(activeTable.getByRole('row')).toHaveCount(13);
     await page.locator('.recharts-surface').first().waitFor();
-    await expectNoSidewaysScroll(page, 'the usage charts');
-    await screenshot(page, 'insight-usage-charts-phone');
+    await expectNoSidewaysScroll(page, 'the usage tab and its charts');
+    await screenshot(page, 'insight-usage-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Show the numbers' }).first().click();
     await expect(activeTable).toBeVisible();

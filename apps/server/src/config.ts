@@ -234,6 +234,16 @@ const envSchema = z.object({
     .min(7)
     .max(36_500)
     .default(usageLimits.factRetentionDays),
+  /**
+   * Seconds between runs of the usage rollup (default usageLimits.rollupEverySeconds, hourly).
+   * A few seconds lets a journey or a demo see its facts summed at once (e2e/global-setup.ts).
+   */
+  USAGE_ROLLUP_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(usageLimits.rollupEverySeconds),
   /** Request rate limits counted in Redis instead of PostgreSQL (docs/deployment.md). */
   REDIS_URL: z
     .string()
@@ -298,8 +308,11 @@ export type Config = {
   shutdownGraceMs: number;
   /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS); undefined keeps them all. */
   auditRetentionDays: number | undefined;
-  /** Usage facts (docs/usage.md): recorded at all (USAGE_FACTS), and their raw rows' days. */
-  usage: { record: boolean; factRetentionDays: number };
+  /**
+   * Usage facts (docs/usage.md): recorded at all (USAGE_FACTS), their raw rows' days, and the
+   * seconds between rollups (USAGE_ROLLUP_EVERY_SECONDS).
+   */
+  usage: { record: boolean; factRetentionDays: number; rollupEverySeconds: number };
   /** Prometheus metrics: collected only when served on their own port, or on the public port behind a token. */
   metrics: MetricsConfig;
 };
@@ -473,7 +486,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
-    usage: { record: e.USAGE_FACTS === 'true', factRetentionDays: e.USAGE_FACT_RETENTION_DAYS },
+    usage: {
+      record: e.USAGE_FACTS === 'true',
+      factRetentionDays: e.USAGE_FACT_RETENTION_DAYS,
+      rollupEverySeconds: e.USAGE_ROLLUP_EVERY_SECONDS,
+    },
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     stripe:
       e.STRIPE_SECRET_KEY &&

@@ -17,12 +17,8 @@ import { STORAGE_PURGE, storagePurgeHandler } from './modules/files/purge.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from './modules/licenses/reconcile.ts';
 import { ensureDefaultRoomTemplates } from './modules/roomTemplates/defaults.ts';
 import { certificateExpiryHandler, SSO_CERTIFICATE_EXPIRY } from './modules/sso/expiryWarnings.ts';
-import {
-  queueUsageRollup,
-  USAGE_QUEUE_EVERY_MS,
-  USAGE_ROLLUP,
-  usageRollupHandler,
-} from './modules/usage/job.ts';
+import { USAGE_ROLLUP, usageRollupHandler } from './modules/usage/job.ts';
+import { usageRollupSchedule } from './modules/usage/schedule.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
 import { SessionCache } from './platform/auth/sessionCache.ts';
@@ -160,11 +156,13 @@ async function main() {
     (err) => log.warn({ err }, 'retention sweep not queued'),
     RETENTION_QUEUE_EVERY_MS,
   );
-  // Usage facts summed into daily totals, hourly, the same way (modules/usage, docs/usage.md).
+  // Usage facts summed into daily totals, hourly (USAGE_ROLLUP_EVERY_SECONDS), the same way
+  // (modules/usage, docs/usage.md).
+  const usageRollup = usageRollupSchedule(config.usage.rollupEverySeconds);
   const stopUsageRollup = scheduleSweep(
-    () => queueUsageRollup(ctx.db, ctx.clock.now()),
+    () => usageRollup.queue(ctx.db, ctx.clock.now()),
     (err) => log.warn({ err }, 'usage rollup not queued'),
-    USAGE_QUEUE_EVERY_MS,
+    usageRollup.queueEveryMs,
   );
   jobRunner.start();
 
