@@ -4,7 +4,7 @@ import { signInGuest } from '../../test/guests.ts';
 import { advance, team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 import { deleteUnreferencedUploads, sweepStorage } from './cleanup.ts';
-import { fileApi, filesAt, NOTE, PNG, runPurgeJobs } from './testing.ts';
+import { guestFiles, NOTE, PNG, runPurgeJobs, teamFiles } from './testing.ts';
 
 let t: LiveApp;
 beforeAll(async () => {
@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { upload, create, file, remove } = fileApi(() => t);
-const guests = filesAt(() => t, '/api/Guests/Files');
+const { upload, create, file, remove } = teamFiles(() => t);
+const guests = guestFiles(() => t);
 const day = 86_400;
 const exists = async (blobUri: string) =>
   (await t.ctx.storage.stat(t.ctx.storage.keyFromBlobUri(blobUri)!)) !== null;
@@ -47,13 +47,12 @@ describe('unreferenced uploads', () => {
           blobUri: refused,
           parentFileId: missingFolder,
         })
-      ).statusCode,
+      ).status,
     ).toBe(400);
     // One refused for its content is deleted at once.
     const notPdf = await upload(w.id, w.member, PNG, 'application/pdf');
     expect(
-      (await create(w.id, w.member, { name: 'x.pdf', type: 'Document', blobUri: notPdf }))
-        .statusCode,
+      (await create(w.id, w.member, { name: 'x.pdf', type: 'Document', blobUri: notPdf })).status,
     ).toBe(400);
     expect(await exists(notPdf)).toBe(false);
 
@@ -75,7 +74,7 @@ describe('unreferenced uploads', () => {
     expect(await deleteUnreferencedUploads(t.ctx, t.clock.now())).toBe(0);
 
     // Deleting the item queues its blobs' purge; once it has run nothing is left for the sweep.
-    expect((await remove(w.id, note.fileId, w.member)).statusCode).toBe(204);
+    expect((await remove(w.id, note.fileId, w.member)).status).toBe(204);
     await runPurgeJobs(t);
     expect(await exists(thumb)).toBe(false);
     t.clock.advance(fileLimits.unreferencedUploadDays * day);

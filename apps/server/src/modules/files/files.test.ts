@@ -12,7 +12,7 @@ import { fileItems, jobs } from '../../db/schema.ts';
 import { expectProblem } from '../../test/factories.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
-import { fileApi, type Item, MP4, NOTE, PDF, PNG, runPurgeJobs } from './testing.ts';
+import { type Item, MP4, NOTE, PDF, PNG, runPurgeJobs, teamFiles } from './testing.ts';
 
 let t: LiveApp;
 let outsider: Person;
@@ -24,8 +24,21 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const { slot, create, list, get, patch, remove, crumbs, download, upload, folder, file, names } =
-  fileApi(() => t);
+const {
+  slot,
+  create,
+  list,
+  get,
+  patch,
+  remove,
+  crumbs,
+  download,
+  unchecked,
+  upload,
+  folder,
+  file,
+  names,
+} = teamFiles(() => t);
 
 describe('GET …/File/Upload', () => {
   it('gives members a signed upload address of the team', async () => {
@@ -33,8 +46,8 @@ describe('GET …/File/Upload', () => {
     expectProblem(await slot(w.id), 401);
     expectProblem(await slot(w.id, outsider), 404);
     const res = await slot(w.id, w.member);
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as { fileUploadUri: string; expiry: string };
+    expect(res.status).toBe(200);
+    const body = res.body;
     expect(body.fileUploadUri).toContain(`org/${w.id}/`);
     expect(Date.parse(body.expiry)).toBeGreaterThan(t.clock.now().getTime());
   });
@@ -56,7 +69,7 @@ describe('PUT …/File (create)', () => {
       400,
       'name',
     );
-    expectProblem(await create(w.id, m, { name: 'A', type: 'Rocket' }), 400, 'type');
+    expectProblem(await unchecked.create(w.id, m, { name: 'A', type: 'Rocket' }), 400, 'type');
     expectProblem(await create(w.id, m, { name: 'A', type: 'Unknown' }), 400, 'type');
     expectProblem(
       await create(w.id, m, { name: 'A', type: 'Folder', scope: 'Demo' }),
@@ -92,7 +105,11 @@ describe('PUT …/File (create)', () => {
       fileMessages.notOurUpload,
     );
     expectProblem(
-      await create(w.id, m, { name: 'A', type: 'Folder', properties: { a: { nested: 1 } } }),
+      await unchecked.create(w.id, m, {
+        name: 'A',
+        type: 'Folder',
+        properties: { a: { nested: 1 } },
+      }),
       400,
       'properties.a',
     );
@@ -108,7 +125,7 @@ describe('PUT …/File (create)', () => {
       'blobUri',
       fileMessages.notOurUpload,
     );
-    const { fileUploadUri } = (await slot(w.id, w.member)).json() as { fileUploadUri: string };
+    const { fileUploadUri } = (await slot(w.id, w.member)).body;
     expectProblem(
       await create(w.id, w.member, {
         name: 'A',
@@ -224,7 +241,7 @@ describe('PUT …/File (create)', () => {
     const withThumb = await file(w.id, w.member, 'photo.png', { thumbnailBlobUri: thumb });
     expect(withThumb.thumbnailBlobUri).toBe(thumb);
     const reread = await get(w.id, f.fileId, w.admin);
-    expect(reread.json()).toMatchObject({ childFileCount: 1 });
+    expect(reread.body).toMatchObject({ childFileCount: 1 });
   });
 
   it('takes the folder’s scope; a personal folder refuses team items', async () => {
@@ -267,8 +284,8 @@ describe('GET …/File/{id}', () => {
     expectProblem(await get(w.id, shared.fileId, undefined), 401);
     expectProblem(await get(w.id, shared.fileId, outsider), 404);
     expectProblem(await get(w.id, personal.fileId, w.admin), 404);
-    expect((await get(w.id, personal.fileId, w.member)).statusCode).toBe(200);
-    expect((await get(w.id, shared.fileId, w.admin)).json()).toMatchObject({ name: 'Shared' });
+    expect((await get(w.id, personal.fileId, w.member)).status).toBe(200);
+    expect((await get(w.id, shared.fileId, w.admin)).body).toMatchObject({ name: 'Shared' });
     const other = await team(t);
     await addMemberTo(other.id, w.member);
     expectProblem(await get(other.id, shared.fileId, w.member), 404);
@@ -283,7 +300,7 @@ describe('POST …/File (list)', () => {
     const w = await team(t);
     expectProblem(await list(w.id, undefined), 401);
     expectProblem(await list(w.id, outsider), 404);
-    expectProblem(await list(w.id, w.member, { sortBy: 'Size' }), 400, 'sortBy');
+    expectProblem(await unchecked.list(w.id, w.member, { sortBy: 'Size' }), 400, 'sortBy');
     expectProblem(await list(w.id, w.member, { pagination: { page: 0 } }), 400, 'pagination.page');
     expectProblem(
       await list(w.id, w.member, { pagination: { pageSize: 101 } }),
@@ -291,7 +308,7 @@ describe('POST …/File (list)', () => {
       'pagination.pageSize',
     );
     expectProblem(
-      await list(w.id, w.member, { includedFileTypes: ['Rocket'] }),
+      await unchecked.list(w.id, w.member, { includedFileTypes: ['Rocket'] }),
       400,
       'includedFileTypes.0',
     );
@@ -344,11 +361,8 @@ describe('POST …/File (list)', () => {
     ]);
 
     const page2 = await list(w.id, m, { pagination: { page: 2, pageSize: 2 } });
-    expect(page2.json()).toMatchObject({ pageCount: 3, entryCount: 5, currentPage: 2 });
-    expect((page2.json() as { results: Item[] }).results.map((r) => r.name)).toEqual([
-      'Zeta',
-      'a-doc',
-    ]);
+    expect(page2.body).toMatchObject({ pageCount: 3, entryCount: 5, currentPage: 2 });
+    expect(page2.body.results.map((r) => r.name)).toEqual(['Zeta', 'a-doc']);
   });
 });
 
@@ -405,8 +419,8 @@ describe('PATCH …/File/{id}', () => {
       name: 'Picture.png',
       properties: { name: 'Picture', Description: 'Front', ProjectionMode: 10 },
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({
+    expect(moved.status, moved.raw.body).toBe(200);
+    expect(moved.body).toMatchObject({
       name: 'Picture.png',
       parentFileId: c.fileId,
       parentFileName: 'C',
@@ -414,12 +428,12 @@ describe('PATCH …/File/{id}', () => {
       lastModifiedByName: 'Alice Admin',
     });
     const top = await patch(w.id, img.fileId, m, { parentFileId: null });
-    expect(top.json()).toMatchObject({ parentFileId: null });
+    expect(top.body).toMatchObject({ parentFileId: null });
     // A team folder moved into a personal one becomes personal with all it holds.
     const mine = await folder(w.id, m, 'Mine', { scope: 'User' });
-    expect((await patch(w.id, a.fileId, m, { parentFileId: mine.fileId })).statusCode).toBe(200);
+    expect((await patch(w.id, a.fileId, m, { parentFileId: mine.fileId })).status).toBe(200);
     expectProblem(await get(w.id, c.fileId, w.admin), 404);
-    expect((await get(w.id, c.fileId, m)).json()).toMatchObject({ scope: 'User' });
+    expect((await get(w.id, c.fileId, m)).body).toMatchObject({ scope: 'User' });
     // Moving into a folder of another team is impossible: it is not found.
     const other = await team(t);
     await addMemberTo(other.id, m);
@@ -437,13 +451,13 @@ describe('PATCH …/File/{id}', () => {
     const img = await file(w.id, w.member, 'pic.png');
     const oldKey = t.ctx.storage.keyFromBlobUri(String(img.blobUri))!;
     const personal = await patch(w.id, img.fileId, w.member, { scope: 'User' });
-    expect(personal.json()).toMatchObject({ scope: 'User' });
+    expect(personal.body).toMatchObject({ scope: 'User' });
     expectProblem(await get(w.id, img.fileId, w.admin), 404);
     const pdf = await upload(w.id, w.member, PDF, 'image/png');
     expectProblem(await patch(w.id, img.fileId, w.member, { blobUri: pdf }), 400, 'blobUri');
     const next = await upload(w.id, w.member, Buffer.concat([PNG, PNG]), 'image/png');
     const replaced = await patch(w.id, img.fileId, w.member, { blobUri: next });
-    expect(replaced.json()).toMatchObject({ blobUri: next, contentLength: PNG.length * 2 });
+    expect(replaced.body).toMatchObject({ blobUri: next, contentLength: PNG.length * 2 });
     // The replaced object goes by the purge job queued with the change.
     expect(await t.ctx.storage.stat(oldKey)).not.toBeNull();
     await runPurgeJobs(t);
@@ -479,13 +493,13 @@ describe('DELETE …/File/{id}', () => {
     const keep = await file(w.id, w.member, 'keep.png');
     const keys = [a, b].map((x) => t.ctx.storage.keyFromBlobUri(String(x.blobUri))!);
     const res = await remove(w.id, top.fileId, w.admin);
-    expect(res.statusCode, res.body).toBe(204);
+    expect(res.status, res.raw.body).toBe(204);
     // The stored objects go by the purge job the deletion queued, not within the call.
     for (const key of keys) expect(await t.ctx.storage.stat(key)).not.toBeNull();
     await runPurgeJobs(t);
     for (const key of keys) expect(await t.ctx.storage.stat(key)).toBeNull();
     for (const id of [top, sub, a, b]) expectProblem(await get(w.id, id.fileId, w.member), 404);
-    expect((await get(w.id, keep.fileId, w.member)).statusCode).toBe(200);
+    expect((await get(w.id, keep.fileId, w.member)).status).toBe(200);
     expect(
       await t.ctx.storage.stat(t.ctx.storage.keyFromBlobUri(String(keep.blobUri))!),
     ).not.toBeNull();
@@ -505,7 +519,7 @@ describe('GET …/File/{id}/Breadcrumb', () => {
     }
     expectProblem(await crumbs(w.id, chain[0]!.fileId, undefined), 401);
     expectProblem(await crumbs(w.id, chain[0]!.fileId, outsider), 404);
-    const short = (await crumbs(w.id, chain[1]!.fileId, w.member)).json();
+    const short = (await crumbs(w.id, chain[1]!.fileId, w.member)).body;
     expect(short).toEqual({
       nodes: [
         { name: 'L1', fileId: chain[0]!.fileId, order: 1 },
@@ -513,14 +527,11 @@ describe('GET …/File/{id}/Breadcrumb', () => {
       ],
       hasMore: false,
     });
-    const deep = (await crumbs(w.id, chain[4]!.fileId, w.member)).json() as {
-      nodes: { name: string; order: number }[];
-      hasMore: boolean;
-    };
+    const deep = (await crumbs(w.id, chain[4]!.fileId, w.member)).body;
     expect(deep.nodes.map((n) => n.name)).toEqual(['L2', 'L3', 'L4', 'L5']);
     expect(deep.nodes.map((n) => n.order)).toEqual([3, 2, 1, 0]);
     expect(deep.hasMore).toBe(true);
-    const four = (await crumbs(w.id, chain[3]!.fileId, w.member)).json() as { hasMore: boolean };
+    const four = (await crumbs(w.id, chain[3]!.fileId, w.member)).body;
     expect(four.hasMore).toBe(false);
   });
 });
@@ -535,8 +546,8 @@ describe('GET /api/File/{id} (download)', () => {
     expectProblem(await download(personal.fileId, w.admin), 404);
     expectProblem(await download(personal.fileId, w.member), 400);
     const res = await download(doc.fileId, w.admin);
-    expect(res.statusCode, res.body).toBe(200);
-    const info = res.json() as { blobUri: string; expiry: string; fileExtension: string };
+    expect(res.status, res.raw.body).toBe(200);
+    const info = res.body;
     expect(info).toMatchObject({
       type: 'Document',
       mimeType: 'application/pdf',
@@ -573,13 +584,13 @@ describe('thumbnailUri (signed thumbnail address of every presented item)', () =
     expect(dir.thumbnailUri).toBeNull();
 
     const res = await list(w.id, w.admin, {});
-    expect(res.statusCode, res.body).toBe(200);
-    const byName = new Map((res.json() as { results: Item[] }).results.map((r) => [r.name, r]));
+    expect(res.status, res.raw.body).toBe(200);
+    const byName = new Map(res.body.results.map((r) => [r.name, r]));
     expect(byName.get('bare.png')!.thumbnailUri).toBeNull();
     expect(byName.get('Plans')!.thumbnailUri).toBeNull();
     expect((await thumbBytes(byName.get('photo.png')!.thumbnailUri)).equals(PNG)).toBe(true);
 
-    const one = (await get(w.id, photo.fileId, w.admin)).json() as Item;
+    const one = (await get(w.id, photo.fileId, w.admin)).body;
     expect((await thumbBytes(one.thumbnailUri)).equals(PNG)).toBe(true);
 
     const other = Buffer.concat([PNG, Buffer.from(' another thumbnail')]);
@@ -588,10 +599,10 @@ describe('thumbnailUri (signed thumbnail address of every presented item)', () =
       parentFileId: dir.fileId,
       thumbnailBlobUri: next,
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect((await thumbBytes((moved.json() as Item).thumbnailUri)).equals(other)).toBe(true);
+    expect(moved.status, moved.raw.body).toBe(200);
+    expect((await thumbBytes(moved.body.thumbnailUri)).equals(other)).toBe(true);
     const cleared = await patch(w.id, photo.fileId, w.member, { thumbnailBlobUri: null });
-    expect((cleared.json() as Item).thumbnailUri).toBeNull();
+    expect(cleared.body.thumbnailUri).toBeNull();
   });
 
   it('is not handed to another team’s members', async () => {
@@ -603,7 +614,7 @@ describe('thumbnailUri (signed thumbnail address of every presented item)', () =
     expectProblem(await list(w.id, other.member, {}), 404);
     expectProblem(await get(other.id, photo.fileId, other.member), 404);
     const theirs = await list(other.id, other.member, {});
-    expect((theirs.json() as { results: Item[] }).results).toEqual([]);
+    expect(theirs.body.results).toEqual([]);
   });
 });
 
@@ -622,7 +633,7 @@ describe('Demo and Template items', () => {
       .returning({ id: fileItems.id });
     const id = demo!.id;
     expect(await names(w.id, w.member)).toEqual(['Demo room assets']);
-    expect((await get(w.id, id, w.member)).json()).toMatchObject({ scope: 'Demo' });
+    expect((await get(w.id, id, w.member)).body).toMatchObject({ scope: 'Demo' });
     expectProblem(await get(w.id, id, outsider), 404);
     const renamed = await patch(w.id, id, w.member, { name: 'Mine now' });
     expect(expectProblem(renamed, 403).detail).toBe(fileMessages.readOnly);
@@ -633,6 +644,6 @@ describe('Demo and Template items', () => {
       'parentFileId',
       fileMessages.readOnly,
     );
-    expect((await get(w.id, id, w.member)).json()).toMatchObject({ name: 'Demo room assets' });
+    expect((await get(w.id, id, w.member)).body).toMatchObject({ name: 'Demo room assets' });
   });
 });

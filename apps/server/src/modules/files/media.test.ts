@@ -11,7 +11,7 @@ import { type Person, team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 import { MEDIA_PROBE, mediaProbeHandler, needsTranscode } from './media.ts';
 import { STORAGE_PURGE, storagePurgeHandler } from './purge.ts';
-import { fileApi, type Item, MP4 } from './testing.ts';
+import { MP4, teamFiles } from './testing.ts';
 
 let t: LiveApp;
 let work: string;
@@ -24,7 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const { get, patch, download, upload, file } = fileApi(() => t);
+const { get, patch, download, upload, file } = teamFiles(() => t);
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 // With the purge of replaced objects, which a change of content queues (files/purge.ts).
 const runnerWith = (tools: MediaTools = ffmpegTools()) =>
@@ -33,12 +33,7 @@ const runnerWith = (tools: MediaTools = ffmpegTools()) =>
     [STORAGE_PURGE]: storagePurgeHandler(t.ctx),
   });
 const current = async (teamId: string, fileId: string, by: Person) =>
-  (await get(teamId, fileId, by)).json() as Item & {
-    properties: Record<string, unknown>;
-    blobUri: string;
-    mimeType: string;
-    contentLength: number;
-  };
+  (await get(teamId, fileId, by)).body;
 
 /** One second of test picture and tone, made by ffmpeg in the given container. */
 function clip(name: string, codecs: string[] = []) {
@@ -111,7 +106,7 @@ describe('media.probe job', () => {
     expect(Number(after.properties.Duration)).toBeCloseTo(1, 0);
     // Playable as uploaded: the same blob, not transcoded.
     expect(after.blobUri).toBe(v.blobUri);
-    expect((await download(v.fileId, w.member)).statusCode).toBe(200);
+    expect((await download(v.fileId, w.member)).status).toBe(200);
     expect((await current(w.id, broken.fileId, w.member)).properties).toMatchObject({
       TranscodingStatus: TranscodingStatus.Failed,
     });
@@ -137,14 +132,14 @@ describe('media.probe job', () => {
     });
     expect(Number(after.properties.Duration)).toBeCloseTo(1, 0);
     expect(after.blobUri).not.toBe(v.blobUri);
-    const newKey = t.ctx.storage.keyFromBlobUri(after.blobUri)!;
+    const newKey = t.ctx.storage.keyFromBlobUri(after.blobUri!)!;
     expect(newKey.startsWith(`org/${w.id}/`)).toBe(true);
     expect(await t.ctx.storage.stat(oldKey)).toBeNull();
     expect(await t.ctx.storage.stat(newKey)).toEqual({
       size: after.contentLength,
       contentType: 'video/mp4',
     });
-    const info = (await download(v.fileId, w.member)).json() as { blobUri: string };
+    const info = (await download(v.fileId, w.member)).body;
     const got = await fetch(t.local(info.blobUri));
     expect(got.headers.get('content-disposition')).toContain('walk.mp4');
     const saved = join(work, `${name}.out.mp4`);
@@ -198,7 +193,7 @@ describe('media.probe job', () => {
         // Someone uploads new content while the transcode runs.
         replacement = await upload(w.id, w.member, mp4, 'video/mp4');
         const res = await patch(w.id, v.fileId, w.member, { blobUri: replacement });
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.status, res.raw.body).toBe(200);
       },
     };
     await runnerWith(replacing).runOnce();

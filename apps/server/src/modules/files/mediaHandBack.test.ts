@@ -12,7 +12,7 @@ import { ffmpegTools, type MediaTools } from '../../platform/media/ffmpeg.ts';
 import { team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 import { MEDIA_PROBE, mediaProbeHandler } from './media.ts';
-import { fileApi } from './testing.ts';
+import { teamFiles } from './testing.ts';
 
 /**
  * A transcode running when the server stops: ffmpeg is killed, its temporary files go, the job
@@ -31,7 +31,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const { get, file } = fileApi(() => t);
+const { get, file } = teamFiles(() => t);
 
 /** Processes whose command line mentions `text` (Linux /proc). */
 function processesWith(text: string): number[] {
@@ -116,10 +116,7 @@ describe.skipIf(!hasFfmpeg || !existsSync('/proc'))('a transcode at shutdown', (
       lastError: null,
     });
     // Still processing as far as users see: neither failed nor swapped.
-    const during = (await get(w.id, v.fileId, w.member)).json() as {
-      blobUri: string;
-      properties: Record<string, unknown>;
-    };
+    const during = (await get(w.id, v.fileId, w.member)).body;
     expect(during.blobUri).toBe(v.blobUri);
     expect(during.properties.TranscodingStatus).toBe(TranscodingStatus.Running);
 
@@ -128,11 +125,7 @@ describe.skipIf(!hasFfmpeg || !existsSync('/proc'))('a transcode at shutdown', (
       [MEDIA_PROBE]: mediaProbeHandler(t.ctx, ffmpegTools()),
     });
     expect(await next.runOnce()).toBe(true);
-    const after = (await get(w.id, v.fileId, w.member)).json() as {
-      name: string;
-      mimeType: string;
-      properties: Record<string, unknown>;
-    };
+    const after = (await get(w.id, v.fileId, w.member)).body;
     expect(after).toMatchObject({
       name: 'long.mp4',
       mimeType: 'video/mp4',

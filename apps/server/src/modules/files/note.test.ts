@@ -4,7 +4,7 @@ import { expectProblem } from '../../test/factories.ts';
 import { team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
 import { noteContentErrors } from './note.ts';
-import { fileApi, type Item, NOTE } from './testing.ts';
+import { NOTE, teamFiles } from './testing.ts';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const yellow = NoteColors[0];
@@ -61,7 +61,7 @@ describe('notes through the files API', () => {
     t = await startLiveApp();
   });
   afterAll(() => t.close());
-  const { create, patch, upload, file } = fileApi(() => t);
+  const { create, patch, upload, file } = teamFiles(() => t);
 
   it('refuses a note breaking the rules with a 400 on blobUri, and writes nothing', async () => {
     const w = await team(t);
@@ -111,7 +111,7 @@ describe('notes through the files API', () => {
       'application/json',
     );
     const ok = await patch(w.id, note.fileId, w.member, { blobUri: good });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as Item).blobUri).toBe(good);
+    expect(ok.status, ok.raw.body).toBe(200);
+    expect(ok.body.blobUri).toBe(good);
   });
 });

@@ -1,4 +1,4 @@
-import { fileLimits, uploadMessages } from '@roomscale/shared';
+import { type FileType, fileLimits, uploadMessages } from '@roomscale/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileItems } from '../../db/schema.ts';
@@ -20,7 +20,7 @@ import {
 } from '../../test/mediaFixtures.ts';
 import { team } from '../../test/workspace.ts';
 import { type LiveApp, startLiveApp } from '../storage/testing.ts';
-import { fileApi, type Item } from './testing.ts';
+import { teamFiles } from './testing.ts';
 
 let t: LiveApp;
 beforeAll(async () => {
@@ -28,14 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { create, patch, download, upload, names } = fileApi(() => t);
+const { create, patch, download, upload, names } = teamFiles(() => t);
 const refused = (name: string) => uploadMessages.unsupportedType(name);
 
 /** The Content-Type the signed download address of an item serves. */
 async function servedType(fileId: string, by: Parameters<typeof download>[1]) {
   const info = await download(fileId, by);
-  expect(info.statusCode, info.body).toBe(200);
-  const { blobUri, mimeType } = info.json() as { blobUri: string; mimeType: string };
+  expect(info.status, info.raw.body).toBe(200);
+  const { blobUri, mimeType } = info.body;
   const res = await fetch(t.local(blobUri));
   expect(res.status).toBe(200);
   return { announced: mimeType, served: res.headers.get('content-type') };
@@ -54,14 +54,14 @@ describe('the stored content type comes from the bytes', () => {
       blobUri,
       thumbnailBlobUri: thumb,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const item = res.json() as Item & { mimeType: string; thumbnailUri: string };
+    expect(res.status, res.raw.body).toBe(200);
+    const item = res.body;
     expect(item.mimeType).toBe('image/png');
     expect(await servedType(item.fileId, w.member)).toEqual({
       announced: 'image/png',
       served: 'image/png',
     });
-    const thumbRes = await fetch(t.local(item.thumbnailUri));
+    const thumbRes = await fetch(t.local(item.thumbnailUri!));
     expect(thumbRes.headers.get('content-type')).toBe('image/png');
     expect((await t.ctx.storage.stat(keyOf(blobUri)))?.contentType).toBe('image/png');
   });
@@ -98,13 +98,13 @@ describe('the stored content type comes from the bytes', () => {
     const w = await team(t);
     const blobUri = await upload(w.id, w.member, bytes, declared);
     const res = await create(w.id, w.member, { name, type: 'Model3D', blobUri });
-    expect(res.statusCode, res.body).toBe(200);
-    const item = res.json() as Item & { mimeType: string };
+    expect(res.status, res.raw.body).toBe(200);
+    const item = res.body;
     expect(item.mimeType).toBe(stored);
     expect(await servedType(item.fileId, w.member)).toEqual({ announced: stored, served: stored });
   });
 
-  it.each([
+  it.each<[string, string, FileType, Buffer, string, string]>([
     ['PDF', 'plan.pdf', 'Document', pdfBytes(), 'application/pdf', 'application/pdf'],
     ['MP4', 'clip.mp4', 'Video', mp4Bytes(), 'video/mp4', 'video/mp4'],
     ['PNG', 'photo.png', 'Image', pngBytes(), 'application/octet-stream', 'image/png'],
@@ -125,12 +125,12 @@ describe('the stored content type comes from the bytes', () => {
       const w = await team(t);
       const blobUri = await upload(w.id, w.member, bytes, declared);
       const res = await create(w.id, w.member, { name, type, blobUri });
-      expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as { mimeType: string }).mimeType).toBe(stored);
+      expect(res.status, res.raw.body).toBe(200);
+      expect(res.body.mimeType).toBe(stored);
     },
   );
 
-  it.each([
+  it.each<[string, string, FileType, Buffer, string]>([
     ['an image named .pdf', 'scan.pdf', 'Document', pngBytes(), 'application/pdf'],
     ['an image named .pdf declared as an image', 'scan.pdf', 'Image', pngBytes(), 'image/png'],
     ['a PDF named .png', 'photo.png', 'Image', pdfBytes(), 'image/png'],
@@ -175,8 +175,8 @@ describe('the stored content type comes from the bytes', () => {
     ] as const) {
       const blobUri = await upload(w.id, w.member, bytes, 'application/octet-stream');
       const res = await create(w.id, w.member, { name, type: 'Model3D', blobUri });
-      expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as { mimeType: string }).mimeType).toBe(stored);
+      expect(res.status, res.raw.body).toBe(200);
+      expect(res.body.mimeType).toBe(stored);
     }
     // The same large JSON without `asset` at either end is no glTF.
     const json = Buffer.from(`{"buffers":[{"uri":"${'A'.repeat(size)}"}]}`);
@@ -197,8 +197,8 @@ describe('the stored content type comes from the bytes', () => {
       type: 'Model3D',
       blobUri: first,
     });
-    expect(made.statusCode, made.body).toBe(200);
-    const item = made.json() as Item;
+    expect(made.status, made.raw.body).toBe(200);
+    const item = made.body;
     const bad = await upload(w.id, w.member, exeBytes(), 'text/plain');
     expectProblem(
       await patch(w.id, item.fileId, w.member, { blobUri: bad }),
@@ -217,20 +217,18 @@ describe('the stored content type comes from the bytes', () => {
   it('refuses a rename whose extension claims another format than the content', async () => {
     const w = await team(t);
     const blobUri = await upload(w.id, w.member, pngBytes(), 'image/png');
-    const item = (
-      await create(w.id, w.member, { name: 'photo.png', type: 'Image', blobUri })
-    ).json() as Item;
+    const item = (await create(w.id, w.member, { name: 'photo.png', type: 'Image', blobUri })).body;
     for (const name of ['photo.html', 'photo.pdf', 'photo.exe', 'photo.svg']) {
       expectProblem(await patch(w.id, item.fileId, w.member, { name }), 400, 'name', refused(name));
     }
     for (const name of ['Harbour at dawn', 'photo.jpg', 'Scan 12.2024', 'photo.PNG']) {
       const res = await patch(w.id, item.fileId, w.member, { name });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.raw.body).toBe(200);
     }
     const model = await upload(w.id, w.member, stlBinaryBytes(2), 'text/plain');
     const part = (
       await create(w.id, w.member, { name: 'part.stl', type: 'Model3D', blobUri: model })
-    ).json() as Item;
+    ).body;
     expectProblem(await patch(w.id, part.fileId, w.member, { name: 'part.obj' }), 400, 'name');
   });
 
@@ -238,7 +236,7 @@ describe('the stored content type comes from the bytes', () => {
     const w = await team(t);
     const blobUri = await upload(w.id, w.member, pngBytes(), 'image/png');
     const made = await create(w.id, w.member, { name: 'photo.png', type: 'Image', blobUri });
-    const item = made.json() as Item;
+    const item = made.body;
     // A row written before the check existed, carrying the type its uploader declared.
     await t.ctx.db
       .update(fileItems)

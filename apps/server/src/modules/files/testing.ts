@@ -1,9 +1,10 @@
+import type { FileItem, FileType } from '@roomscale/shared';
+import { type CallInput, type Endpoint, filesApi, guestFilesApi } from '@roomscale/shared/contract';
 import { expect } from 'vitest';
 import { JobRunner } from '../../platform/jobs/runner.ts';
-import { call } from '../../test/factories.ts';
+import { type Answer, callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { pngBytes } from '../../test/mediaFixtures.ts';
-import type { Person } from '../../test/workspace.ts';
 import { type LiveApp, putRange } from '../storage/testing.ts';
 import { STORAGE_PURGE, storagePurgeHandler } from './purge.ts';
 
@@ -13,103 +14,187 @@ export const PDF = Buffer.from('%PDF-1.7\n% a tiny document\n');
 export const NOTE = Buffer.from(JSON.stringify({ text: 'Buy milk', backgroundColor: '#FFFF7A' }));
 export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom0000mp41')]);
 
-export type Item = { fileId: string; name: string; type: string; [k: string]: unknown };
+export type Item = FileItem;
 
 /** Who calls: a person with a session token, or a bare token (a guest's), or nobody. */
 export type Caller = { session: { access_token: string } | string } | undefined;
 
-/**
- * The file calls of one base path (a team's `/api/Organizations/{id}/File`, or the guests'
- * `/api/Guests/Files`), with uploads through that base's upload slot.
- */
-export function filesAt(app: () => LiveApp, base: string) {
-  const token = (by: Caller) => by?.session;
-  const slot = (by?: Caller) => call(app(), 'GET', `${base}/Upload`, { token: token(by) });
-  const create = (by: Caller, body: unknown) =>
-    call(app(), 'PUT', base, { token: token(by), body });
-  const list = (by: Caller, body: unknown = {}) =>
-    call(app(), 'POST', base, { token: token(by), body });
-  const get = (fileId: string, by: Caller) =>
-    call(app(), 'GET', `${base}/${fileId}`, { token: token(by) });
-  const patch = (fileId: string, by: Caller, body: unknown) =>
-    call(app(), 'PATCH', `${base}/${fileId}`, { token: token(by), body });
-  const remove = (fileId: string, by: Caller) =>
-    call(app(), 'DELETE', `${base}/${fileId}`, { token: token(by) });
+type Body<E extends Endpoint> = CallInput<E>['body'];
+const tokenOf = (by: Caller) => by?.session;
 
-  /** Uploads bytes through the upload slot; returns the blob URI a file item stores. */
-  async function upload(by: Caller, data: Buffer, contentType: string) {
-    const t = app();
-    const res = await slot(by);
-    expect(res.statusCode, res.body).toBe(200);
-    const { fileUploadUri } = res.json() as { fileUploadUri: string };
-    const started = await fetch(t.local(fileUploadUri), {
-      method: 'POST',
-      headers: { 'x-goog-resumable': 'start', 'content-type': contentType },
-    });
-    expect(started.status).toBe(201);
-    const session = t.local(started.headers.get('location')!);
-    const range = data.length === 0 ? 'bytes */0' : `bytes 0-${data.length - 1}/${data.length}`;
-    const put = await putRange(session, range, new Uint8Array(data));
-    expect([200, 201]).toContain(put.status);
-    return fileUploadUri.split('?')[0]!;
-  }
+/** Uploads bytes through an upload slot's address; returns the blob URI a file item stores. */
+async function uploadTo(
+  t: LiveApp,
+  slot: Answer<typeof filesApi.uploadSlot | typeof guestFilesApi.uploadSlot>,
+  data: Buffer,
+  contentType: string,
+) {
+  expect(slot.status, slot.raw.body).toBe(200);
+  const { fileUploadUri } = slot.body;
+  const started = await fetch(t.local(fileUploadUri), {
+    method: 'POST',
+    headers: { 'x-goog-resumable': 'start', 'content-type': contentType },
+  });
+  expect(started.status).toBe(201);
+  const session = t.local(started.headers.get('location')!);
+  const range = data.length === 0 ? 'bytes */0' : `bytes 0-${data.length - 1}/${data.length}`;
+  const put = await putRange(session, range, new Uint8Array(data));
+  expect([200, 201]).toContain(put.status);
+  return fileUploadUri.split('?')[0]!;
+}
+
+/**
+ * The guests' file calls (`/api/Guests/Files`), with uploads through their upload slot. The
+ * `unchecked` ones take input the contract refuses, to see the app refuse it too.
+ */
+export function guestFiles(app: () => LiveApp) {
+  const api = guestFilesApi;
+  const slot = (by?: Caller) => callEndpoint(app(), api.uploadSlot, { token: tokenOf(by) });
+  const create = (by: Caller, body: Body<typeof api.create>) =>
+    callEndpoint(app(), api.create, { body, token: tokenOf(by) });
+  const list = (by: Caller, body: Body<typeof api.list> = {}) =>
+    callEndpoint(app(), api.list, { body, token: tokenOf(by) });
+  const get = (fileId: string, by: Caller) =>
+    callEndpoint(app(), api.download, { params: { fileItemId: fileId }, token: tokenOf(by) });
+  const patch = (fileId: string, by: Caller, body: Body<typeof api.edit>) =>
+    callEndpoint(app(), api.edit, { params: { fileItemId: fileId }, body, token: tokenOf(by) });
+  const remove = (fileId: string, by: Caller) =>
+    callEndpoint(app(), api.remove, { params: { fileItemId: fileId }, token: tokenOf(by) });
+  const unchecked = {
+    create: (by: Caller, body: object) =>
+      callUnchecked(app(), api.create, { body, token: tokenOf(by) }),
+    list: (by: Caller, body: object) =>
+      callUnchecked(app(), api.list, { body, token: tokenOf(by) }),
+    patch: (fileId: string, by: Caller, body: object) =>
+      callUnchecked(app(), api.edit, { params: { fileItemId: fileId }, body, token: tokenOf(by) }),
+  };
+  const upload = async (by: Caller, data: Buffer, contentType: string) =>
+    uploadTo(app(), await slot(by), data, contentType);
 
   async function file(
     by: Caller,
     name: string,
-    extra: object = {},
+    extra: Partial<Body<typeof api.create>> = {},
     data = PNG,
     contentType = 'image/png',
-    type = 'Image',
+    type: FileType = 'Image',
   ) {
     const blobUri = await upload(by, data, contentType);
     const res = await create(by, { name, type, blobUri, ...extra });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Item;
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body;
   }
 
-  return { slot, create, list, get, patch, remove, upload, file };
+  return { slot, create, list, get, patch, remove, unchecked, upload, file };
 }
 
-/** The team file calls, each taking the team id first (as files.test.ts reads them). */
-export function fileApi(app: () => LiveApp) {
-  const base = (teamId: string) => `/api/Organizations/${teamId}/File`;
-  const at = (teamId: string) => filesAt(app, base(teamId));
-  const folder = async (teamId: string, by: Person, name: string, extra: object = {}) => {
-    const res = await at(teamId).create(by, { name, type: 'Folder', ...extra });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Item;
+/**
+ * The team file calls (`/api/Organizations/{id}/File`), each taking the team id first (as
+ * files.test.ts reads them), with uploads through the team's upload slot. The `unchecked` ones
+ * take input the contract refuses, to see the app refuse it too.
+ */
+export function teamFiles(app: () => LiveApp) {
+  const api = filesApi;
+  const at = (organizationId: string, fileItemId: string) => ({ organizationId, fileItemId });
+  const slot = (teamId: string, by?: Caller) =>
+    callEndpoint(app(), api.uploadSlot, {
+      params: { organizationId: teamId },
+      token: tokenOf(by),
+    });
+  const create = (teamId: string, by: Caller, body: Body<typeof api.create>) =>
+    callEndpoint(app(), api.create, {
+      params: { organizationId: teamId },
+      body,
+      token: tokenOf(by),
+    });
+  const list = (teamId: string, by: Caller, body: Body<typeof api.list> = {}) =>
+    callEndpoint(app(), api.list, { params: { organizationId: teamId }, body, token: tokenOf(by) });
+  const get = (teamId: string, fileId: string, by: Caller) =>
+    callEndpoint(app(), api.get, { params: at(teamId, fileId), token: tokenOf(by) });
+  const patch = (teamId: string, fileId: string, by: Caller, body: Body<typeof api.edit>) =>
+    callEndpoint(app(), api.edit, { params: at(teamId, fileId), body, token: tokenOf(by) });
+  const remove = (teamId: string, fileId: string, by: Caller) =>
+    callEndpoint(app(), api.remove, { params: at(teamId, fileId), token: tokenOf(by) });
+  const crumbs = (teamId: string, fileId: string, by: Caller) =>
+    callEndpoint(app(), api.breadcrumb, { params: at(teamId, fileId), token: tokenOf(by) });
+  const download = (fileId: string, by: Caller) =>
+    callEndpoint(app(), api.download, { params: { fileItemId: fileId }, token: tokenOf(by) });
+  const unchecked = {
+    create: (teamId: string, by: Caller, body: object) =>
+      callUnchecked(app(), api.create, {
+        params: { organizationId: teamId },
+        body,
+        token: tokenOf(by),
+      }),
+    list: (teamId: string, by: Caller, body: object) =>
+      callUnchecked(app(), api.list, {
+        params: { organizationId: teamId },
+        body,
+        token: tokenOf(by),
+      }),
+    patch: (teamId: string, fileId: string, by: Caller, body: object) =>
+      callUnchecked(app(), api.edit, { params: at(teamId, fileId), body, token: tokenOf(by) }),
+  };
+  const upload = async (teamId: string, by: Caller, data: Buffer, contentType: string) =>
+    uploadTo(app(), await slot(teamId, by), data, contentType);
+  const folder = async (
+    teamId: string,
+    by: Caller,
+    name: string,
+    extra: Partial<Body<typeof api.create>> = {},
+  ) => {
+    const res = await create(teamId, by, { name, type: 'Folder', ...extra });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body;
+  };
+  async function file(
+    teamId: string,
+    by: Caller,
+    name: string,
+    extra: Partial<Body<typeof api.create>> = {},
+    data = PNG,
+    contentType = 'image/png',
+    type: FileType = 'Image',
+  ) {
+    const blobUri = await upload(teamId, by, data, contentType);
+    const res = await create(teamId, by, { name, type, blobUri, ...extra });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body;
+  }
+  const names = async (teamId: string, by: Caller, body: Body<typeof api.list> = {}) => {
+    const res = await list(teamId, by, body);
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body.results.map((r) => r.name);
   };
   return {
-    slot: (teamId: string, by?: Person) => at(teamId).slot(by),
-    create: (teamId: string, by: Person | undefined, body: unknown) => at(teamId).create(by, body),
-    list: (teamId: string, by: Person | undefined, body: unknown = {}) => at(teamId).list(by, body),
-    get: (teamId: string, fileId: string, by: Person | undefined) => at(teamId).get(fileId, by),
-    patch: (teamId: string, fileId: string, by: Person | undefined, body: unknown) =>
-      at(teamId).patch(fileId, by, body),
-    remove: (teamId: string, fileId: string, by: Person | undefined) =>
-      at(teamId).remove(fileId, by),
-    crumbs: (teamId: string, fileId: string, by: Person | undefined) =>
-      call(app(), 'GET', `${base(teamId)}/${fileId}/Breadcrumb`, { token: by?.session }),
-    download: (fileId: string, by: Person | undefined) =>
-      call(app(), 'GET', `/api/File/${fileId}`, { token: by?.session }),
-    upload: (teamId: string, by: Person, data: Buffer, contentType: string) =>
-      at(teamId).upload(by, data, contentType),
+    slot,
+    create,
+    list,
+    get,
+    patch,
+    remove,
+    crumbs,
+    download,
+    unchecked,
+    upload,
     folder,
-    file: (
-      teamId: string,
-      by: Person,
-      name: string,
-      extra: object = {},
-      data = PNG,
-      contentType = 'image/png',
-      type = 'Image',
-    ) => at(teamId).file(by, name, extra, data, contentType, type),
-    names: async (teamId: string, by: Person, body: unknown = {}) => {
-      const res = await at(teamId).list(by, body);
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { results: Item[] }).results.map((r) => r.name);
-    },
+    file,
+    names,
+  };
+}
+
+/**
+ * The team file calls answering inject replies (status code and text), for the tests that read
+ * them so (the backup's, the team users' concurrency).
+ */
+export function fileApi(app: () => LiveApp) {
+  const files = teamFiles(app);
+  return {
+    ...files,
+    create: async (teamId: string, by: Caller, body: Body<typeof filesApi.create>) =>
+      (await files.create(teamId, by, body)).raw,
+    remove: async (teamId: string, fileId: string, by: Caller) =>
+      (await files.remove(teamId, fileId, by)).raw,
   };
 }
 
