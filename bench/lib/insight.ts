@@ -1,12 +1,20 @@
 import type pg from 'pg';
 import { alternate, load, row } from './load.ts';
+import type { Queryable } from './seed.ts';
 
 /**
  * The usage insight screens' calls (issue 29 §4): a team of 2,000 users with a year of daily
  * totals beside a team of 20 with the same year, in the same run (`alternate`). Goal: the list
  * goals, the big team ≥ 0.67× the small one's throughput, p99 ≤ 1.5×.
  */
-async function seedUsageTeam(db: pg.Client, team: string, users: number, tag: string) {
+/**
+ * Seeds a year of use for a team (screenshots import it too; keep its signature): `users` new
+ * members (emails `insight-<tag>-<i>@bench.local`, half holding a License), each in VR on about
+ * a third of the last 366 days, with the totals the rollup keeps (user, member and team days,
+ * member and team weeks, each member's last day in VR, the licenses held each day), a seat per
+ * member and the last 90 days' check-ins as facts.
+ */
+export async function seedInsightTeam(db: Queryable, team: string, users: number, tag: string) {
   await db.query(
     `insert into users (email, first_name, last_name)
      select 'insight-' || $2 || '-' || i || '@bench.local', 'User', $2 || i
@@ -42,19 +50,53 @@ async function seedUsageTeam(db: pg.Client, team: string, users: number, tag: st
      from usage_member_days where organization_id = $1 group by day`,
     [team],
   );
+  // What the rollup keeps beside the days (apps/server/src/modules/usage/rollup.ts): the ISO
+  // weeks (UTC) of each member and of the team, each member's last day in VR.
   await db.query(
-    `insert into seats (user_id, seat_key, device_name, assigned_at, last_seen_at)
-     select id, 'seat-' || id, 'Quest 3', now() - interval '1 day', now() - random() * interval '30 days'
-     from users where email like 'insight-' || $1 || '-%'`,
-    [tag],
+    `insert into usage_member_weeks
+     select organization_id, date_trunc('week', day)::date, user_id, bool_or(in_vr),
+       bool_or(in_vr and licensed)
+     from usage_member_days where organization_id = $1 group by 1, 2, 3`,
+    [team],
   );
-  // The facts kept: each member's last check-ins of the last 90 days (a few per day in VR).
+  await db.query(
+    `insert into usage_team_weeks
+     select organization_id, week, count(*) filter (where in_vr),
+       count(*) filter (where licensed_in_vr)
+     from usage_member_weeks where organization_id = $1 group by 1, 2`,
+    [team],
+  );
+  await db.query(
+    `insert into usage_member_last_in_vr
+     select md.organization_id, md.user_id, max(ud.last_seen_at)
+     from usage_member_days md join usage_user_days ud on ud.user_id = md.user_id and ud.day = md.day
+     where md.organization_id = $1 and md.in_vr group by 1, 2`,
+    [team],
+  );
+  // Licenses held each day: from 40 % of the members a year ago to 55 % today.
+  await db.query(
+    `insert into usage_team_licenses
+     select $1, d::date, round($2::int * (0.40 + 0.15 * (d::date - (current_date - 365)) / 365.0))
+     from ${days}`,
+    [team, users],
+  );
+  // The facts kept: each member's check-ins of the last 90 days (12 per day in VR).
   await db.query(
     `insert into usage_check_ins (at, user_id, seat_key, device_name, app_version, conflicted)
      select ud.first_seen_at + (k * interval '5 minutes'), ud.user_id, 'seat-' || ud.user_id,
        'Quest 3', 'RoomscaleVR/2.4.1', false
      from usage_user_days ud join users u on u.id = ud.user_id, generate_series(0, 11) k
      where u.email like 'insight-' || $1 || '-%' and ud.day > current_date - 90`,
+    [tag],
+  );
+  // Each member's seat as their check-ins left it (the seat call writes the seat and the fact
+  // at one instant): taken at their first check-in kept, last seen at their latest.
+  await db.query(
+    `insert into seats (user_id, seat_key, device_name, assigned_at, last_seen_at)
+     select ci.user_id, 'seat-' || ci.user_id, 'Quest 3', min(ci.at), max(ci.at)
+     from usage_check_ins ci join users u on u.id = ci.user_id
+     where u.email like 'insight-' || $1 || '-%'
+     group by ci.user_id`,
     [tag],
   );
 }
@@ -67,8 +109,8 @@ export async function insightFigures(
   db: pg.Client,
 ) {
   console.log('Seeding a year of usage for 20 and 2,000 users…');
-  await seedUsageTeam(db, small, 20, 's');
-  await seedUsageTeam(db, big, 2000, 'b');
+  await seedInsightTeam(db, small, 20, 's');
+  await seedInsightTeam(db, big, 2000, 'b');
   await db.query('vacuum analyze');
   const calls: [string, (team: string) => string][] = [
     ['Team usage, 12 weeks', (t) => `/api/Organizations/${t}/Usage?timeZone=Europe%2FBerlin`],

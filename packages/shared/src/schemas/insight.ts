@@ -72,6 +72,11 @@ export const teamUsageWeek = z.object({
   activeUsers: z.number().int(),
   /** Of those, the ones holding a License: licenses used. */
   licensesUsed: z.number().int(),
+  /**
+   * Licenses the team held that week (the count of its last day the rollup recorded; weeks
+   * before the first record show the first recorded count, or today's).
+   */
+  licensesHeld: z.number().int(),
   /** Time in VR summed over the members' sessions, seconds. */
   secondsInVr: z.number().int(),
   /** The team's meetings someone joined, summed over the week's days. */
@@ -86,7 +91,7 @@ export type TeamUsageWeek = z.infer<typeof teamUsageWeek>;
 /** GET /api/Organizations/{organizationId}/Usage (team admins): 12 weeks, oldest first. */
 export const teamUsage = z.object({
   ...period,
-  /** Licenses the team holds now (licenses held vs `licensesUsed` of each week). */
+  /** Licenses the team holds now (each week's holding: `weeks[].licensesHeld`). */
   licensesHeld: z.number().int(),
   weeks: z.array(teamUsageWeek),
 });

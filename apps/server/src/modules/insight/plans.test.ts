@@ -6,9 +6,12 @@ import { planSteps } from '../../test/plans.ts';
 import {
   devicePage,
   lastInVr,
+  licensesHeldWeeks,
   meetingJoiners,
   memberWeeks,
+  notInVrFor,
   platformTeamWeeks,
+  teamWeekCounts,
   teamWeeks,
 } from './queries.ts';
 import { weekRange } from './weeks.ts';
@@ -51,6 +54,21 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
     await t.ctx.db.execute(sql`insert into usage_meeting_joins (at, meeting_id, user_id)
       select now() - (i || ' minutes')::interval, md5((i % 5000)::text)::uuid, md5((i % 2000)::text)::uuid
       from generate_series(1, 50000) i`);
+    // Their weeks, licenses held and each member's last day in VR, as the rollup keeps them.
+    await t.ctx.db.execute(sql`insert into usage_member_weeks
+      select o, date_trunc('week', d)::date, ${userId}::uuid, true, true
+      from unnest(${ids}) o, generate_series(now() - interval '1095 days', now(), interval '7 days') d`);
+    await t.ctx.db.execute(sql`insert into usage_team_weeks
+      select organization_id, week, 1, 1 from usage_member_weeks`);
+    await t.ctx.db.execute(sql`insert into usage_team_licenses
+      select o, d::date, 10
+      from unnest(${ids}) o, generate_series(now() - interval '1095 days', now(), interval '1 day') d`);
+    // The 2,000 users members of the first team, each in VR within the last 90 days.
+    await t.ctx.db.execute(sql`insert into memberships (organization_id, user_id, role, license_type)
+      select ${teamId}::uuid, u.id, 'User', 'License' from users u where u.id <> ${userId}::uuid`);
+    await t.ctx.db.execute(sql`insert into usage_member_last_in_vr
+      select o, u.id, now() - random() * interval '90 days'
+      from unnest(${ids}) o, users u`);
     await t.ctx.db.execute(sql`analyze`);
   }, 120_000);
   afterAll(() => t?.close());
@@ -69,10 +87,35 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
     expect(await indexes(platformTeamWeeks(t.ctx.db, r))).toContain('usage_team_days_day');
   });
 
-  it("'Last in VR', the devices' app version and a meeting's joins read their indexes", async () => {
-    const steps = await indexes(sql`select ${lastInVr(sql`${userId}::uuid`)}`);
+  it("a team's weekly totals and licenses held read their keys, 12 weeks of rows", async () => {
+    const r = weekRange(new Date(), 'Europe/Berlin');
+    const weeks = await planSteps(t.ctx.db, teamWeekCounts(t.ctx.db, teamId, r));
+    expect(weeks.map((n) => n['Index Name'])).toContain('usage_team_weeks_organization_id_week_pk');
+    expect(weeks.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    const held = await indexes(licensesHeldWeeks(t.ctx.db, teamId, r));
+    expect(held).toContain('usage_team_licenses_organization_id_day_pk');
+    expect(held).not.toContain('Seq Scan');
+  });
+
+  it("'Licensed, not in VR for 30 days' reads the team's recent members by their index", async () => {
+    const plan = await planSteps(
+      t.ctx.db,
+      sql`select count(*) from memberships m
+        where m.organization_id = ${teamId}::uuid and m.license_type = 'License'
+          and ${notInVrFor(sql`m.user_id`, new Date(), teamId)}`,
+    );
+    const steps = plan.map((n) => n['Index Name'] ?? n['Node Type']);
+    expect(steps).toContain('usage_member_last_in_vr_organization_at');
     expect(steps).toContain('usage_check_ins_user_at');
-    expect(steps).toContain('usage_user_days_user_id_day_pk');
+    const scanned = plan.filter((n) => n['Node Type'] === 'Seq Scan');
+    expect(scanned.map((n) => n['Relation Name'])).not.toContain('usage_member_last_in_vr');
+    expect(scanned.map((n) => n['Relation Name'])).not.toContain('usage_check_ins');
+  });
+
+  it("'Last in VR', the devices' app version and a meeting's joins read their indexes", async () => {
+    const steps = await indexes(sql`select ${lastInVr(sql`${userId}::uuid`, teamId)}`);
+    expect(steps).toContain('usage_check_ins_user_at');
+    expect(steps).toContain('usage_member_last_in_vr_organization_id_user_id_pk');
     expect(await indexes(devicePage(teamId, null, 50, 0))).toContain('usage_check_ins_user_at');
     const joins = await indexes(meetingJoiners('00000000-0000-4000-8000-000000000000'));
     expect(joins).toContain('usage_meeting_joins_meeting_at');

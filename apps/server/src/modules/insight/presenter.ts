@@ -45,7 +45,7 @@ export function teamUsageCsv(u: TeamUsage): string {
       w.weekStart,
       w.activeUsers,
       w.licensesUsed,
-      u.licensesHeld,
+      w.licensesHeld,
       hours(w.secondsInVr),
       w.secondsInVr,
       w.meetingsHeld,
@@ -124,15 +124,5 @@ export function presentDevice(r: DeviceRow, now: Date): TeamDevice {
 }
 
 export const presentName = fullName;
-
-/** The weeks in order, each filled from the rows of its number (1 = the first week). */
-export function byWeek<R extends { week: number }, W>(
-  weekStarts: string[],
-  rows: R[],
-  fill: (weekStart: string, row: R | undefined) => W,
-): W[] {
-  const of = new Map(rows.map((r) => [r.week, r]));
-  return weekStarts.map((w, i) => fill(w, of.get(i + 1)));
-}
 
 export type { PlatformUsageWeek };

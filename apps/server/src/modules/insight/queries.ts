@@ -1,7 +1,14 @@
 import { insightLimits } from '@roomscale/shared';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, usageMemberDays, usageTeamDays, usageUserDays } from '../../db/schema.ts';
+import {
+  organizations,
+  usageMemberDays,
+  usageTeamDays,
+  usageTeamLicenses,
+  usageTeamWeeks,
+  usageUserDays,
+} from '../../db/schema.ts';
 import { licenseCount } from '../licenses/accounting.ts';
 import { activeMembershipSql } from '../organizations/membership.ts';
 import type { WeekRange } from './weeks.ts';
@@ -64,6 +71,51 @@ export const memberWeeks = (db: Db, organizationId: string, r: WeekRange) =>
       ),
     )
     .groupBy(sql`1`);
+
+/**
+ * A team's distinct members in VR per week and licenses used, kept by the rollup per ISO week
+ * (UTC): one row a week (usage_team_weeks key). Only for a range whose weeks are UTC weeks
+ * (`utcWeeks`); other zones read `memberWeeks`.
+ */
+export const teamWeekCounts = (db: Db, organizationId: string, r: WeekRange) =>
+  db
+    .select({
+      week: weekOf(usageTeamWeeks.week, r),
+      activeUsers: usageTeamWeeks.activeUsers,
+      licensesUsed: usageTeamWeeks.licensesUsed,
+    })
+    .from(usageTeamWeeks)
+    .where(
+      and(
+        eq(usageTeamWeeks.organizationId, organizationId),
+        gte(usageTeamWeeks.week, first(r)),
+        lt(usageTeamWeeks.week, end(r)),
+      ),
+    );
+
+/**
+ * The licenses a team held, per week: the count of the week's last day recorded
+ * (usage_team_licenses key), and the last day recorded before the period (week 0), which the
+ * weeks without a record carry on.
+ */
+export const licensesHeldWeeks = (db: Db, organizationId: string, r: WeekRange) =>
+  db
+    .selectDistinctOn([sql`1`], {
+      week: weekOf(usageTeamLicenses.day, r),
+      licensesHeld: usageTeamLicenses.licensesHeld,
+    })
+    .from(usageTeamLicenses)
+    .where(
+      and(
+        eq(usageTeamLicenses.organizationId, organizationId),
+        lt(usageTeamLicenses.day, end(r)),
+        // Week 0: the days before the period, of which only the last is read.
+        sql`${usageTeamLicenses.day} >= (select coalesce(max(p.day), ${first(r)}::date)
+          from usage_team_licenses p
+          where p.organization_id = ${organizationId} and p.day < ${first(r)}::date)`,
+      ),
+    )
+    .orderBy(sql`1`, desc(usageTeamLicenses.day));
 
 /** The platform's distinct users in VR and their time per week (usage_user_days_day). */
 export const platformUserWeeks = (db: Db, r: WeekRange) =>
@@ -133,42 +185,42 @@ export function licenseUseRanking(
 }
 
 /**
- * The latest day a user was in VR from the daily totals (`usage_user_days` key, newest first),
- * its last check-in: for 'Last in VR' beyond the raw facts kept. Ordered by the whole key, so
- * the plan walks the user's own rows, never the days of everyone backwards.
+ * A member's last check-in kept by the rollup (`usage_member_last_in_vr` key): 'Last in VR'
+ * beyond the raw facts kept.
  */
-export const lastInVrFromDays = (userId: SQL) =>
-  sql`(select ud.last_seen_at from usage_user_days ud
-    where ud.user_id = ${userId} and ud.check_ins > 0 and ud.last_seen_at is not null
-    order by ud.user_id desc, ud.day desc limit 1)`;
+export const lastInVrKept = (userId: SQL, organizationId: string) =>
+  sql`(select l.last_in_vr_at from usage_member_last_in_vr l
+    where l.organization_id = ${organizationId} and l.user_id = ${userId})`;
 
 /** A user's latest check-in among the facts (`usage_check_ins_user_at`, newest first). */
 export const lastCheckIn = (userId: SQL) =>
   sql`(select ci.at from usage_check_ins ci
     where ci.user_id = ${userId} order by ci.at desc limit 1)`;
 
-/** 'Last in VR': the latest of the two, null if never. */
-export const lastInVr = (userId: SQL) =>
-  sql<Date | null>`greatest(${lastCheckIn(userId)}, ${lastInVrFromDays(userId)})`.mapWith(
+/** 'Last in VR' of a member of the team: the later of the two, null if never. */
+export const lastInVr = (userId: SQL, organizationId: string) =>
+  sql<Date | null>`greatest(${lastCheckIn(userId)}, ${lastInVrKept(userId, organizationId)})`.mapWith(
     (v: string | Date | null) => (v === null ? null : new Date(v)),
   );
 
 /**
- * 'Licensed, not in VR for 30 days': no check-in in the last `insightLimits.notInVrDays` days
- * before `now`, neither among the facts nor in the daily totals of those days.
+ * 'Licensed, not in VR for 30 days' of a member of the team: no check-in in the last
+ * `insightLimits.notInVrDays` days before `now`, neither kept by the rollup nor among the facts.
  */
-export function notInVrFor(userId: SQL, now: Date) {
+export function notInVrFor(userId: SQL, now: Date, organizationId: string) {
   const sinceAt = new Date(now.getTime() - insightLimits.notInVrDays * 86_400_000);
-  return notInVrSince(userId, sinceAt.toISOString().slice(0, 10), sinceAt);
+  return notInVrSince(userId, organizationId, sinceAt);
 }
 
 /**
- * A user with no day in VR since `since` (`YYYY-MM-DD`) and no check-in since `sinceAt`: the
- * 'not in VR for 30 days' condition (both keys, one row each at most).
+ * A member with no check-in since `sinceAt`: none kept by the rollup (the team's members in
+ * VR since then are one range of `usage_member_last_in_vr_organization_at`) and none among the
+ * facts (`usage_check_ins_user_at`, one probe per member left).
  */
-export const notInVrSince = (userId: SQL, since: string, sinceAt: Date) =>
-  sql`(not exists (select 1 from usage_user_days ud
-      where ud.user_id = ${userId} and ud.day >= ${since}::date and ud.check_ins > 0)
+export const notInVrSince = (userId: SQL, organizationId: string, sinceAt: Date) =>
+  sql`(${userId} not in (select l.user_id from usage_member_last_in_vr l
+      where l.organization_id = ${organizationId}
+        and l.last_in_vr_at >= ${sinceAt.toISOString()}::timestamptz)
     and not exists (select 1 from usage_check_ins ci
       where ci.user_id = ${userId} and ci.at >= ${sinceAt.toISOString()}::timestamptz))`;
 
@@ -211,24 +263,31 @@ export const meetingInvitees = (meetingId: string) => sql`
   where p.meeting_id = ${meetingId}
   order by p.email`;
 
-/** Active members of the team holding a seat, matching the filter: the devices list's rows. */
-const deviceRows = (organizationId: string, pattern: string | null) => sql`
+/**
+ * Active members of the team holding a seat, matching the filter: the devices list's rows. The
+ * users are joined only to match the filter (the page reads its rows' names after the cut).
+ */
+const deviceRows = (organizationId: string, pattern: string | null) =>
+  pattern === null
+    ? sql`
+  from memberships m join seats s on s.user_id = m.user_id
+  where m.organization_id = ${organizationId} and ${activeMembershipSql('m')}`
+    : sql`
   from memberships m join seats s on s.user_id = m.user_id join users u on u.id = m.user_id
   where m.organization_id = ${organizationId} and ${activeMembershipSql('m')}
-    ${
-      pattern === null
-        ? sql``
-        : sql`and (s.device_name ilike ${pattern} or u.email ilike ${pattern}
-            or (u.first_name || ' ' || u.last_name) ilike ${pattern})`
-    }`;
+    and (s.device_name ilike ${pattern} or u.email ilike ${pattern}
+      or (u.first_name || ' ' || u.last_name) ilike ${pattern})`;
 
 export const deviceCount = (organizationId: string, pattern: string | null) =>
   sql`select count(*)::int as n ${deviceRows(organizationId, pattern)}`;
 
 /**
- * One page of the team's devices, latest seen first: the page is cut first, then each row's app
- * version (the holder's latest check-in from that seat key) and the latest refused device since
- * it took the seat, within the day before its last check-in (`usage_check_ins_user_at`).
+ * One page of the team's devices, latest seen first: the page is cut first, then each row's
+ * name, its app version and the latest refused device since it took the seat, within the day
+ * before its last check-in (`usage_check_ins_user_at`). The app version is the holder's
+ * check-in from that seat key at its last check-in (the seat call writes both at the same
+ * instant: one probe of the index); if that fact is missing (lost, swept), its latest one
+ * from that seat key since it took the seat.
  */
 export const devicePage = (
   organizationId: string,
@@ -237,19 +296,25 @@ export const devicePage = (
   offset: number,
 ) => sql`
   with page as (
-    select s.user_id, u.first_name, u.last_name, u.email, s.seat_key, s.device_name,
-      s.assigned_at, s.last_seen_at
+    select s.user_id, s.seat_key, s.device_name, s.assigned_at, s.last_seen_at
     ${deviceRows(organizationId, pattern)}
     order by s.last_seen_at desc, s.user_id
     limit ${limit} offset ${offset})
-  select page.*,
-    (select ci.app_version from usage_check_ins ci
-      where ci.user_id = page.user_id and ci.at <= page.last_seen_at
-        and ci.seat_key = page.seat_key and not ci.conflicted
-      order by ci.at desc limit 1) as app_version,
+  select page.*, u.first_name, u.last_name, u.email,
+    (select v.app_version from (
+      (select ci.app_version from usage_check_ins ci
+        where ci.user_id = page.user_id and ci.at = page.last_seen_at
+          and ci.seat_key = page.seat_key and not ci.conflicted
+        limit 1)
+      union all
+      (select ci.app_version from usage_check_ins ci
+        where ci.user_id = page.user_id and ci.at <= page.last_seen_at
+          and ci.at >= page.assigned_at and ci.seat_key = page.seat_key and not ci.conflicted
+        order by ci.at desc limit 1)) v
+      limit 1) as app_version,
     (select ci.device_name from usage_check_ins ci
       where ci.user_id = page.user_id and ci.conflicted and ci.seat_key <> page.seat_key
         and ci.at >= greatest(page.assigned_at, page.last_seen_at - interval '1 day')
       order by ci.at desc limit 1) as conflicting_device_name
-  from page
+  from page join users u on u.id = page.user_id
   order by page.last_seen_at desc, page.user_id`;

@@ -17,26 +17,32 @@ import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import { licensingSummary } from '../licenses/accounting.ts';
-import { byWeek, type DeviceRow, presentDevice, presentName } from './presenter.ts';
+import { type DeviceRow, presentDevice, presentName } from './presenter.ts';
 import {
   checkInsBetween,
   deviceCount,
   devicePage,
+  licensesHeldWeeks,
   licenseUseRanking,
   meetingInvitees,
   meetingJoiners,
   memberWeeks,
   platformTeamWeeks,
   platformUserWeeks,
+  teamWeekCounts,
   teamWeeks,
 } from './queries.ts';
-import { weekRange } from './weeks.ts';
+import { byWeek, utcWeeks, weekRange } from './weeks.ts';
 
 type Row = Record<string, unknown>;
 const rowsOf = async <R = Row>(db: Db, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 
-/** A team's 12 weeks (team admins): the weekly sums of its day rows, in the caller's zone. */
+/**
+ * A team's 12 weeks (team admins): the weekly sums of its day rows, in the caller's zone; its
+ * active users and licenses used from the weekly totals when the zone's weeks are UTC weeks,
+ * else from the member days; the licenses held each week as recorded by the rollup.
+ */
 export async function teamUsage(
   ctx: AppContext,
   team: TeamContext,
@@ -44,23 +50,28 @@ export async function teamUsage(
 ): Promise<TeamUsage> {
   const now = ctx.clock.now();
   const r = weekRange(now, q.timeZone);
-  const [days, members, licensing] = await Promise.all([
+  const [days, members, held, licensing] = await Promise.all([
     teamWeeks(ctx.db, team.organizationId, r),
-    memberWeeks(ctx.db, team.organizationId, r),
+    utcWeeks(r)
+      ? teamWeekCounts(ctx.db, team.organizationId, r)
+      : memberWeeks(ctx.db, team.organizationId, r),
+    licensesHeldWeeks(ctx.db, team.organizationId, r),
     licensingSummary(ctx.db, team.organizationId, now),
   ]);
   const memberOf = new Map(members.map((m) => [m.week, m]));
+  const heldPerWeek = heldEachWeek(r.weekStarts.length, held, licensing.licenseCount);
   return {
     timeZone: r.timeZone,
     from: r.from,
     to: r.to,
     licensesHeld: licensing.licenseCount,
-    weeks: byWeek(r.weekStarts, days, (weekStart, d) => {
-      const m = memberOf.get(r.weekStarts.indexOf(weekStart) + 1);
+    weeks: byWeek(r.weekStarts, days, (weekStart, d, week) => {
+      const m = memberOf.get(week);
       return {
         weekStart,
         activeUsers: m?.activeUsers ?? 0,
         licensesUsed: m?.licensesUsed ?? 0,
+        licensesHeld: heldPerWeek[week - 1]!,
         secondsInVr: d?.secondsInVr ?? 0,
         meetingsHeld: d?.meetingsHeld ?? 0,
         userAttendees: d?.userAttendees ?? 0,
@@ -68,6 +79,31 @@ export async function teamUsage(
       };
     }),
   };
+}
+
+/**
+ * The licenses held in each of `weeks` weeks: the week's recorded count, else the last one
+ * before it (week 0: before the period); weeks before any record the first recorded after
+ * them, or `now` when none is (docs/usage.md 'Licenses held').
+ */
+export function heldEachWeek(
+  weeks: number,
+  rows: { week: number; licensesHeld: number }[],
+  now: number,
+): number[] {
+  const of = new Map(rows.map((r) => [r.week, r.licensesHeld]));
+  const held: (number | undefined)[] = [];
+  let last = of.get(0);
+  for (let w = 1; w <= weeks; w++) {
+    last = of.get(w) ?? last;
+    held.push(last);
+  }
+  let next = now;
+  for (let i = weeks - 1; i >= 0; i--) {
+    if (held[i] === undefined) held[i] = next;
+    else next = held[i]!;
+  }
+  return held as number[];
 }
 
 /** The platform's 12 weeks and the teams using the most and the least of their licenses. */
@@ -93,8 +129,8 @@ export async function platformUsage(
     timeZone: r.timeZone,
     from: r.from,
     to: r.to,
-    weeks: byWeek(r.weekStarts, users, (weekStart, u) => {
-      const t = teamOf.get(r.weekStarts.indexOf(weekStart) + 1);
+    weeks: byWeek(r.weekStarts, users, (weekStart, u, week) => {
+      const t = teamOf.get(week);
       return {
         weekStart,
         activeUsers: u?.activeUsers ?? 0,

@@ -66,3 +66,23 @@ export function weekRange(
     utcBounds: [...weekStarts, end].map((d) => utcDayFor(d, timeZone)),
   };
 }
+
+/**
+ * Whether the range's weeks are ISO weeks of UTC days (each starts on a UTC Monday), so the
+ * weekly totals kept per UTC week answer them: zones from UTC−12 to UTC+12.
+ */
+export const utcWeeks = (r: WeekRange) =>
+  r.utcBounds.every((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1);
+
+/**
+ * The weeks in order, each filled from the rows of its number (1 = the first week) and given
+ * that number, so a caller reads its other rows of the week by it.
+ */
+export function byWeek<R extends { week: number }, W>(
+  weekStarts: string[],
+  rows: R[],
+  fill: (weekStart: string, row: R | undefined, week: number) => W,
+): W[] {
+  const of = new Map(rows.map((r) => [r.week, r]));
+  return weekStarts.map((w, i) => fill(w, of.get(i + 1), i + 1));
+}

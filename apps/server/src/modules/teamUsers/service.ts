@@ -41,7 +41,10 @@ export async function listTeamUsers(
         )
       : undefined,
     q.LicensedNotInVr
-      ? and(eq(memberships.licenseType, 'License'), notInVrFor(sql`${users.id}`, now))
+      ? and(
+          eq(memberships.licenseType, 'License'),
+          notInVrFor(sql`${users.id}`, now, team.organizationId),
+        )
       : undefined,
   );
   const pendingWhere = and(
@@ -72,7 +75,7 @@ export async function listTeamUsers(
         passwordHash: users.passwordHash,
       },
       membership: membershipColumns,
-      lastInVrAt: lastInVr(sql`${users.id}`),
+      lastInVrAt: lastInVr(sql`${users.id}`, team.organizationId),
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { queuePeriodJob } from '../../platform/jobs/period.ts';
 import type { Job } from '../../platform/jobs/runner.ts';
-import { rollupDay, rollupDaysAt } from './rollup.ts';
+import { recordLicensesHeld, rollupDay, rollupDaysAt } from './rollup.ts';
 
 export const USAGE_ROLLUP = 'usage.rollup';
 
@@ -14,13 +14,16 @@ export const USAGE_QUEUE_EVERY_MS = (usageLimits.rollupEverySeconds * 1000) / 12
 export const queueUsageRollup = (db: Db, now: Date): Promise<boolean> =>
   queuePeriodJob(db, USAGE_ROLLUP, usageLimits.rollupEverySeconds, now);
 
-/** The job's handler: the recent days' totals recomputed from their facts (rollup.ts). */
+/** The job's handler: the recent days' totals recomputed from their facts, then today's licenses held (rollup.ts). */
 export function usageRollupHandler(ctx: AppContext) {
   return async (_job: Job, signal?: AbortSignal) => {
-    const days = rollupDaysAt(ctx.clock.now(), ctx.config.usage.factRetentionDays);
+    const now = ctx.clock.now();
+    const days = rollupDaysAt(now, ctx.config.usage.factRetentionDays);
     for (const day of days) {
       signal?.throwIfAborted();
-      await rollupDay(ctx.db, day);
+      await rollupDay(ctx.db, day, undefined, now);
     }
+    signal?.throwIfAborted();
+    await recordLicensesHeld(ctx.db, now);
   };
 }

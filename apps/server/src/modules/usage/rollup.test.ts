@@ -4,12 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   guests,
   jobs,
+  manualLicenses,
   memberships,
   usageCheckIns,
   usageMeetingJoins,
   usageMemberDays,
+  usageMemberLastInVr,
+  usageMemberWeeks,
+  usageRollupBackfills,
   usageRoomChanges,
   usageTeamDays,
+  usageTeamLicenses,
+  usageTeamWeeks,
   usageUserDays,
 } from '../../db/schema.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
@@ -20,7 +26,7 @@ import { createTeam, createUser, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { planSteps } from '../../test/plans.ts';
 import { queueUsageRollup, USAGE_ROLLUP, usageRollupHandler } from './job.ts';
-import { rollupDay, rollupDaysAt, utcDay } from './rollup.ts';
+import { isoWeekOf, recordLicensesHeld, rollupDay, rollupDaysAt, utcDay } from './rollup.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -170,6 +176,20 @@ describe('the daily totals of a seeded week', () => {
         .from(usageUserDays)
         .where(eq(usageUserDays.userId, licensed.id))
         .orderBy(usageUserDays.day),
+      memberWeeks: await t.ctx.db
+        .select()
+        .from(usageMemberWeeks)
+        .where(eq(usageMemberWeeks.organizationId, team.id))
+        .orderBy(usageMemberWeeks.week, usageMemberWeeks.userId),
+      teamWeeks: await t.ctx.db
+        .select()
+        .from(usageTeamWeeks)
+        .where(eq(usageTeamWeeks.organizationId, team.id)),
+      lastInVr: await t.ctx.db
+        .select()
+        .from(usageMemberLastInVr)
+        .where(eq(usageMemberLastInVr.organizationId, team.id))
+        .orderBy(usageMemberLastInVr.userId),
     });
     await rollupWeek();
     const first = await read();
@@ -213,6 +233,21 @@ describe('the daily totals of a seeded week', () => {
         [trial.id, false, true, 1],
       ].sort(),
     );
+    // The ISO week (UTC, from Monday 6 April): both members in VR, one of them licensed; the
+    // guest in none. Each member's last check-in of the week is kept as their 'last in VR'.
+    expect(isoWeekOf(days[6]!)).toBe(days[0]);
+    expect(first.memberWeeks.map((m) => [m.week, m.userId, m.inVr, m.licensedInVr]).sort()).toEqual(
+      [
+        [days[0], licensed.id, true, true],
+        [days[0], trial.id, true, false],
+      ].sort(),
+    );
+    expect(first.teamWeeks).toEqual([
+      { organizationId: team.id, week: days[0], activeUsers: 2, licensesUsed: 1 },
+    ]);
+    const lastOf = (userId: string) => first.lastInVr.find((l) => l.userId === userId)?.lastInVrAt;
+    expect(lastOf(licensed.id)).toEqual(at(days[6]!, 9 * 3600 + 12 * every));
+    expect(lastOf(trial.id)).toEqual(at(days[0]!, 9 * 3600 + 12 * every));
     // The guest is in no member's day and no user's day.
     const guestRows = await t.ctx.db.execute(
       sql`select count(*)::int as n from usage_user_days where user_id = ${guest.id}::uuid`,
@@ -229,6 +264,28 @@ describe('the daily totals of a seeded week', () => {
     const after = await read();
     expect(after.team[6]).toMatchObject({ activeUsers: 2, sessions: first.team[6]!.sessions + 1 });
     expect(after.team.slice(0, 6)).toEqual(first.team.slice(0, 6));
+    expect(after.teamWeeks).toEqual(first.teamWeeks);
+    expect(after.lastInVr.find((l) => l.userId === trial.id)?.lastInVrAt).toEqual(
+      at(days[6]!, 20 * 3600),
+    );
+    // Summing an older day again never moves 'last in VR' back.
+    await rollupDay(t.ctx.db, days[0]!);
+    expect((await read()).lastInVr).toEqual(after.lastInVr);
+
+    // The weekly totals and 'last in VR' are filled once from the days kept before they were:
+    // gone (as before the migration), the next run of any day writes them again.
+    await t.ctx.db.delete(usageMemberWeeks).where(eq(usageMemberWeeks.organizationId, team.id));
+    await t.ctx.db.delete(usageTeamWeeks).where(eq(usageTeamWeeks.organizationId, team.id));
+    await t.ctx.db
+      .delete(usageMemberLastInVr)
+      .where(eq(usageMemberLastInVr.organizationId, team.id));
+    await t.ctx.db.delete(usageRollupBackfills);
+    await rollupDay(t.ctx.db, '2026-04-20');
+    expect(await read()).toEqual(after);
+    // Marked done: gone again, they are not filled a second time.
+    await t.ctx.db.delete(usageTeamWeeks).where(eq(usageTeamWeeks.organizationId, team.id));
+    await rollupDay(t.ctx.db, '2026-04-20');
+    expect((await read()).teamWeeks).toEqual([]);
   });
 
   it("guests count as guests: never active users or licenses used, even at a member's address", async () => {
@@ -280,6 +337,45 @@ describe('the daily totals of a seeded week', () => {
     expect(rollupDaysAt(now, 90)).toEqual(['2026-05-08', '2026-05-09', '2026-05-10']);
     // Facts kept 2 days: the day before yesterday is partly swept already.
     expect(rollupDaysAt(now, 2)).toEqual(['2026-05-09', '2026-05-10']);
+  });
+});
+
+describe('licenses held', () => {
+  it("each run keeps the team's count for its UTC day; a team that held some keeps a row at none", async () => {
+    const admin = await createUser(t);
+    const team = await createTeam(t, admin.id, 'Licensed team');
+    const bare = await createTeam(t, admin.id, 'Team without licenses');
+    const now = t.clock.now();
+    const [license] = await t.ctx.db
+      .insert(manualLicenses)
+      .values({
+        organizationId: team.id,
+        description: 'Pilot',
+        userAmount: 5,
+        startsAt: new Date(now.getTime() - 86_400_000),
+        endsAt: new Date(now.getTime() + 86_400_000),
+      })
+      .returning();
+    const held = async (organizationId: string) =>
+      (
+        await t.ctx.db
+          .select({ day: usageTeamLicenses.day, held: usageTeamLicenses.licensesHeld })
+          .from(usageTeamLicenses)
+          .where(eq(usageTeamLicenses.organizationId, organizationId))
+      ).map((r) => [r.day, r.held]);
+    await recordLicensesHeld(t.ctx.db, now);
+    expect(await held(team.id)).toEqual([[utcDay(now), 5]]);
+    expect(await held(bare.id)).toEqual([]);
+    // The day's last run wins; the next day's is a row of its own.
+    await t.ctx.db.delete(manualLicenses).where(eq(manualLicenses.id, license!.id));
+    await recordLicensesHeld(t.ctx.db, now);
+    expect(await held(team.id)).toEqual([[utcDay(now), 0]]);
+    const tomorrow = new Date(now.getTime() + 86_400_000);
+    await recordLicensesHeld(t.ctx.db, tomorrow);
+    expect(await held(team.id)).toEqual([
+      [utcDay(now), 0],
+      [utcDay(tomorrow), 0],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { usageLimits } from '@roomscale/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { licenseCount } from '../licenses/accounting.ts';
 import { activeMembershipSql } from '../organizations/membership.ts';
 
 const DAY_MS = 86_400_000;
@@ -119,18 +120,131 @@ const teamDays = (day: string, from: string, to: string) => sql`
     user_attendees = excluded.user_attendees, guest_attendees = excluded.guest_attendees,
     room_changes = excluded.room_changes`;
 
+/** The Monday (UTC) of the ISO week a UTC day falls in, as `YYYY-MM-DD`. */
+export function isoWeekOf(day: string): string {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return utcDay(new Date(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS));
+}
+
+/**
+ * The ISO weeks (UTC) of the members with a day `day`: each member's week recomputed from their
+ * member days of that week (in VR on one of them; in VR on a day they held a License).
+ */
+const memberWeeks = (day: string, week: string) => sql`
+  insert into usage_member_weeks (organization_id, week, user_id, in_vr, licensed_in_vr)
+  select md.organization_id, ${week}::date, md.user_id, bool_or(md.in_vr),
+    bool_or(md.in_vr and md.licensed)
+  from usage_member_days today
+    cross join generate_series(${week}::date, ${week}::date + 6, interval '1 day') w(day)
+    join usage_member_days md on md.organization_id = today.organization_id
+      and md.day = w.day::date and md.user_id = today.user_id
+  where today.day = ${day}::date
+  group by md.organization_id, md.user_id
+  on conflict (organization_id, week, user_id) do update set in_vr = excluded.in_vr,
+    licensed_in_vr = excluded.licensed_in_vr`;
+
+/** The weeks of the teams with a member day `day`: their member weeks counted. */
+const teamWeeks = (day: string, week: string) => sql`
+  insert into usage_team_weeks (organization_id, week, active_users, licenses_used)
+  select mw.organization_id, ${week}::date, count(*) filter (where mw.in_vr)::int,
+    count(*) filter (where mw.licensed_in_vr)::int
+  from usage_member_weeks mw
+  where mw.week = ${week}::date and mw.organization_id in
+    (select organization_id from usage_member_days where day = ${day}::date)
+  group by mw.organization_id
+  on conflict (organization_id, week) do update set active_users = excluded.active_users,
+    licenses_used = excluded.licenses_used`;
+
+/** Each member in VR on `day`: their last check-in of it, if later than the one kept. */
+const memberLastInVr = (day: string) => sql`
+  insert into usage_member_last_in_vr as l (organization_id, user_id, last_in_vr_at)
+  select md.organization_id, md.user_id, ud.last_seen_at
+  from usage_member_days md
+    join usage_user_days ud on ud.user_id = md.user_id and ud.day = md.day
+  where md.day = ${day}::date and md.in_vr and ud.last_seen_at is not null
+  on conflict (organization_id, user_id) do update
+    set last_in_vr_at = greatest(l.last_in_vr_at, excluded.last_in_vr_at)`;
+
+/**
+ * Fills the weekly totals and the members' last day in VR from the daily totals kept before
+ * they existed, once (marked in usage_rollup_backfills): every member week from the member days,
+ * every team week from those, each member's latest user day in VR.
+ */
+const BACKFILL = 'weeks-last-in-vr';
+async function backfill(tx: DbOrTx, now: Date) {
+  const done = (await tx.execute(
+    sql`select 1 from usage_rollup_backfills where name = ${BACKFILL}`,
+  )) as unknown as { rows: unknown[] };
+  if (done.rows.length > 0) return;
+  await tx.execute(sql`
+    insert into usage_member_weeks (organization_id, week, user_id, in_vr, licensed_in_vr)
+    select organization_id, date_trunc('week', day)::date, user_id, bool_or(in_vr),
+      bool_or(in_vr and licensed)
+    from usage_member_days group by 1, 2, 3
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into usage_team_weeks (organization_id, week, active_users, licenses_used)
+    select organization_id, week, count(*) filter (where in_vr)::int,
+      count(*) filter (where licensed_in_vr)::int
+    from usage_member_weeks group by 1, 2
+    on conflict (organization_id, week) do update set active_users = excluded.active_users,
+      licenses_used = excluded.licenses_used`);
+  await tx.execute(sql`
+    insert into usage_member_last_in_vr as l (organization_id, user_id, last_in_vr_at)
+    select md.organization_id, md.user_id, max(ud.last_seen_at)
+    from usage_member_days md
+      join usage_user_days ud on ud.user_id = md.user_id and ud.day = md.day
+    where md.in_vr and ud.last_seen_at is not null
+    group by 1, 2
+    on conflict (organization_id, user_id) do update
+      set last_in_vr_at = greatest(l.last_in_vr_at, excluded.last_in_vr_at)`);
+  await tx.execute(
+    sql`insert into usage_rollup_backfills (name, done_at) values (${BACKFILL}, ${now.toISOString()}::timestamptz)`,
+  );
+}
+
+const LOCK = sql`select pg_advisory_xact_lock(hashtext('roomscale.usage-rollup'))`;
+
 /**
  * Recomputes one UTC day's totals from its facts, in one transaction: running it again (the
  * next hour, after a retry) writes the same rows. Rollups are serialized by a lock, so two
  * runs never write the same day's rows at once.
  */
-export async function rollupDay(db: Db, day: string, gapSeconds = usageLimits.sessionGapSeconds) {
+export async function rollupDay(
+  db: Db,
+  day: string,
+  gapSeconds = usageLimits.sessionGapSeconds,
+  now = new Date(),
+) {
   const from = `${day}T00:00:00.000Z`;
   const to = new Date(Date.parse(from) + DAY_MS).toISOString();
+  const week = isoWeekOf(day);
   await db.transaction(async (tx: DbOrTx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roomscale.usage-rollup'))`);
+    await tx.execute(LOCK);
+    await backfill(tx, now);
     await tx.execute(userDays(day, from, to, gapSeconds));
     await tx.execute(memberDays(day, from, to));
     await tx.execute(teamDays(day, from, to));
+    await tx.execute(memberWeeks(day, week));
+    await tx.execute(teamWeeks(day, week));
+    await tx.execute(memberLastInVr(day));
+  });
+}
+
+/**
+ * The licenses each team holds at `now`, kept as its UTC day's count (the day's last run
+ * wins): every team holding some, and a team that held some before (so a drop to none shows).
+ * Past days cannot be counted again: holdings are not kept elsewhere.
+ */
+export async function recordLicensesHeld(db: Db, now: Date) {
+  const held = licenseCount(sql`o.id`, now);
+  await db.transaction(async (tx: DbOrTx) => {
+    await tx.execute(LOCK);
+    await tx.execute(sql`
+      insert into usage_team_licenses (organization_id, day, licenses_held)
+      select o.id, ${utcDay(now)}::date, t.held
+      from organizations o, lateral (select ${held} as held) t
+      where t.held > 0 or exists (select 1 from usage_team_licenses p where p.organization_id = o.id)
+      on conflict (organization_id, day) do update set licenses_held = excluded.licenses_held`);
   });
 }

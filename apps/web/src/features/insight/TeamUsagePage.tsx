@@ -172,7 +172,7 @@ function UsageCharts({ teamId, usage }: { teamId: string; usage: TeamUsage }) {
             intro={c.licenses.intro}
             period={period}
             kind="line"
-            rows={rows((w) => ({ licensesHeld: usage.licensesHeld, licensesUsed: w.licensesUsed }))}
+            rows={rows((w) => ({ licensesHeld: w.licensesHeld, licensesUsed: w.licensesUsed }))}
             columns={[
               { name: 'licensesHeld', label: c.licenses.series.licensesHeld, color: 'gray.6' },
               { name: 'licensesUsed', label: c.licenses.series.licensesUsed, color: 'green.6' },

@@ -18,6 +18,7 @@ export function teamUsageFixture(overrides: Partial<TeamUsage> = {}): TeamUsage 
       weekStart,
       activeUsers: 10 + i,
       licensesUsed: 8 + i,
+      licensesHeld: 39 + i,
       secondsInVr: 3600 * (20 + i) + 1800,
       meetingsHeld: 3 + i,
       userAttendees: 12 + i,
