@@ -1,8 +1,10 @@
-import { formatBillingDate, type SubscriptionDetail } from '@roomscale/shared';
+import { formatBillingDate } from '@roomscale/shared';
+import { billingApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, memberships } from '../../db/schema.ts';
-import { call, signIn } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { team } from '../../test/workspace.ts';
 import { BILLING_GRACE_END } from './sync.ts';
@@ -56,8 +58,11 @@ describe('the grace of an unpaid renewal', () => {
     await passTime(t, (end.getTime() - t.clock.now().getTime()) / 1000 + 60);
     const detail = async () => {
       w.admin.session = await signIn(t, w.admin);
-      const res = await call(t, 'GET', `/api/StripeCustomers/${w.id}`, { token: w.admin.session });
-      return (res.json() as { subscriptionDetail: SubscriptionDetail }).subscriptionDetail;
+      const res = await callEndpoint(t, billingApi.customer, {
+        params: { organizationId: w.id },
+        token: w.admin.session,
+      });
+      return res.body.subscriptionDetail!;
     };
     expect((await detail()).status).toBe('past_due');
     const count = async () => {

@@ -1,13 +1,9 @@
-import type {
-  BillingCustomer,
-  BillingCustomerEdit,
-  SimulatorIntent,
-  SubscriptionUpdateResult,
-} from '@roomscale/shared';
+import type { BillingCustomerEdit } from '@roomscale/shared';
+import { billingApi, billingSimulatorApi, type CallInput } from '@roomscale/shared/contract';
 import { expect } from 'vitest';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 import { MAIL_SEND } from '../../platform/mail/background.ts';
-import { call } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Person } from '../../test/workspace.ts';
 import { LICENSES_RECONCILE, licenseReconcileHandler } from '../licenses/reconcile.ts';
@@ -61,12 +57,13 @@ export async function saveCustomer(
   teamId: string,
   over: Partial<BillingCustomerEdit> = {},
 ) {
-  const res = await call(t, 'POST', `/api/StripeCustomers/${teamId}`, {
+  const res = await callEndpoint(t, billingApi.saveCustomer, {
+    params: { organizationId: teamId },
     token: admin.session,
     body: billingDetails(over),
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as BillingCustomer;
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
 /** Saves a card as the browser does: a setup intent from the API, confirmed at the simulator. */
@@ -76,59 +73,57 @@ export async function saveCard(
   teamId: string,
   number: string = testCards.pays,
 ) {
-  const secret = await call(t, 'GET', `/api/StripeCustomers/${teamId}/PaymentMethod/Secret`, {
+  const secret = await callEndpoint(t, billingApi.setupSecret, {
+    params: { organizationId: teamId },
     token: admin.session,
   });
-  expect(secret.statusCode, secret.body).toBe(200);
-  const { clientSecret } = secret.json() as { clientSecret: string };
-  const intentId = clientSecret.split('_secret_')[0];
-  const res = await call(t, 'POST', `/api/BillingSimulator/SetupIntents/${intentId}/Confirm`, {
+  expect(secret.status, secret.raw.body).toBe(200);
+  const { clientSecret } = secret.body;
+  const intentId = clientSecret.split('_secret_')[0]!;
+  const res = await callEndpoint(t, billingSimulatorApi.confirmSetup, {
+    params: { intentId },
     body: {
       clientSecret,
       card: { number, expMonth: 12, expYear: 2040, cvc: '123', name: 'Alice Admin' },
       returnUrl,
     },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...(res.json() as SimulatorIntent), clientSecret };
+  expect(res.status, res.raw.body).toBe(200);
+  return { ...res.body, clientSecret };
 }
 
-export async function order(
-  t: TestApp,
-  admin: Person,
-  teamId: string,
-  body: { priceId: string; quantity: number; paymentMethodId?: string | null },
-) {
-  const res = await call(t, 'POST', `/api/StripeCustomers/${teamId}/Subscription`, {
+type Order = CallInput<typeof billingApi.updateSubscription>['body'];
+
+export function order(t: TestApp, admin: Person, teamId: string, body: Order) {
+  return callEndpoint(t, billingApi.updateSubscription, {
+    params: { organizationId: teamId },
     token: admin.session,
     body,
   });
-  return res;
 }
 
-export async function orderOk(
-  t: TestApp,
-  admin: Person,
-  teamId: string,
-  body: { priceId: string; quantity: number; paymentMethodId?: string | null },
-) {
+export async function orderOk(t: TestApp, admin: Person, teamId: string, body: Order) {
   const res = await order(t, admin, teamId, body);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.status, res.raw.body).toBe(200);
   await deliverWebhooks(t);
-  return res.json() as SubscriptionUpdateResult;
+  return res.body;
 }
 
 export const prices = (t: TestApp) => t.ctx.billing.prices;
 
 export async function licenses(t: TestApp, admin: Person, teamId: string) {
-  const res = await call(t, 'GET', `/api/Organizations/${teamId}/subscription`, {
+  const res = await callEndpoint(t, billingApi.licensing, {
+    params: { organizationId: teamId },
     token: admin.session,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { licenseCount: number; stripeLicenseCount: number; licensesInUse: number };
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
-/** Approves or fails a 3-D Secure page as the browser's user would, following its redirect. */
+/**
+ * Approves or fails a 3-D Secure page as the browser's user would, following its redirect: the
+ * simulator's HTML page and form post at the address it answered, not calls of the contract.
+ */
 export async function authenticateAt(t: TestApp, redirectUrl: string, approve: boolean) {
   const url = new URL(redirectUrl);
   const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });

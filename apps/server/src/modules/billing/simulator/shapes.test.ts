@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { billingApi, billingSimulatorApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSimObjects } from '../../../db/schema.ts';
-import { call, signIn } from '../../../test/factories.ts';
+import { callEndpoint } from '../../../test/callEndpoint.ts';
+import { signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { team } from '../../../test/workspace.ts';
 import {
@@ -169,11 +171,12 @@ describe('the simulator is Stripe to the SDK', () => {
       quantity: 3,
       paymentMethodId: card.paymentMethodId,
     });
-    const previewed = await call(t, 'POST', `/api/StripeCustomers/${w.id}/Subscription/Price`, {
+    const previewed = await callEndpoint(t, billingApi.previewPrice, {
+      params: { organizationId: w.id },
       token: w.admin.session,
       body: { priceId: prices(t).month, quantity: 5 },
     });
-    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.status, previewed.raw.body).toBe(200);
     await orderOk(t, w.admin, w.id, { priceId: prices(t).month, quantity: 5 });
     await orderOk(t, w.admin, w.id, { priceId: prices(t).week, quantity: 2 });
     // The renewal is announced, the schedule applies at the period end, the renewal is paid.
@@ -181,10 +184,11 @@ describe('the simulator is Stripe to the SDK', () => {
     await passTime(t, 7 * day);
     w.admin.session = await signIn(t, w.admin);
     // Cancel at the period end; the period ends.
-    const cancel = await call(t, 'DELETE', `/api/StripeCustomers/${w.id}/Subscription`, {
+    const cancel = await callEndpoint(t, billingApi.cancelSubscription, {
+      params: { organizationId: w.id },
       token: w.admin.session,
     });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.status, cancel.raw.body).toBe(200);
     await deliverWebhooks(t);
     await passTime(t, 8 * day);
 
@@ -209,20 +213,16 @@ describe('the simulator is Stripe to the SDK', () => {
     const intentId = String(latest.payments?.data[0]?.payment.payment_intent);
     const intent = await stripe().paymentIntents.retrieve(intentId);
     expect(intent.status).toBe('requires_action');
-    const confirm = await call(
-      t,
-      'POST',
-      `/api/BillingSimulator/PaymentIntents/${intentId}/Confirm`,
-      {
-        body: {
-          clientSecret: intent.client_secret,
-          paymentMethodId: always.paymentMethodId,
-          returnUrl,
-        },
+    const confirm = await callEndpoint(t, billingSimulatorApi.confirmPayment, {
+      params: { intentId },
+      body: {
+        clientSecret: intent.client_secret!,
+        paymentMethodId: always.paymentMethodId,
+        returnUrl,
       },
-    );
-    expect(confirm.statusCode, confirm.body).toBe(200);
-    await authenticateAt(t, (confirm.json() as { redirectUrl: string }).redirectUrl, false);
+    });
+    expect(confirm.status, confirm.raw.body).toBe(200);
+    await authenticateAt(t, confirm.body.redirectUrl!, false);
     await deliverWebhooks(t);
     await passTime(t, day);
 
