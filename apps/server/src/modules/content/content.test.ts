@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { clientConfig, tutorialList } from '@roomscale/shared';
+import { contentApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { OWN_PAGES } from './links.ts';
 
@@ -13,11 +15,11 @@ describe('content', () => {
 
   describe('GET /api/Config', () => {
     it('is public and matches the shared client configuration schema', async () => {
-      const res = await t.app.inject('/api/Config');
-      expect(res.statusCode).toBe(200);
-      const body = clientConfig.parse(res.json());
+      const res = await callEndpoint(t, contentApi.config);
+      expect(res.status).toBe(200);
+      const body = clientConfig.parse(res.body);
       expect(body.avatarBuilderUrl).toBeNull();
-      expect(body.tutorialsUrl).toBe('/api/Content/tutorials');
+      expect(body.tutorialsUrl).toBe(contentApi.tutorials.path);
       expect(body.defaultAvatarUrl).toBe('http://roomscale.test/avatars/default.glb');
       expect(body.patchNotesUrl).toBe('/patch-notes.html');
       // Nothing configured: no link leads to a placeholder host. Support, terms and privacy are
@@ -39,11 +41,8 @@ describe('content', () => {
     });
 
     it('ignores a bearer token it does not need, even an invalid one', async () => {
-      const res = await t.app.inject({
-        url: '/api/Config',
-        headers: { authorization: 'Bearer not-a-token' },
-      });
-      expect(res.statusCode).toBe(200);
+      const res = await callEndpoint(t, contentApi.config, { token: 'not-a-token' });
+      expect(res.status).toBe(200);
     });
 
     it('takes the configured content URLs', async () => {
@@ -65,7 +64,7 @@ describe('content', () => {
         WINDOWS_INSTALLER_URL: 'https://cdn.example.com/setup.exe',
       });
       try {
-        const body = clientConfig.parse((await other.app.inject('/api/Config')).json());
+        const body = clientConfig.parse((await callEndpoint(other, contentApi.config)).body);
         expect(body.avatarBuilderUrl).toBe('https://avatars.example.com/builder');
         expect(body.tutorialsUrl).toBe('https://cdn.example.com/tutorials.json');
         expect(body.patchNotesUrl).toBe('https://example.com/patch-notes');
@@ -89,7 +88,7 @@ describe('content', () => {
           },
         });
         const tutorials = tutorialList.parse(
-          (await other.app.inject('/api/Content/tutorials')).json(),
+          (await callEndpoint(other, contentApi.tutorials)).body,
         );
         const web = tutorials.flatMap((s) => s.videos).filter((v) => v.deviceTypes.includes('WEB'));
         expect(web.length).toBeGreaterThanOrEqual(4);
@@ -104,10 +103,10 @@ describe('content', () => {
 
   describe('GET /api/Content/tutorials', () => {
     it('is public and lists only what this server holds when no knowledge base is set', async () => {
-      const res = await t.app.inject('/api/Content/tutorials');
-      expect(res.statusCode).toBe(200);
+      const res = await callEndpoint(t, contentApi.tutorials);
+      expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toContain('max-age');
-      const list = tutorialList.parse(res.json());
+      const list = tutorialList.parse(res.body);
       const videos = list.flatMap((s) => s.videos);
       expect(videos.some((v) => v.deviceTypes.includes('WEB'))).toBe(true);
       for (const section of list) expect(section.videos.length).toBeGreaterThan(0);
@@ -119,7 +118,8 @@ describe('content', () => {
     });
 
     it('refuses other methods', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/Content/tutorials' });
+      // A method the contract does not have for this path.
+      const res = await t.app.inject({ method: 'POST', url: contentApi.tutorials.path });
       expect(res.statusCode).toBe(404);
     });
   });
@@ -128,7 +128,7 @@ describe('content', () => {
     const publicDir = new URL('../../../../web/public/', import.meta.url);
 
     it('has every thumbnail and local video the tutorials list names', async () => {
-      const list = tutorialList.parse((await t.app.inject('/api/Content/tutorials')).json());
+      const list = tutorialList.parse((await callEndpoint(t, contentApi.tutorials)).body);
       const local = list
         .flatMap((s) => s.videos)
         .flatMap((v) => [v.v2Thumbnail, v.video])

@@ -1,8 +1,10 @@
-import { type SeatStatus, seatLimits } from '@roomscale/shared';
+import { seatLimits } from '@roomscale/shared';
+import { seatsApi, usersApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seats } from '../../db/schema.ts';
-import { bearer, call, createUser, expectProblem, signIn } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { bearer, createUser, expectProblem, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -11,24 +13,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = '/api/Users/Me/Seat';
-
 async function signedIn() {
   const user = await createUser(t);
   return { user, session: await signIn(t, user) };
 }
 
 async function check(token: string, seatKey: string, deviceName = `Headset ${seatKey}`) {
-  const res = await call(t, 'PUT', url, { token, body: { seatKey, deviceName } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as SeatStatus;
+  const res = await callEndpoint(t, seatsApi.check, { token, body: { seatKey, deviceName } });
+  expect(res.status, res.raw.body).toBe(200);
+  return res.body;
 }
 
 describe('PUT /api/Users/Me/Seat', () => {
   it('requires a signed-in user', async () => {
-    expectProblem(await call(t, 'PUT', url, { body: { seatKey: 'a', deviceName: 'b' } }), 401);
     expectProblem(
-      await call(t, 'PUT', url, {
+      await callEndpoint(t, seatsApi.check, { body: { seatKey: 'a', deviceName: 'b' } }),
+      401,
+    );
+    expectProblem(
+      await callEndpoint(t, seatsApi.check, {
         headers: bearer('a.b.c'),
         body: { seatKey: 'a', deviceName: 'b' },
       }),
@@ -40,17 +43,20 @@ describe('PUT /api/Users/Me/Seat', () => {
     const { session } = await signedIn();
     const token = session.access_token;
     expectProblem(
-      await call(t, 'PUT', url, { token, body: { deviceName: 'Quest' } }),
+      await callUnchecked(t, seatsApi.check, { token, body: { deviceName: 'Quest' } }),
       400,
       'seatKey',
     );
     expectProblem(
-      await call(t, 'PUT', url, { token, body: { seatKey: '  ', deviceName: 'Quest' } }),
+      await callEndpoint(t, seatsApi.check, {
+        token,
+        body: { seatKey: '  ', deviceName: 'Quest' },
+      }),
       400,
       'seatKey',
     );
     expectProblem(
-      await call(t, 'PUT', url, {
+      await callEndpoint(t, seatsApi.check, {
         token,
         body: { seatKey: 'k', deviceName: 'x'.repeat(seatLimits.deviceNameMax + 1) },
       }),
@@ -58,7 +64,7 @@ describe('PUT /api/Users/Me/Seat', () => {
       'deviceName',
     );
     expectProblem(
-      await call(t, 'PUT', url, {
+      await callEndpoint(t, seatsApi.check, {
         token,
         body: { seatKey: 'x'.repeat(seatLimits.seatKeyMax + 1), deviceName: 'Quest' },
       }),
@@ -145,15 +151,19 @@ describe('PUT /api/Users/Me/Seat', () => {
     const { session } = await signedIn();
     const ip = '10.250.0.1';
     for (let i = 0; i < seatLimits.checksPerMinute; i++) {
-      const res = await call(t, 'PUT', url, {
+      const res = await callEndpoint(t, seatsApi.check, {
         token: session,
         ip,
         body: { seatKey: 'k', deviceName: 'd' },
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
     }
     expectProblem(
-      await call(t, 'PUT', url, { token: session, ip, body: { seatKey: 'k', deviceName: 'd' } }),
+      await callEndpoint(t, seatsApi.check, {
+        token: session,
+        ip,
+        body: { seatKey: 'k', deviceName: 'd' },
+      }),
       429,
     );
   });
@@ -167,8 +177,8 @@ describe('GET /api/Users/Logout?seatKey', () => {
     await check(a.access_token, 'seat-A');
     expect((await check(b, 'seat-B')).isConflicted).toBe(true);
 
-    const res = await call(t, 'GET', '/api/Users/Logout?seatKey=seat-A', { token: a });
-    expect(res.statusCode).toBe(204);
+    const res = await callEndpoint(t, usersApi.logout, { query: { seatKey: 'seat-A' }, token: a });
+    expect(res.status).toBe(204);
     expect(await t.ctx.db.select().from(seats).where(eq(seats.userId, user.id))).toEqual([]);
     expect(await check(b, 'seat-B')).toMatchObject({
       lastSeatKeyInUse: 'seat-B',
@@ -182,10 +192,11 @@ describe('GET /api/Users/Logout?seatKey', () => {
     await check(holder, 'seat-A');
     const other = await signIn(t, user);
     expect(
-      (await call(t, 'GET', '/api/Users/Logout?seatKey=seat-X', { token: other })).statusCode,
+      (await callEndpoint(t, usersApi.logout, { query: { seatKey: 'seat-X' }, token: other }))
+        .status,
     ).toBe(204);
     const third = await signIn(t, user);
-    expect((await call(t, 'GET', '/api/Users/Logout', { token: third })).statusCode).toBe(204);
+    expect((await callEndpoint(t, usersApi.logout, { token: third })).status).toBe(204);
     const [row] = await t.ctx.db.select().from(seats).where(eq(seats.userId, user.id));
     expect(row?.seatKey).toBe('seat-A');
   });
