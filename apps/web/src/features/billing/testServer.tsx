@@ -1,6 +1,3 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import type {
   BillingCustomer,
   LicensingSummary,
@@ -9,13 +6,9 @@ import type {
   ProviderDetails,
   SubscriptionUpdateResult,
 } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { appRoutes } from '../../app/routes.tsx';
 import { session } from '../../session/session.ts';
-import { LocationProbe, meFixture, mockFetch, teamFixture } from '../../test/harness.tsx';
+import { meFixture, mockFetch, teamFixture } from '../../test/harness.tsx';
+import { renderRouter, teamRoutes } from '../../test/router.tsx';
 import {
   customerFixture,
   detailsFixture,
@@ -37,39 +30,8 @@ export async function signIn(team: Membership = adminTeam) {
   session.selectTeam(team);
 }
 
-/** The /team entries of the app's route table, as the app's router builds them (lazy screens). */
-function teamRoutes(): RouteObject[] {
-  const team = appRoutes.find((r) => r.path === 'team');
-  if (!team) throw new Error('no /team route');
-  return [
-    {
-      path: '/team',
-      element: team.element,
-      children: team.children?.map((c) =>
-        c.path === '' ? { index: true, element: c.element } : { path: c.path, element: c.element },
-      ),
-    },
-    { path: '*', element: <LocationProbe /> },
-  ];
-}
-
-export function renderAt(url: string) {
-  const router = createMemoryRouter(teamRoutes(), { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <Notifications />
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+/** The /team screens at `url`, with a probe of where they navigate. */
+export const renderAt = (url: string) => renderRouter(teamRoutes(), url, { probe: true });
 
 export type Call = { method: string; path: string; search: string; body: unknown };
 type Reply = { status?: number; body?: unknown };

@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+
+import { notifications } from '@mantine/notifications';
 import { type SamlConfig, shellTexts, ssoMessages } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
 import { routeObjects } from '../../app/routeTree.tsx';
@@ -20,40 +16,10 @@ import {
   stubFonts,
   teamFixture,
 } from '../../test/harness.tsx';
+import { renderRouter, teamRoutes } from '../../test/router.tsx';
 import { formatValidTo } from './certificate.ts';
 
-/** The /team entries of the app's route table (without the guard, which has its own test). */
-function teamRoutes(): RouteObject[] {
-  const team = appRoutes.find((r) => r.path === 'team');
-  if (!team) throw new Error('no /team route');
-  return [
-    {
-      path: '/team',
-      element: team.element,
-      children: team.children?.map((c) =>
-        c.path === '' ? { index: true, element: c.element } : { path: c.path, element: c.element },
-      ),
-    },
-  ];
-}
-
-function renderAt(url: string, routes = teamRoutes()) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <Notifications />
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string, routes = teamRoutes()) => renderRouter(routes, url);
 
 const team = teamFixture({ role: 'Admin' });
 const configPath = `/api/Organization/${team.id}/SamlConfig`;

@@ -1,10 +1,6 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/routes.tsx';
 import { session } from '../../session/session.ts';
@@ -16,39 +12,9 @@ import {
   stubFonts,
   teamFixture,
 } from '../../test/harness.tsx';
+import { renderRouter, teamRoutes } from '../../test/router.tsx';
 
-/** The team entries of the app's route table, as the app's router builds them. */
-function teamRoutes(): RouteObject[] {
-  const team = appRoutes.find((r) => r.path === 'team');
-  if (!team) throw new Error('no /team route');
-  return [
-    {
-      path: '/team',
-      element: team.element,
-      handle: team.flags,
-      children: team.children?.map((c) =>
-        c.path === '' ? { index: true, element: c.element } : { path: c.path, element: c.element },
-      ),
-    },
-  ];
-}
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(teamRoutes(), { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string) => renderRouter(teamRoutes(), url);
 
 const emptyList = {
   results: {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
+
 import {
   type AdminOrganizationRow,
   type AdminUser,
@@ -7,18 +7,11 @@ import {
   auditPaging,
   limits,
 } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  LocationProbe,
-  mockApi,
-  resetBrowser,
-  signedInBrowser,
-  stubFonts,
-} from '../../../test/harness.tsx';
+import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../../test/harness.tsx';
+import { renderRouter } from '../../../test/router.tsx';
 import { auditEntry, auditPage, cursorAfter, targetId, teamId } from '../../audit/fixtures.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 
@@ -94,24 +87,8 @@ const paged = <T,>(results: T[]) => ({
   results,
 });
 
-function renderAt(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/auditlog', element: <AuditLogPage /> },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string) =>
+  renderRouter([{ path: '/admin/auditlog', element: <AuditLogPage /> }], url, { probe: true });
 
 type Api = ReturnType<typeof mockApi>;
 const callsTo = (fetch: Api, path: string) =>

@@ -1,19 +1,16 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
+
 import type { RoomTemplate, RoomTemplatePage, RoomTemplateSummary } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   fakeClock,
-  LocationProbe,
   mockApi,
   resetBrowser,
   signedInBrowser,
   stubFonts,
 } from '../../../test/harness.tsx';
+import { renderRouter } from '../../../test/router.tsx';
 import { RoomTemplateEditPage } from './RoomTemplateEditPage.tsx';
 import { RoomTemplatesPage } from './RoomTemplatesPage.tsx';
 
@@ -98,27 +95,15 @@ const template: RoomTemplate = {
 };
 
 /** A data router (the edit page guards unsaved changes with useBlocker). */
-function renderAt(url: string) {
-  const router = createMemoryRouter(
+const renderAt = (url: string) =>
+  renderRouter(
     [
       { path: '/admin/roomtemplates', element: <RoomTemplatesPage /> },
       { path: '/admin/roomtemplates/:roomTemplateId', element: <RoomTemplateEditPage /> },
-      { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [url] },
+    url,
+    { probe: true },
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
 
 const listQueries = (fetch: ReturnType<typeof mockApi>) =>
   fetch.mock.calls

@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
 
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type {
   AdminOrganization,
   AdminOrganizationUser,
   Membership,
   Problem,
 } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeObjects } from '../../../app/routeTree.tsx';
 import { session } from '../../../session/session.ts';
@@ -23,6 +18,7 @@ import {
   signedInBrowser,
   stubFonts,
 } from '../../../test/harness.tsx';
+import { renderRouter } from '../../../test/router.tsx';
 import {
   customerFixture,
   detailsFixture,
@@ -187,22 +183,7 @@ const emptyTeamsPage = {
 };
 
 /** The whole app at `url`: the frame, its title and the shell, as the browser has them. */
-function openApp(url: string) {
-  const router = createMemoryRouter(routeObjects, { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+const openApp = (url: string) => renderRouter(routeObjects, url);
 
 describe('AdminTeamEditPage', () => {
   it("is titled 'Team: {name}' in the browser, and the teams list 'Teams' again", async () => {

@@ -1,20 +1,16 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+
 import type { AdminOrganizationPage, AdminOrganizationRow } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   fakeClock,
-  LocationProbe,
   mockApi,
   resetBrowser,
   signedInBrowser,
   stubFonts,
 } from '../../../test/harness.tsx';
+import { renderRouter } from '../../../test/router.tsx';
 import { AdminTeamsPage } from './AdminTeamsPage.tsx';
 
 const newTeamId = '33333333-3333-4333-8333-333333333333';
@@ -48,27 +44,10 @@ function page(n: number, pageCount: number, rows: AdminOrganizationRow[]): Admin
   };
 }
 
-function renderAt(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/organizations', element: <AdminTeamsPage /> },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string) =>
+  renderRouter([{ path: '/admin/organizations', element: <AdminTeamsPage /> }], url, {
+    probe: true,
+  });
 
 const listQueries = (fetch: ReturnType<typeof mockApi>) =>
   fetch.mock.calls

@@ -1,12 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import type { AdminOrganization, ManualLicense } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { LocationProbe } from '../../../test/harness.tsx';
+import { renderRouter } from '../../../test/router.tsx';
 
 /** Fixtures and a renderer shared by the admin team screen tests. */
 export const teamId = '22222222-2222-4222-8222-222222222222';
@@ -63,24 +57,5 @@ export function licenseFixture(overrides: Partial<ManualLicense> = {}): ManualLi
 }
 
 /** Renders `element` at `url` inside a data router (the team page guards unsaved changes). */
-export function renderRoute(path: string, url: string, element: ReactElement) {
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+export const renderRoute = (path: string, url: string, element: ReactElement) =>
+  renderRouter([{ path, element }], url, { probe: true });

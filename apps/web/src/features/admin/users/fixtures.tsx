@@ -1,12 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import type { AdminUser, AdminUserPage, AdminUserRow } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
 import type { mockApi } from '../../../test/harness.tsx';
-import { LocationProbe } from '../../../test/harness.tsx';
+import { renderRouter } from '../../../test/router.tsx';
 
 /** Fixtures and a data router for the admin user and membership screen tests. */
 
@@ -85,24 +80,8 @@ export function userDetail(overrides: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
-/** A data router (the edit page guards unsaved changes with useBlocker) with the app's providers. */
-export function renderRoutes(routes: RouteObject[], url: string) {
-  const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
-    initialEntries: [url],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+export const renderRoutes = (routes: RouteObject[], url: string) =>
+  renderRouter(routes, url, { probe: true });
 
 type Fetch = ReturnType<typeof mockApi>;
 
