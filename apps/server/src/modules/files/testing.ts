@@ -44,7 +44,7 @@ async function uploadTo(
 }
 
 /**
- * The guests' file calls (`/api/Guests/Files`), with uploads through their upload slot. The
+ * The guests' file calls (guestFilesApi), with uploads through their upload slot. The
  * `unchecked` ones take input the contract refuses, to see the app refuse it too.
  */
 export function guestFiles(app: () => LiveApp) {
@@ -89,9 +89,9 @@ export function guestFiles(app: () => LiveApp) {
 }
 
 /**
- * The team file calls (`/api/Organizations/{id}/File`), each taking the team id first (as
- * files.test.ts reads them), with uploads through the team's upload slot. The `unchecked` ones
- * take input the contract refuses, to see the app refuse it too.
+ * The team file calls (filesApi), each taking the team id first (as files.test.ts reads them),
+ * with uploads through the team's upload slot. The `unchecked` ones take input the contract
+ * refuses, to see the app refuse it too.
  */
 export function teamFiles(app: () => LiveApp) {
   const api = filesApi;
