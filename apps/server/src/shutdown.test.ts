@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { callUrl, usersApi } from '@roomscale/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { freshPgDatabase } from './test/pgDatabase.ts';
 import { freePort, signIn, startServer, stopProcess, waitReady } from './test/process.ts';
@@ -13,16 +14,21 @@ type Outcome =
   | { status: number; close: boolean; retryAfter?: string; type?: string; afterSignal: boolean }
   | { error: string; reused: boolean; afterSignal: boolean };
 
+type Target = { method: string; path: string };
+/** The caller's account, read and changed: addresses from the contract. */
+const readMe: Target = { method: usersApi.me.method, path: callUrl(usersApi.me) };
+const editMe: Target = { method: usersApi.editMe.method, path: callUrl(usersApi.editMe) };
+const readyz: Target = { method: 'GET', path: '/readyz' };
+
 /** One request on the agent's kept-alive sockets; never rejects. */
 function send(
   agent: Agent,
   port: number,
-  path: string,
+  { method, path }: Target,
   headers: Record<string, string>,
   afterSignal: () => boolean,
   body?: string,
 ): Promise<Outcome> {
-  const method = body ? 'PATCH' : 'GET';
   return new Promise((resolve) => {
     const req = request({ agent, host: '127.0.0.1', port, path, method, headers }, (res) => {
       res.resume();
@@ -81,11 +87,11 @@ async function shutdownUnderLoad(databaseUrl?: string) {
       for (let n = 0; ; n++) {
         const o =
           n % 2 === 0
-            ? await send(agent, port, '/api/Users/Me', auth, afterSignal)
+            ? await send(agent, port, readMe, auth, afterSignal)
             : await send(
                 agent,
                 port,
-                '/api/Users/Me',
+                editMe,
                 { ...auth, 'content-type': 'application/json' },
                 afterSignal,
                 JSON.stringify({ position: `Position ${i}.${n}` }),
@@ -96,7 +102,7 @@ async function shutdownUnderLoad(databaseUrl?: string) {
       }
     });
     // Every connection accepted and in use before the signal.
-    const warm = (await send(probe, port, '/readyz', {}, afterSignal)) as { status: number };
+    const warm = (await send(probe, port, readyz, {}, afterSignal)) as { status: number };
     expect(warm.status).toBe(200);
     while (done.some((n) => n < 2)) await new Promise((r) => setTimeout(r, 20));
 
@@ -104,7 +110,7 @@ async function shutdownUnderLoad(databaseUrl?: string) {
     signalled = true;
     // /readyz, asked on a connection the server already holds, turns 503 at once.
     let ready: Outcome;
-    do ready = await send(probe, port, '/readyz', {}, afterSignal);
+    do ready = await send(probe, port, readyz, {}, afterSignal);
     while ('status' in ready && ready.status === 200);
     await Promise.all(workers);
     const code = await server.exited;
