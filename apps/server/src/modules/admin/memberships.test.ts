@@ -7,7 +7,7 @@ import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, type Person, person, team } from '../../test/workspace.ts';
-import { auditOf, expectOk, expectSuperAdminOnlyAt, UNKNOWN_ID } from './testing.ts';
+import { auditOf, expectOk, expectSuperAdminOnly, UNKNOWN_ID } from './testing.ts';
 
 let t: TestApp;
 let root: Person;
@@ -56,7 +56,7 @@ describe('PATCH /api/Admin/Organizations/{organizationId}/Users/{userId}', () =>
   it('follows the ladder', async () => {
     const w = await team(t);
     const u = await createUser(t);
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.editMembership,
       {

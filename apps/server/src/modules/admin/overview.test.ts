@@ -7,7 +7,7 @@ import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { advance, type Person, person, team } from '../../test/workspace.ts';
-import { expectOk, expectSuperAdminOnlyAt } from './testing.ts';
+import { expectOk, expectSuperAdminOnly } from './testing.ts';
 
 let t: TestApp;
 let root: Person;
@@ -31,7 +31,7 @@ const downloadUnknown = (by: Person, platform: string | undefined) =>
 describe('GET /api/Admin/Overview', () => {
   it('is for super admins only', async () => {
     const w = await team(t);
-    await expectSuperAdminOnlyAt(t, adminApi.overview, {}, w.admin);
+    await expectSuperAdminOnly(t, adminApi.overview, {}, w.admin);
   });
 
   it('counts every user (activated or not), every team and the recorded downloads', async () => {

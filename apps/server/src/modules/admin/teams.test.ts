@@ -25,7 +25,7 @@ import {
   addFolder,
   auditOf,
   expectOk,
-  expectSuperAdminOnlyAt,
+  expectSuperAdminOnly,
   runPurgeJobs,
   stored,
   storeObject,
@@ -74,7 +74,7 @@ describe('GET /api/Admin/Organizations', () => {
   };
 
   it('is for super admins, with page and size required', async () => {
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.listOrganizations,
       { query: { Page: 1, PageSize: 20 } },
@@ -146,7 +146,7 @@ describe('GET /api/Admin/Organizations', () => {
 
 describe('PUT /api/Admin/Organizations', () => {
   it('is for super admins, and needs a name of 2+ characters', async () => {
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.createOrganization,
       { body: { name: 'New' } },
@@ -177,7 +177,7 @@ describe('GET /api/Admin/Organizations/{organizationId}', () => {
 
   it('follows the ladder', async () => {
     const w = await team(t);
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.getOrganization,
       { params: { organizationId: w.id } },
@@ -232,7 +232,7 @@ describe('PATCH /api/Admin/Organizations/{organizationId}', () => {
 
   it('follows the ladder', async () => {
     const w = await team(t);
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.editOrganization,
       { params: { organizationId: w.id }, body: editBody },
@@ -317,7 +317,7 @@ describe('DELETE /api/Admin/Organizations/{organizationId}', () => {
 
   it('follows the ladder', async () => {
     const w = await team(t);
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.deleteOrganization,
       { params: { organizationId: w.id } },

@@ -9,33 +9,17 @@ import { expect } from 'vitest';
 import { auditLog, fileItems } from '../../db/schema.ts';
 import { newObjectKey, teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { callUnchecked, type EndpointCall } from '../../test/callEndpoint.ts';
-import { call, expectProblem } from '../../test/factories.ts';
+import { expectProblem } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Person } from '../../test/workspace.ts';
 
 export const UNKNOWN_ID = '3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
 
-type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
-type Caller = Person | undefined;
-
-/** One admin call, signed in as `by` (anonymous when undefined). */
-export const adminCall = (t: TestApp, method: Method, url: string, by: Caller, body?: unknown) =>
-  call(t, method, url, { token: by?.session, ...(body === undefined ? {} : { body }) });
-
-/** The first rungs of the ladder: nobody signed in gets 401, a non-super-admin 403. */
-export async function expectSuperAdminOnly(
-  t: TestApp,
-  method: Method,
-  url: string,
-  notSuperAdmin: Person,
-  body?: unknown,
-) {
-  expectProblem(await adminCall(t, method, url, undefined, body), 401);
-  expectProblem(await adminCall(t, method, url, notSuperAdmin, body), 403);
-}
-
-/** The same first rungs for one endpoint of the contract, called with `input` (no token). */
-export async function expectSuperAdminOnlyAt<E extends Endpoint>(
+/**
+ * The first rungs of the ladder of one endpoint, called with `input`: nobody signed in gets 401,
+ * a non-super-admin 403.
+ */
+export async function expectSuperAdminOnly<E extends Endpoint>(
   t: TestApp,
   e: E,
   input: EndpointCall<E>,
@@ -114,11 +98,6 @@ export const auditOf = (t: TestApp, action: string, entityId: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 
-/** The reply (an inject reply, or callEndpoint's answer) has this status, 200 by default. */
-export function expectOk(
-  res: { statusCode: number; body: string } | { raw: { statusCode: number; body: string } },
-  status = 200,
-) {
-  const reply = 'statusCode' in res ? res : res.raw;
-  expect(reply.statusCode, reply.body).toBe(status);
-}
+/** The answer has this status, 200 by default. */
+export const expectOk = (res: { status: number; raw: { body: string } }, status = 200) =>
+  expect(res.status, res.raw.body).toBe(status);

@@ -20,7 +20,7 @@ import {
   addFolder,
   auditOf,
   expectOk,
-  expectSuperAdminOnlyAt,
+  expectSuperAdminOnly,
   runPurgeJobs,
   stored,
   UNKNOWN_ID,
@@ -71,7 +71,7 @@ describe('DELETE /api/Admin/Users/{userId}', () => {
   it('follows the ladder', async () => {
     const w = await team(t);
     const u = await createUser(t);
-    await expectSuperAdminOnlyAt(t, adminApi.deleteUser, { params: { userId: u.id } }, w.admin);
+    await expectSuperAdminOnly(t, adminApi.deleteUser, { params: { userId: u.id } }, w.admin);
     expectProblem(await remove('nope'), 400, 'userId');
     expectProblem(await remove(UNKNOWN_ID), 404);
     expect(await exists(u.id)).toBe(true);

@@ -14,7 +14,7 @@ import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createUser, expectProblem, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, person, team } from '../../test/workspace.ts';
-import { auditOf, expectOk, expectSuperAdminOnlyAt, UNKNOWN_ID } from './testing.ts';
+import { auditOf, expectOk, expectSuperAdminOnly, UNKNOWN_ID } from './testing.ts';
 import { editUser } from './users.ts';
 
 let t: TestApp;
@@ -45,7 +45,7 @@ const editBody: AdminUserEdit = {
 
 describe('GET /api/Admin/Users', () => {
   it('is for super admins, with page and size required', async () => {
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.listUsers,
       { query: { Page: 1, PageSize: 25 } },
@@ -109,7 +109,7 @@ describe('PUT /api/Admin/Users', () => {
 
   it('is for super admins, and checks the input', async () => {
     const body = { email: uniqueEmail(), firstName: 'Ann', lastName: 'Lee' };
-    await expectSuperAdminOnlyAt(t, adminApi.createUser, { body }, teamAdmin);
+    await expectSuperAdminOnly(t, adminApi.createUser, { body }, teamAdmin);
     expectProblem(await create({ ...body, email: 'not-an-address' }), 400, 'email');
     expectProblem(await create({ ...body, firstName: 'A' }), 400, 'firstName');
     expectProblem(await createUnchecked({ ...body, lastName: undefined }), 400, 'lastName');
@@ -174,7 +174,7 @@ describe('PUT /api/Admin/Users', () => {
 describe('GET /api/Admin/Users/{userId}', () => {
   it('follows the ladder', async () => {
     const u = await createUser(t);
-    await expectSuperAdminOnlyAt(t, adminApi.getUser, { params: { userId: u.id } }, teamAdmin);
+    await expectSuperAdminOnly(t, adminApi.getUser, { params: { userId: u.id } }, teamAdmin);
     expectProblem(
       await callEndpoint(t, adminApi.getUser, {
         params: { userId: 'not-a-uuid' },
@@ -237,7 +237,7 @@ describe('PATCH /api/Admin/Users/{userId}', () => {
 
   it('follows the ladder', async () => {
     const u = await createUser(t);
-    await expectSuperAdminOnlyAt(
+    await expectSuperAdminOnly(
       t,
       adminApi.editUser,
       { params: { userId: u.id }, body: editBody },
