@@ -3,6 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { limits, security } from '@roomscale/shared';
+import {
+  authApi,
+  type CallAnswer,
+  type CallInput,
+  callUrl,
+  type Endpoint,
+  filesApi,
+  organizationsApi,
+  usersApi,
+} from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPgDatabase } from './test/pgDatabase.ts';
 import { freePort, startServer, waitReady } from './test/process.ts';
@@ -50,44 +60,67 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   };
 }
 
-type Token = { access_token: string; refresh_token: string };
+type Token = { access_token: string };
 
-async function api(
+/** An instance's answer to a call of `E`: its status, headers and text, its 2xx body typed by the contract. */
+type Reply<E extends Endpoint> = {
+  status: number;
+  headers: Headers;
+  text: string;
+  readonly body: CallAnswer<E>;
+};
+
+/**
+ * Calls the endpoint `e` of the contract on an instance over HTTP: the address comes from the
+ * endpoint's path, `params` and `query`; the input and the answer are typed by the contract.
+ */
+async function api<E extends Endpoint>(
   at: Instance,
-  method: string,
-  path: string,
-  opts: { token?: Token; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  return fetch(at.origin + path, {
-    method,
+  e: E,
+  input: CallInput<E> & { token?: Token; headers?: Record<string, string> },
+): Promise<Reply<E>> {
+  const { params, query, body, token, headers } = input as {
+    params?: Record<string, unknown>;
+    query?: object;
+    body?: Record<string, string>;
+    token?: Token;
+    headers?: Record<string, string>;
+  };
+  const form = e.bodyKind === 'form';
+  const res = await fetch(at.origin + callUrl(e, { params, query }), {
+    method: e.method,
     headers: {
-      ...(opts.token ? { authorization: `Bearer ${opts.token.access_token}` } : {}),
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...opts.headers,
+      ...(token ? { authorization: `Bearer ${token.access_token}` } : {}),
+      ...(body === undefined
+        ? {}
+        : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
+      ...headers,
     },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: body === undefined ? undefined : form ? new URLSearchParams(body) : JSON.stringify(body),
   });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    get body() {
+      if (res.status < 200 || res.status > 299) {
+        throw new Error(`expected a 2xx answer, got ${res.status}: ${text}`);
+      }
+      return (text === '' ? undefined : JSON.parse(text)) as CallAnswer<E>;
+    },
+  };
 }
 
-function tokenCall(at: Instance, form: Record<string, string>) {
-  return fetch(`${at.origin}/api/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form),
+async function signIn(at: Instance) {
+  const res = await api(at, authApi.token, {
+    body: { grant_type: 'password', username: ADMIN.email, password: ADMIN.password },
   });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 }
 
-async function signIn(at: Instance): Promise<Token> {
-  const res = await tokenCall(at, {
-    grant_type: 'password',
-    username: ADMIN.email,
-    password: ADMIN.password,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Token;
-}
-
-const me = (at: Instance, token: Token) => api(at, 'GET', '/api/Users/Me', { token });
+const me = (at: Instance, token: Token) => api(at, usersApi.me, { token });
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** A binary STL (accepted as a 3D model) of random facets, a little over three chunks. */
@@ -135,11 +168,11 @@ describe.skipIf(!process.env.TEST_PG_URL)('two instances on one PostgreSQL', () 
     const session = await signIn(a);
     const onB = await me(b, session);
     expect(onB.status).toBe(200);
-    expect(((await onB.json()) as { email: string }).email).toBe(ADMIN.email);
+    expect(onB.body.email).toBe(ADMIN.email);
     // A has just confirmed the session and keeps it in its short session cache.
     expect((await me(a, session)).status).toBe(200);
 
-    expect((await api(b, 'GET', '/api/Users/Logout', { token: session })).status).toBe(204);
+    expect((await api(b, usersApi.logout, { token: session })).status).toBe(204);
     expect((await me(b, session)).status).toBe(401);
     // A may accept the access token from its cache for at most sessionCacheSeconds more (the
     // bounded staleness docs/deployment.md describes); then it asks the database and refuses.
@@ -150,31 +183,32 @@ describe.skipIf(!process.env.TEST_PG_URL)('two instances on one PostgreSQL', () 
       })
       .toBe(401);
     // The session's refresh token is gone for every instance at once: it lives in the database.
-    const refresh = await tokenCall(a, {
-      grant_type: 'refresh_token',
-      refresh_token: session.refresh_token,
+    const refresh = await api(a, authApi.token, {
+      body: { grant_type: 'refresh_token', refresh_token: session.refresh_token },
     });
     expect(refresh.status).toBe(400);
 
     // A session that A never saw is refused there at once after a logout on B.
     const other = await signIn(b);
     expect((await me(b, other)).status).toBe(200);
-    expect((await api(b, 'GET', '/api/Users/Logout', { token: other })).status).toBe(204);
+    expect((await api(b, usersApi.logout, { token: other })).status).toBe(204);
     expect((await me(a, other)).status).toBe(401);
   });
 
   it('continues a resumable upload on any instance; the file reads back the same', async () => {
     const token = await signIn(b);
-    const team = await api(a, 'PUT', '/api/Organizations/Register', {
+    const team = await api(a, organizationsApi.register, {
       token,
       body: { name: 'Scale-out team', companyName: 'Scale Ltd', industry: 'Technology' },
     });
-    expect(team.status, await team.clone().text()).toBe(200);
-    const teamId = ((await team.json()) as { id: string }).id;
+    expect(team.status, team.text).toBe(200);
+    const organizationId = team.body.id;
 
-    const slot = await api(b, 'GET', `/api/Organizations/${teamId}/File/Upload`, { token });
+    const slot = await api(b, filesApi.uploadSlot, { params: { organizationId }, token });
     expect(slot.status).toBe(200);
-    const { fileUploadUri } = (await slot.json()) as { fileUploadUri: string };
+    const { fileUploadUri } = slot.body;
+
+    // The storage's own protocol from here (not endpoints of the contract).
 
     const data = stlOver3Chunks();
     const total = data.length;
@@ -215,15 +249,18 @@ describe.skipIf(!process.env.TEST_PG_URL)('two instances on one PostgreSQL', () 
 
     // The upload becomes a file item on A; B hands out its download link; both serve it.
     const blobUri = fileUploadUri.split('?')[0]!;
-    const made = await api(a, 'PUT', `/api/Organizations/${teamId}/File`, {
+    const made = await api(a, filesApi.create, {
+      params: { organizationId },
       token,
       body: { name: 'part.stl', type: 'Model3D', blobUri },
     });
-    expect(made.status, await made.clone().text()).toBe(200);
-    const { fileId } = (await made.json()) as { fileId: string };
-    const info = await api(b, 'GET', `/api/File/${fileId}`, { token });
+    expect(made.status, made.text).toBe(200);
+    const info = await api(b, filesApi.download, {
+      params: { fileItemId: made.body.fileId },
+      token,
+    });
     expect(info.status).toBe(200);
-    const download = ((await info.json()) as { blobUri: string }).blobUri;
+    const download = info.body.blobUri;
     for (const at of [a, b]) {
       const res = await fetch(at.local(download));
       expect(res.status, `download from ${at.name}`).toBe(200);
@@ -235,7 +272,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('two instances on one PostgreSQL', () 
     const limit = security.rateLimitPerMinute.forgotPassword;
     const client = { 'x-forwarded-for': '203.0.113.9' };
     const forgot = (at: Instance) =>
-      api(at, 'POST', '/api/Users/ForgotPassword', {
+      api(at, usersApi.forgotPassword, {
         body: { email: `someone-${randomBytes(4).toString('hex')}@example.com` },
         headers: client,
       });
@@ -250,7 +287,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('two instances on one PostgreSQL', () 
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     // Another client keeps its own budget.
-    const other = await api(a, 'POST', '/api/Users/ForgotPassword', {
+    const other = await api(a, usersApi.forgotPassword, {
       body: { email: 'other@example.com' },
       headers: { 'x-forwarded-for': '203.0.113.10' },
     });
