@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BillingCustomer } from '@roomscale/shared';
+import { billingApi, filesApi, meetingsApi } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   licenses,
@@ -12,7 +12,8 @@ import {
   saveCustomer,
 } from '../../modules/billing/testing.ts';
 import { fileApi, PDF, runPurgeJobs } from '../../modules/files/testing.ts';
-import { call, signIn } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { signIn } from '../../test/factories.ts';
 import { migratedPgliteDump, migratedPgTemplate } from '../../test/migratedDatabase.ts';
 import { freshPgDatabase, onPgServer } from '../../test/pgDatabase.ts';
 import { addRoom, createMeeting, meetingBody, team } from '../../test/workspace.ts';
@@ -128,25 +129,30 @@ describe('npm run backup, then npm run restore into a fresh place', () => {
     const t = await appAt(target, jwtSecret);
     try {
       const admin = { ...w.admin, session: await signIn(t, w.admin) };
-      const res = await call(t, 'GET', `/api/File/${fileId}`, { token: admin.session });
-      expect(res.statusCode, res.body).toBe(200);
-      const got = await fetch(t.local((res.json() as { blobUri: string }).blobUri));
+      const res = await callEndpoint(t, filesApi.download, {
+        params: { fileItemId: fileId },
+        token: admin.session,
+      });
+      expect(res.status, res.raw.body).toBe(200);
+      const got = await fetch(t.local(res.body.blobUri));
       expect(got.status).toBe(200);
       expect(Buffer.from(await got.arrayBuffer()).equals(content)).toBe(true);
 
-      const meeting = await call(t, 'GET', `/api/Organizations/${w.id}/Meetings/${meetingId}`, {
+      const meeting = await callEndpoint(t, meetingsApi.get, {
+        params: { organizationId: w.id, meetingId },
         token: admin.session,
       });
-      expect(meeting.statusCode, meeting.body).toBe(200);
+      expect(meeting.status, meeting.raw.body).toBe(200);
       expect(await licenses(t, admin, w.id)).toMatchObject({
         licenseCount: 7,
         stripeLicenseCount: 7,
       });
-      const customer = await call(t, 'GET', `/api/StripeCustomers/${w.id}`, {
+      const customer = await callEndpoint(t, billingApi.customer, {
+        params: { organizationId: w.id },
         token: admin.session,
       });
-      expect(customer.statusCode, customer.body).toBe(200);
-      expect((customer.json() as BillingCustomer).subscriptionDetail).toMatchObject({
+      expect(customer.status, customer.raw.body).toBe(200);
+      expect(customer.body.subscriptionDetail).toMatchObject({
         status: 'active',
         currentSubscriptionUserCount: 7,
       });
