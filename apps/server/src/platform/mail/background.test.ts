@@ -1,7 +1,9 @@
+import { usersApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.ts';
-import { call, createUser } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { enqueueMail, MAIL_SEND, mailSendHandler } from './background.ts';
@@ -121,10 +123,10 @@ describe('mails on the durable queue', () => {
     const real = t.ctx.mailer;
     t.ctx.mailer = flaky;
     try {
-      const res = await call(t, 'POST', '/api/Users/ForgotPassword', {
+      const res = await callEndpoint(t, usersApi.forgotPassword, {
         body: { email: user.email },
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.raw.body).toBe(200);
       await expect.poll(async () => (await mailJobs(user.email))[0]?.status).toBe('queued');
       flaky.up = true;
       t.clock.advance(31);

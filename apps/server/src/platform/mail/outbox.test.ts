@@ -1,8 +1,10 @@
+import { usersApi } from '@roomscale/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
-import { call, createUser } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { createUser } from '../../test/factories.ts';
 import { createTestApp, MemoryMailer, type TestApp } from '../../test/harness.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { enqueueMail, MAIL_SEND, mailSendHandler } from './background.ts';
@@ -114,10 +116,9 @@ describe('the mail outbox', () => {
     try {
       const user = await createUser(t);
       expect(
-        (await call(t, 'POST', '/api/Users/ForgotPassword', { body: { email: user.email } }))
-          .statusCode,
+        (await callEndpoint(t, usersApi.forgotPassword, { body: { email: user.email } })).status,
       ).toBe(200);
-      const res = await call(t, 'PUT', '/api/Users/Register', {
+      const res = await callEndpoint(t, usersApi.register, {
         body: {
           email: 'outbox-new@example.com',
           firstName: 'Ada',
@@ -126,7 +127,7 @@ describe('the mail outbox', () => {
           termsAccepted: true,
         },
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.raw.body).toBe(200);
       await expect
         .poll(() => checking.seen)
         .toEqual([
@@ -145,7 +146,7 @@ describe('the mail outbox', () => {
     t.ctx.db = dyingAfterCommit(realDb);
     t.ctx.mailer = hangingMailer;
     try {
-      await call(t, 'POST', '/api/Users/ForgotPassword', { body: { email: user.email } });
+      await callEndpoint(t, usersApi.forgotPassword, { body: { email: user.email } });
     } finally {
       t.ctx.db = realDb;
       t.ctx.mailer = realMailer;
@@ -160,14 +161,14 @@ describe('the mail outbox', () => {
     expect(afterRestart.to(user.email)).toHaveLength(1);
     // The link it carries works: the token was committed with the mail.
     const url = afterRestart.link(user.email, '/reset-password');
-    const reset = await call(t, 'POST', '/api/Users/ResetPassword', {
+    const reset = await callEndpoint(t, usersApi.resetPassword, {
       body: {
-        userId: url.searchParams.get('user'),
-        token: url.searchParams.get('token'),
+        userId: url.searchParams.get('user') ?? '',
+        token: url.searchParams.get('token') ?? '',
         password: 'Renewed123',
         passwordConfirm: 'Renewed123',
       },
     });
-    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.status, reset.raw.body).toBe(200);
   });
 });
