@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { security } from '@roomscale/shared';
+import { usersApi } from '@roomscale/shared/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, uniqueEmail } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { RedisHitCounter } from './redis.ts';
 
@@ -80,14 +82,14 @@ describe.skipIf(!redisUrl)('two instances sharing Redis for rate limits', () => 
     const ip = `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
     const limit = security.rateLimitPerMinute.forgotPassword;
     const forgot = (t: TestApp) =>
-      call(t, 'POST', '/api/Users/ForgotPassword', { body: { email: uniqueEmail() }, ip });
+      callEndpoint(t, usersApi.forgotPassword, { body: { email: uniqueEmail() }, ip });
     for (let i = 0; i < limit; i++) {
       const res = await forgot(i % 2 ? two : one);
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.raw.body).toBe(200);
     }
     for (const t of [one, two]) {
       const limited = await forgot(t);
-      expect(limited.statusCode).toBe(429);
+      expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     }
   });

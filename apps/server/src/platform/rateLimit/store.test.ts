@@ -1,7 +1,9 @@
 import { security } from '@roomscale/shared';
+import { type Endpoint, usersApi } from '@roomscale/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { call, uniqueEmail } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { uniqueEmail } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { freePort } from '../../test/process.ts';
 import { FailureLog, type HitCounter, type Hits, sharedStore } from './store.ts';
@@ -34,22 +36,25 @@ const incr = (
     store.incr(key, (err, hits) => resolve({ err, hits }), 60_000, 5),
   );
 const route = (method: string, url: string) => ({ routeInfo: { method, url } });
+/** An endpoint's route, and the key of its count for one client. */
+const routeOf = (e: Endpoint) => route(e.method, e.path);
+const keyOf = (e: Endpoint, ip: string) => `${e.method} ${e.path} ${ip}`;
 
 describe('the shared rate-limit store', () => {
   it('keeps one count per route and client', async () => {
     const counter = new MemoryCounter();
     const Store = sharedStore(counter, new FailureLog(recordingLog().log, 'failed'));
     const root = new Store({});
-    const forgot = root.child(route('POST', '/api/Users/ForgotPassword') as never);
-    const register = root.child(route('PUT', '/api/Users/Register') as never);
+    const forgot = root.child(routeOf(usersApi.forgotPassword) as never);
+    const register = root.child(routeOf(usersApi.register) as never);
     expect((await incr(forgot, '10.0.0.1')).hits?.current).toBe(1);
     expect((await incr(forgot, '10.0.0.1')).hits?.current).toBe(2);
     expect((await incr(forgot, '10.0.0.2')).hits?.current).toBe(1);
     expect((await incr(register, '10.0.0.1')).hits?.current).toBe(1);
     expect([...counter.counts.keys()].sort()).toEqual([
-      'POST /api/Users/ForgotPassword 10.0.0.1',
-      'POST /api/Users/ForgotPassword 10.0.0.2',
-      'PUT /api/Users/Register 10.0.0.1',
+      keyOf(usersApi.forgotPassword, '10.0.0.1'),
+      keyOf(usersApi.forgotPassword, '10.0.0.2'),
+      keyOf(usersApi.register, '10.0.0.1'),
     ]);
   });
 
@@ -95,11 +100,11 @@ describe('a rate-limit store that is down', () => {
       const ip = '10.251.0.1';
       const limit = security.rateLimitPerMinute.forgotPassword;
       for (let i = 0; i < limit + 3; i++) {
-        const res = await call(t, 'POST', '/api/Users/ForgotPassword', {
+        const res = await callEndpoint(t, usersApi.forgotPassword, {
           body: { email: uniqueEmail() },
           ip,
         });
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.status, res.raw.body).toBe(200);
       }
     } finally {
       await t.close();
