@@ -1,8 +1,10 @@
 import { security } from '@roomscale/shared';
+import { adminApi, usersApi } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
-import { call, expectProblem, PASSWORD, signIn } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { expectProblem, PASSWORD, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { person } from '../../test/workspace.ts';
 import { SessionCache } from './sessionCache.ts';
@@ -42,27 +44,28 @@ describe('the access check with remembered sessions', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-  const me = (token: { access_token: string }) => call(t, 'GET', '/api/Users/Me', { token });
+  const me = (token: { access_token: string }) => callEndpoint(t, usersApi.me, { token });
 
   it('ends a remembered session at once when the password changes elsewhere', async () => {
     const user = await person(t);
     const other = await signIn(t, user);
-    expect((await me(other)).statusCode).toBe(200);
-    const res = await call(t, 'POST', '/api/Users/ChangePassword', {
+    expect((await me(other)).status).toBe(200);
+    const res = await callEndpoint(t, usersApi.changePassword, {
       token: user.session,
       body: { currentPassword: PASSWORD, newPassword: 'Another1Pass' },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     expectProblem(await me(other), 401);
-    expect((await me(user.session)).statusCode).toBe(200);
+    expect((await me(user.session)).status).toBe(200);
   });
 
   it('takes super admin rights away at once', async () => {
     const root = await person(t, { superAdmin: true });
     const demoted = await person(t, { superAdmin: true });
-    const overview = () => call(t, 'GET', '/api/Admin/Overview', { token: demoted.session });
-    expect((await overview()).statusCode).toBe(200);
-    const res = await call(t, 'PATCH', `/api/Admin/Users/${demoted.id}`, {
+    const overview = () => callEndpoint(t, adminApi.overview, { token: demoted.session });
+    expect((await overview()).status).toBe(200);
+    const res = await callEndpoint(t, adminApi.editUser, {
+      params: { userId: demoted.id },
       token: root.session,
       body: {
         firstName: 'Demo',
@@ -72,13 +75,13 @@ describe('the access check with remembered sessions', () => {
         hasManualUserSubscription: false,
       },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     expectProblem(await overview(), 403);
   });
 
   it('notices a session ended by another instance within the remembered time', async () => {
     const user = await person(t);
-    expect((await me(user.session)).statusCode).toBe(200);
+    expect((await me(user.session)).status).toBe(200);
     // Another instance ends it: nothing here is told.
     await t.ctx.db
       .update(sessions)
