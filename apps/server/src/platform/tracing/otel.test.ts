@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { authApi, callUrl } from '@roomscale/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPgDatabase } from '../../test/pgDatabase.ts';
 import { freePort, startServer, waitReady } from '../../test/process.ts';
@@ -121,8 +122,8 @@ describe('OpenTelemetry tracing', () => {
         entryTs,
       );
       await waitReady(port, server.exited);
-      const res = await fetch(`http://127.0.0.1:${port}/api/connect/token`, {
-        method: 'POST',
+      const res = await fetch(`http://127.0.0.1:${port}${callUrl(authApi.token)}`, {
+        method: authApi.token.method,
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           traceparent: `00-${TRACE}-${CALLER_SPAN}-01`,
@@ -159,12 +160,12 @@ describe('OpenTelemetry tracing', () => {
     it("sends the request's server span, in the caller's trace, with its route", () => {
       const span = serverSpan();
       expect(span).toMatchObject({
-        name: 'POST /api/connect/token',
+        name: `${authApi.token.method} ${authApi.token.path}`,
         parentSpanId: CALLER_SPAN,
         scope: '@opentelemetry/instrumentation-http',
         service: 'roomscale',
       });
-      expect(attribute(span, 'http.route')).toBe('/api/connect/token');
+      expect(attribute(span, 'http.route')).toBe(authApi.token.path);
       expect(Number(attribute(span, 'http.response.status_code'))).toBe(200);
       // Fastify's spans (the route's handler) hang below it.
       expect(
@@ -181,7 +182,7 @@ describe('OpenTelemetry tracing', () => {
       const line = logLines.find(
         (l) =>
           l.msg === 'request completed' &&
-          (l.req as { url?: string } | undefined)?.url === '/api/connect/token',
+          (l.req as { url?: string } | undefined)?.url === callUrl(authApi.token),
       );
       expect(line).toMatchObject({
         trace_id: TRACE,
