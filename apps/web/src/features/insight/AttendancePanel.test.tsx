@@ -29,6 +29,13 @@ describe('AttendancePanel', () => {
     const never = screen.getByRole('region', { name: 'Invited, never joined (1)' });
     expect(never).toHaveTextContent('Grace Hopper (grace@example.com)');
     expect(table).not.toHaveTextContent('Grace');
+    // On a phone the same people as a list (hidden on this wide screen, as the table on a phone).
+    const list = screen.getByRole('list', { name: 'Who joined', hidden: true });
+    const [adaItem, guestItem] = within(list).getAllByRole('listitem', { hidden: true });
+    expect(adaItem).toHaveTextContent('Ada Lovelace');
+    expect(adaItem).toHaveTextContent('53 min');
+    expect(adaItem).toHaveTextContent('First seen');
+    expect(guestItem).toHaveTextContent('guest@example.org');
     const [url] = fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost'));
     expect(url?.pathname).toBe(`/api/Organizations/${teamId}/Meetings/${meetingId}/Attendance`);
   });

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Group,
   List,
@@ -11,6 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  type Attendee,
   insightCsvNames,
   insightDuration,
   insightTexts,
@@ -98,45 +100,15 @@ function AttendanceView({ teamId, data }: { teamId: string; data: MeetingAttenda
       {data.attendees.length === 0 ? (
         <Text c="dimmed">{t.nobody}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" fz="sm" striped>
-            <Table.Caption>{t.caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t.name}</Table.Th>
-                <Table.Th scope="col">{t.firstSeen}</Table.Th>
-                <Table.Th scope="col">{t.lastSeen}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t.duration}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.attendees.map((a) => (
-                <Table.Tr key={a.userId ?? `guest-${a.email}`}>
-                  <Table.Th scope="row" fw={500}>
-                    <Group gap={6} wrap="nowrap">
-                      <span>{a.name ?? a.email}</span>
-                      {a.kind === 'Guest' && (
-                        <Badge size="xs" variant="light" color="orange">
-                          {t.guest}
-                        </Badge>
-                      )}
-                    </Group>
-                    {a.name && (
-                      <Text size="xs" c="dimmed" fw={400}>
-                        {a.email}
-                      </Text>
-                    )}
-                  </Table.Th>
-                  <Table.Td>{formatDateTime(a.firstSeenAt)}</Table.Td>
-                  <Table.Td>{formatDateTime(a.lastSeenAt)}</Table.Td>
-                  <Table.Td ta="right">{insightDuration(a.durationSeconds)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <>
+          {/* A table from a tablet up; on a phone one entry per person, nothing to scroll sideways. */}
+          <Box visibleFrom="sm">
+            <AttendeeTable attendees={data.attendees} />
+          </Box>
+          <Box hiddenFrom="sm">
+            <AttendeeList attendees={data.attendees} />
+          </Box>
+        </>
       )}
       <section aria-labelledby="never-joined">
         <Title order={3} size="h5" id="never-joined" mb={4}>
@@ -156,6 +128,89 @@ function AttendanceView({ teamId, data }: { teamId: string; data: MeetingAttenda
           </List>
         )}
       </section>
+    </Stack>
+  );
+}
+
+function AttendeeName({ a }: { a: Attendee }) {
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <span>{a.name ?? a.email}</span>
+        {a.kind === 'Guest' && (
+          <Badge size="xs" variant="light" color="orange">
+            {t.guest}
+          </Badge>
+        )}
+      </Group>
+      {a.name && (
+        <Text size="xs" c="dimmed" fw={400} style={{ overflowWrap: 'anywhere' }}>
+          {a.email}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function AttendeeTable({ attendees }: { attendees: Attendee[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs" fz="sm" striped>
+        <Table.Caption>{t.caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t.name}</Table.Th>
+            <Table.Th scope="col">{t.firstSeen}</Table.Th>
+            <Table.Th scope="col">{t.lastSeen}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t.duration}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {attendees.map((a) => (
+            <Table.Tr key={a.userId ?? `guest-${a.email}`}>
+              <Table.Th scope="row" fw={500}>
+                <AttendeeName a={a} />
+              </Table.Th>
+              <Table.Td>{formatDateTime(a.firstSeenAt)}</Table.Td>
+              <Table.Td>{formatDateTime(a.lastSeenAt)}</Table.Td>
+              <Table.Td ta="right">{insightDuration(a.durationSeconds)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The attendees on a phone: each person's name, then first and last seen and the time in it. */
+function AttendeeList({ attendees }: { attendees: Attendee[] }) {
+  return (
+    <Stack gap={0} component="ul" aria-label={t.caption} p={0} m={0} style={{ listStyle: 'none' }}>
+      {attendees.map((a) => (
+        <Box
+          component="li"
+          key={a.userId ?? `guest-${a.email}`}
+          py="xs"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Box fw={500} miw={0}>
+              <AttendeeName a={a} />
+            </Box>
+            <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+              {insightDuration(a.durationSeconds)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t.firstSeen} {formatDateTime(a.firstSeenAt)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t.lastSeen} {formatDateTime(a.lastSeenAt)}
+          </Text>
+        </Box>
+      ))}
     </Stack>
   );
 }

@@ -75,7 +75,13 @@ function PlatformCharts({ usage }: { usage: PlatformUsage }) {
           rows={rows((w) => ({ activeUsers: w.activeUsers, activeTeams: w.activeTeams }))}
           columns={[
             { name: 'activeUsers', label: t.activeUsers.series.activeUsers, color: 'indigo.6' },
-            { name: 'activeTeams', label: t.activeUsers.series.activeTeams, color: 'cyan.6' },
+            // A few teams beside thousands of users: the teams on an axis of their own.
+            {
+              name: 'activeTeams',
+              label: t.activeUsers.series.activeTeams,
+              color: 'cyan.6',
+              yAxisId: 'right',
+            },
           ]}
         />
         <ChartCard

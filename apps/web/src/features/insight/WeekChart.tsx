@@ -1,7 +1,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 
-export type ChartSeries = { name: string; label: string; color: string };
+export type ChartSeries = {
+  name: string;
+  label: string;
+  color: string;
+  /** A series of another size than the others (teams beside users) gets its own axis, on the right. */
+  yAxisId?: 'right';
+};
 
 /**
  * One weekly chart of the usage screens: bars for counts, a line for a level held against use
@@ -24,6 +30,7 @@ export function WeekChart({
     dataKey: 'week',
     series,
     withLegend: series.length > 1,
+    withRightYAxis: series.some((s) => s.yAxisId === 'right'),
     legendProps: { verticalAlign: 'bottom' as const, height: 40 },
     tickLine: 'y' as const,
     unit,
