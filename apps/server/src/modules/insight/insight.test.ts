@@ -1,4 +1,5 @@
 import { insightLimits, insightMessages, usageLimits } from '@roomscale/shared';
+import { insightApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   usageTeamLicenses,
   usageTeamWeeks,
 } from '../../db/schema.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
 import { call, uniqueEmail } from '../../test/factories.ts';
 import { signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -40,6 +42,15 @@ const interval = usageLimits.checkInIntervalSeconds;
 const headset = 'RoomscaleVR/2.4.1 (Quest 3; Android 12)';
 const get = (by: Person | { access_token: string } | null, url: string) =>
   call(t, 'GET', url, by ? { token: 'session' in by ? by.session : by } : {});
+/** A team's usage (JSON or CSV) as `by` asks for it, in `timeZone` if given. */
+const usageOf = (by: Person, organizationId: string, timeZone?: string) =>
+  callEndpoint(t, insightApi.teamUsage, {
+    params: { organizationId },
+    query: timeZone ? { timeZone } : {},
+    token: by.session,
+  });
+const usageCsvOf = (by: Person, organizationId: string) =>
+  callEndpoint(t, insightApi.teamUsageCsv, { params: { organizationId }, token: by.session });
 
 /** `seconds` after midnight UTC of `day`. */
 const at = (day: string, seconds: number) =>
@@ -149,15 +160,7 @@ describe("a team's usage", () => {
     ]);
     for (const day of [lastMonday, lastWednesday]) await rollupDay(t.ctx.db, day);
 
-    const res = await get(w.admin, `/api/Organizations/${w.id}/Usage`);
-    expect(res.statusCode, res.body).toBe(200);
-    const usage = res.json() as {
-      timeZone: string;
-      from: string;
-      to: string;
-      licensesHeld: number;
-      weeks: { weekStart: string }[];
-    };
+    const usage = (await usageOf(w.admin, w.id)).body;
     expect(usage.timeZone).toBe('UTC');
     expect(usage.weeks).toHaveLength(insightLimits.weeks);
     expect(usage.to).toBe(isoDay(w.monday + 6 * dayMs));
@@ -175,13 +178,13 @@ describe("a team's usage", () => {
     for (const week of [...usage.weeks.slice(0, -2), usage.weeks.at(-1)!])
       expect(week).toMatchObject({ activeUsers: 0, secondsInVr: 0, meetingsHeld: 0 });
 
-    const csv = await get(w.admin, `/api/Organizations/${w.id}/Usage.csv`);
-    expect(csv.statusCode, csv.body).toBe(200);
+    const csv = await usageCsvOf(w.admin, w.id);
+    expect(csv.status, csv.raw.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="usage-${usage.from}-${usage.to}.csv"`,
     );
-    const lines = csv.body.trimEnd().split('\r\n');
+    const lines = csv.raw.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + insightLimits.weeks);
     expect(lines[0]).toBe(
       '"Week (Monday, UTC)",Active users,Licenses used,Licenses held,Hours in VR,Seconds in VR,Meetings held,User attendees,Guest attendees',
@@ -195,20 +198,15 @@ describe("a team's usage", () => {
     await checkIns(w.member.id, sunday, 12 * 3600, 2);
     await rollupDay(t.ctx.db, sunday);
     const week = async (zone: string) => {
-      const res = await get(
-        w.admin,
-        `/api/Organizations/${w.id}/Usage?timeZone=${encodeURIComponent(zone)}`,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      const u = res.json() as { timeZone: string; weeks: { activeUsers: number }[] };
+      const u = (await usageOf(w.admin, w.id, zone)).body;
       expect(u.timeZone).toBe(zone);
       return u.weeks.map((x) => x.activeUsers);
     };
     expect((await week('UTC')).slice(-3)).toEqual([1, 0, 0]);
     expect((await week('Pacific/Kiritimati')).slice(-3)).toEqual([0, 1, 0]);
-    const bad = await get(w.admin, `/api/Organizations/${w.id}/Usage?timeZone=Mars/Olympus`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain(insightMessages.badTimeZone);
+    const bad = await usageOf(w.admin, w.id, 'Mars/Olympus');
+    expect(bad.status).toBe(400);
+    expect(bad.raw.body).toContain(insightMessages.badTimeZone);
   });
 
   it("reads a UTC week's active users from the weekly totals, a zone whose weeks cut other UTC days from the day rows", async () => {
@@ -218,16 +216,10 @@ describe("a team's usage", () => {
     await checkIns(w.member.id, lastMonday, 12 * 3600, 2);
     await checkIns(w.member.id, isoDay(w.monday - 6 * dayMs), 12 * 3600, 2);
     for (const d of [0, 1]) await rollupDay(t.ctx.db, isoDay(w.monday - (7 - d) * dayMs));
-    const weeks = async (zone: string) => {
-      const res = await get(
-        w.admin,
-        `/api/Organizations/${w.id}/Usage?timeZone=${encodeURIComponent(zone)}`,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { weeks: { activeUsers: number; licensesUsed: number }[] }).weeks
+    const weeks = async (zone: string) =>
+      (await usageOf(w.admin, w.id, zone)).body.weeks
         .slice(-2)
         .map((x) => [x.activeUsers, x.licensesUsed]);
-    };
     // Berlin (+1) and New York (−5) cut weeks at UTC Mondays: both read the week's total.
     expect(await weeks('Europe/Berlin')).toEqual([
       [1, 1],
@@ -262,17 +254,15 @@ describe("a team's usage", () => {
       { organizationId: w.id, day: day(3, 1), licensesHeld: 12 },
       { organizationId: w.id, day: day(3, 4), licensesHeld: 14 },
     ]);
-    const res = await get(w.admin, `/api/Organizations/${w.id}/Usage`);
-    expect(res.statusCode, res.body).toBe(200);
-    const usage = res.json() as { licensesHeld: number; weeks: { licensesHeld: number }[] };
+    const usage = (await usageOf(w.admin, w.id)).body;
     // Now: the team's 3 manual licenses. Weeks before the first record show the first one.
     expect(usage.licensesHeld).toBe(3);
     expect(usage.weeks.map((x) => x.licensesHeld)).toEqual([
       10, 10, 10, 10, 10, 10, 10, 10, 14, 14, 14, 14,
     ]);
     // The CSV holds the same numbers.
-    const csv = await get(w.admin, `/api/Organizations/${w.id}/Usage.csv`);
-    const held = csv.body
+    const csv = await usageCsvOf(w.admin, w.id);
+    const held = csv.raw.body
       .trimEnd()
       .split('\r\n')
       .slice(1)
@@ -282,14 +272,10 @@ describe("a team's usage", () => {
     await t.ctx.db
       .insert(usageTeamLicenses)
       .values({ organizationId: w.id, day: day(20), licensesHeld: 7 });
-    const again = (await get(w.admin, `/api/Organizations/${w.id}/Usage`)).json() as {
-      weeks: { licensesHeld: number }[];
-    };
+    const again = (await usageOf(w.admin, w.id)).body;
     expect(again.weeks.map((x) => x.licensesHeld).slice(0, 7)).toEqual([7, 7, 7, 7, 7, 7, 10]);
     const bare = await usageTeam();
-    const none = (await get(bare.admin, `/api/Organizations/${bare.id}/Usage`)).json() as {
-      weeks: { licensesHeld: number }[];
-    };
+    const none = (await usageOf(bare.admin, bare.id)).body;
     expect(new Set(none.weeks.map((x) => x.licensesHeld))).toEqual(new Set([3]));
   });
 

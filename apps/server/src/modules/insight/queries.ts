@@ -282,7 +282,9 @@ export const deviceCount = (organizationId: string, pattern: string | null) =>
   sql`select count(*)::int as n ${deviceRows(organizationId, pattern)}`;
 
 /**
- * One page of the team's devices, latest seen first: the page is cut first, then each row's
+ * One page of the team's devices, latest seen first, each row with the count of all (`total`:
+ * the rows are joined once for both; a page past the end needs `deviceCount`). The page is cut
+ * first, then each row's
  * name, its app version and the latest refused device since it took the seat, within the day
  * before its last check-in (`usage_check_ins_user_at`). The app version is the holder's
  * check-in from that seat key at its last check-in (the seat call writes both at the same
@@ -296,7 +298,8 @@ export const devicePage = (
   offset: number,
 ) => sql`
   with page as (
-    select s.user_id, s.seat_key, s.device_name, s.assigned_at, s.last_seen_at
+    select s.user_id, s.seat_key, s.device_name, s.assigned_at, s.last_seen_at,
+      count(*) over () as total
     ${deviceRows(organizationId, pattern)}
     order by s.last_seen_at desc, s.user_id
     limit ${limit} offset ${offset})

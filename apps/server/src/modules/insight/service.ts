@@ -266,13 +266,23 @@ export async function teamDevices(
   const filter = q.Filter?.trim() ?? '';
   const pattern = filter ? likePattern(filter) : null;
   const offset = (q.Page - 1) * q.PageSize;
-  const [[total], rows] = await Promise.all([
-    rowsOf<{ n: number }>(ctx.db, deviceCount(team.organizationId, pattern)),
-    rowsOf<DeviceRow>(ctx.db, devicePage(team.organizationId, pattern, q.PageSize, offset)),
-  ]);
+  const rows = await rowsOf<DeviceRow & { total: number | string }>(
+    ctx.db,
+    devicePage(team.organizationId, pattern, q.PageSize, offset),
+  );
+  // The page's rows carry the count; a page past the end (or an empty list) has none.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : offset === 0
+        ? 0
+        : Number(
+            (await rowsOf<{ n: number }>(ctx.db, deviceCount(team.organizationId, pattern)))[0]
+              ?.n ?? 0,
+          );
   const now = ctx.clock.now();
   return paged(
     rows.map((r) => presentDevice(r, now)),
-    { page: q.Page, pageSize: q.PageSize, entryCount: Number(total?.n ?? 0), filter },
+    { page: q.Page, pageSize: q.PageSize, entryCount: total, filter },
   );
 }
