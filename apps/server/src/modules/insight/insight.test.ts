@@ -1,5 +1,5 @@
 import { insightLimits, insightMessages, usageLimits } from '@roomscale/shared';
-import { insightApi } from '@roomscale/shared/contract';
+import { insightApi, seatsApi } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -465,20 +465,23 @@ describe("'Last in VR' on the team users list", () => {
 describe("the team's devices", () => {
   it('the seat holder with its app version, a refused device as the conflict, the required update', async () => {
     const w = await team(t);
-    const seat = (seatKey: string, deviceName: string) =>
-      call(t, 'PUT', '/api/Users/Me/Seat', {
-        token: w.member.session.access_token,
+    const seat = (seatKey: string, deviceName: string, userAgent = headset) =>
+      callEndpoint(t, seatsApi.check, {
         body: { seatKey, deviceName },
-        headers: { 'user-agent': headset },
+        token: w.member.session,
+        headers: { 'user-agent': userAgent },
       });
-    expect((await seat('quest', 'Quest 3')).statusCode).toBe(200);
-    expect((await seat('pc', 'Office PC')).statusCode).toBe(200);
+    expect((await seat('quest', 'Quest 3')).status).toBe(200);
+    expect((await seat('pc', 'Office PC')).status).toBe(200);
     await usageFactsSettled(t.ctx);
-    const page = async () => {
-      const res = await get(w.admin, `/api/Organizations/${w.id}/Devices?Page=1&PageSize=10`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { entryCount: number; results: Record<string, unknown>[] };
-    };
+    const page = async (Page = 1) =>
+      (
+        await callEndpoint(t, insightApi.devices, {
+          params: { organizationId: w.id },
+          query: { Page, PageSize: 10 },
+          token: w.admin.session,
+        })
+      ).body;
     const p = await page();
     expect(p.entryCount).toBe(1);
     expect(p.results[0]).toMatchObject({
@@ -490,6 +493,23 @@ describe("the team's devices", () => {
       conflictingDeviceName: 'Office PC',
       updateRequired: false,
     });
+    // A page past the end: no rows, and the count all the same.
+    expect(await page(2)).toMatchObject({ entryCount: 1, results: [] });
+    // The headset checks in again with a newer app: the fact of its last check-in says which.
+    // That fact lost, its latest one since it took the seat does.
+    await advance(t, 60, w.admin, w.member);
+    expect((await seat('quest', 'Quest 3', 'RoomscaleVR/2.5.0')).status).toBe(200);
+    await usageFactsSettled(t.ctx);
+    expect((await page()).results[0]).toMatchObject({ appVersion: 'RoomscaleVR/2.5.0' });
+    await t.ctx.db
+      .delete(usageCheckIns)
+      .where(
+        and(
+          eq(usageCheckIns.userId, w.member.id),
+          eq(usageCheckIns.appVersion, 'RoomscaleVR/2.5.0'),
+        ),
+      );
+    expect((await page()).results[0]).toMatchObject({ appVersion: headset });
     await advance(t, 16 * 60, w.admin, w.member);
     expect((await page()).results[0]).toMatchObject({ updateRequired: true });
   });
