@@ -162,6 +162,81 @@ async function seedMeeting(db: pg.Client, origin: string, token: string, team: s
   );
 }
 
+/**
+ * What a team in use has beside its year of days: each member licensed or not all year,
+ * accounts set up (not invitations still
+ * pending), the licenses it bought (1,100 seats for the year), and licensed members who stopped
+ * coming: 12 who were last in VR 40 to 62 days ago and 6 who never were, so the 'Licensed, not
+ * in VR for 30 days' filter has someone to show.
+ */
+async function seedAsInUse(db: pg.Client, team: string) {
+  // A member holds a License or not for the year (the seed draws it per day): their days, weeks
+  // and the team's counts of licensed members in VR as the membership says.
+  await db.query(
+    `update usage_member_days md set licensed = m.license_type = 'License' from memberships m
+     where m.organization_id = md.organization_id and m.user_id = md.user_id
+       and md.organization_id = $1`,
+    [team],
+  );
+  await db.query(
+    `update usage_member_weeks mw set licensed_in_vr = mw.in_vr and m.license_type = 'License'
+     from memberships m
+     where m.organization_id = mw.organization_id and m.user_id = mw.user_id
+       and mw.organization_id = $1`,
+    [team],
+  );
+  await db.query(
+    `update usage_team_weeks tw set licenses_used = (select count(*) from usage_member_weeks mw
+       where mw.organization_id = tw.organization_id and mw.week = tw.week and mw.licensed_in_vr)
+     where tw.organization_id = $1`,
+    [team],
+  );
+  await db.query(
+    `update usage_team_days td set licensed_active_users = (select count(*)
+       from usage_member_days md
+       where md.organization_id = td.organization_id and md.day = td.day and md.in_vr
+         and md.licensed)
+     where td.organization_id = $1`,
+    [team],
+  );
+  await db.query(`update users set activated = true, privacy_accepted = now(),
+    terms_accepted = now() where email like 'insight-screens-%'`);
+  await db.query(
+    `insert into manual_licenses (organization_id, description, user_amount, starts_at, ends_at)
+     values ($1, 'Annual plan', 1100, now() - interval '300 days', now() + interval '65 days')`,
+    [team],
+  );
+  await db.query(
+    `insert into users (email, first_name, last_name, activated, privacy_accepted, terms_accepted)
+     select 'idle-' || i || '@insight.local', (array['Noor','Jonas','Aiko','Mateo','Ines','Liam'])[1 + i % 6],
+       'Idle' || i, true, now(), now()
+     from generate_series(1, 18) i`,
+  );
+  await db.query(
+    `insert into memberships (organization_id, user_id, role, license_type)
+     select $1, id, 'User', 'License' from users where email like 'idle-%@insight.local'`,
+    [team],
+  );
+  // The first 12 were in VR once, 40 to 62 days ago (their day in the totals).
+  await db.query(
+    `with idle as (
+       select id, split_part(split_part(email, '@', 1), '-', 2)::int as i from users
+       where email like 'idle-%@insight.local'
+     ), days as (
+       select id, current_date - (38 + 2 * i) as day from idle where i <= 12
+     ), ud as (
+       insert into usage_user_days
+       select id, day, 10, 1, 2700, 0, day + interval '14 hours', day + interval '14 hours 45 minutes'
+       from days returning user_id, day, last_seen_at
+     ), md as (
+       insert into usage_member_days
+       select $1, day, user_id, true, true, 1, 2700, 0 from ud returning user_id
+     )
+     insert into usage_member_last_in_vr select $1, user_id, last_seen_at from ud`,
+    [team],
+  );
+}
+
 async function signedIn(
   browser: Browser,
   tokens: Tokens,
@@ -190,6 +265,13 @@ async function shot(page: Page, name: string, fullPage = true) {
   // The charts animate in: wait for the page to settle before taking the picture.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(800);
+  // No chart tooltip under a pointer left where the last click was.
+  await page.mouse.move(0, 0);
+  // From the top: a full-page picture of a scrolled page draws the sticky header mid-page.
+  if (fullPage)
+    await page.evaluate(() =>
+      (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+    );
   const file = join(OUT, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   saved.push(file);
@@ -231,7 +313,10 @@ async function teamAdminScreens(context: BrowserContext, origin: string, size: s
     .getByRole('button', { name: 'Attendance' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Attendance of Quarterly town hall' });
-  await dialog.getByRole('table', { name: 'Who joined' }).waitFor({ timeout: 60_000 });
+  // A table on a desktop, a list on a phone.
+  await dialog
+    .getByRole(size === 'phone' ? 'list' : 'table', { name: 'Who joined' })
+    .waitFor({ timeout: 60_000 });
   await shot(page, `${size}-6-meeting-attendance`, false);
   await page.close();
 }
@@ -289,6 +374,7 @@ async function main() {
       [team, teamAdmin.id],
     );
     await seedMeeting(db, origin, teamAdmin.tokens.access_token, team);
+    await seedAsInUse(db, team);
     await db.query('vacuum analyze');
     console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
 
