@@ -1,8 +1,10 @@
 import { usageLimits } from '@roomscale/shared';
+import { guestsApi, meetingsApi, seatsApi } from '@roomscale/shared/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageCheckIns, usageMeetingJoins, usageRoomChanges } from '../../db/schema.ts';
-import { call, signIn } from '../../test/factories.ts';
+import { callEndpoint } from '../../test/callEndpoint.ts';
+import { signIn } from '../../test/factories.ts';
 import { signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
@@ -35,8 +37,14 @@ async function facts<T>(
 const checkIns = () => facts<typeof usageCheckIns.$inferSelect>(usageCheckIns);
 const joins = () => facts<typeof usageMeetingJoins.$inferSelect>(usageMeetingJoins);
 
-const seat = (token: string, path: string, seatKey: string, deviceName: string) =>
-  call(t, 'PUT', path, {
+/** A seat check-in of a user (`PUT /api/Users/Me/Seat`) or a guest (`PUT /api/Guests/Seats`). */
+const seat = (
+  token: string,
+  path: '/api/Users/Me/Seat' | '/api/Guests/Seats',
+  seatKey: string,
+  deviceName: string,
+) =>
+  callEndpoint(t, path === '/api/Users/Me/Seat' ? seatsApi.check : guestsApi.checkSeat, {
     token,
     body: { seatKey, deviceName },
     headers: { 'user-agent': headset },
@@ -63,7 +71,7 @@ describe('usage facts recorded by the calls', () => {
     const other = await person(t);
     const at = t.clock.now().getTime();
     const res = await seat(user.session.access_token, '/api/Users/Me/Seat', 'seat-1', 'Quest 3');
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     const mine = (await checkIns()).filter((c) => c.userId === user.id);
     expect(mine).toEqual([
       {
@@ -81,12 +89,12 @@ describe('usage facts recorded by the calls', () => {
 
     // A long User-Agent is cut to its first usageLimits.appVersionMax characters.
     const long = `RoomscaleVR/2.4.1 ${'x'.repeat(300)}`;
-    const res2 = await call(t, 'PUT', '/api/Users/Me/Seat', {
+    const res2 = await callEndpoint(t, seatsApi.check, {
       token: other.session,
       body: { seatKey: 'seat-3', deviceName: 'PC' },
       headers: { 'user-agent': long },
     });
-    expect(res2.statusCode).toBe(200);
+    expect(res2.status).toBe(200);
     expect((await checkIns()).filter((c) => c.userId === other.id)).toMatchObject([
       { seatKey: 'seat-3', deviceName: 'PC', appVersion: long.slice(0, usageLimits.appVersionMax) },
     ]);
@@ -97,7 +105,7 @@ describe('usage facts recorded by the calls', () => {
     const b = await signIn(t, user);
     await seat(user.session.access_token, '/api/Users/Me/Seat', 'holder', 'Quest A');
     const res = await seat(b.access_token, '/api/Users/Me/Seat', 'late', 'Quest B');
-    expect(res.json()).toMatchObject({ isConflicted: true, lastSeatKeyInUse: 'holder' });
+    expect(res.body).toMatchObject({ isConflicted: true, lastSeatKeyInUse: 'holder' });
     const mine = (await checkIns()).filter((c) => c.userId === user.id);
     expect(mine.map((c) => [c.seatKey, c.conflicted])).toEqual([
       ['holder', false],
@@ -108,7 +116,7 @@ describe('usage facts recorded by the calls', () => {
   it("a guest's seat check-in is a guest's, never a user's", async () => {
     const guest = await signInGuest(t);
     const res = await seat(guest.access_token, '/api/Guests/Seats', 'guest-seat', 'Quest 2');
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     const mine = (await checkIns()).filter((c) => c.guestId === guest.guestId);
     expect(mine).toMatchObject([
       { userId: null, guestId: guest.guestId, seatKey: 'guest-seat', deviceName: 'Quest 2' },
@@ -119,14 +127,17 @@ describe('usage facts recorded by the calls', () => {
     const { w, m } = await runningMeeting();
     const guest = await signInGuest(t);
     const lookup = (token?: string) =>
-      call(t, 'GET', `/api/Meetings/${m.meetingCode}`, token ? { token } : {});
-    expect((await lookup()).statusCode).toBe(200);
+      callEndpoint(t, meetingsApi.lookup, {
+        params: { code: m.meetingCode },
+        ...(token ? { token } : {}),
+      });
+    expect((await lookup()).status).toBe(200);
     expect((await joins()).filter((j) => j.meetingId === m.id)).toEqual([]);
 
-    expect((await lookup(w.member.session.access_token)).json()).toMatchObject({ error: 0 });
-    expect((await lookup(guest.access_token)).json()).toMatchObject({ error: 0 });
+    expect((await lookup(w.member.session.access_token)).body).toMatchObject({ error: 0 });
+    expect((await lookup(guest.access_token)).body).toMatchObject({ error: 0 });
     // A token that is no longer good is nobody: the public lookup answers all the same.
-    expect((await lookup('a.b.c')).statusCode).toBe(200);
+    expect((await lookup('a.b.c')).status).toBe(200);
     const mine = (await joins()).filter((j) => j.meetingId === m.id);
     expect(mine).toHaveLength(2);
     expect(mine).toContainEqual(
@@ -151,8 +162,11 @@ describe('usage facts recorded by the calls', () => {
       w.admin,
       meetingBody(t, [room.id], [{ email: w.member.email }]),
     );
-    const res = await call(t, 'GET', `/api/Meetings/${m.meetingCode}`, { token: w.admin.session });
-    expect(res.json()).toMatchObject({ error: 20 });
+    const res = await callEndpoint(t, meetingsApi.lookup, {
+      params: { code: m.meetingCode },
+      token: w.admin.session,
+    });
+    expect(res.body).toMatchObject({ error: 20 });
     expect((await joins()).filter((j) => j.meetingId === m.id)).toEqual([]);
   });
 
@@ -160,11 +174,12 @@ describe('usage facts recorded by the calls', () => {
     const { w, m, first, second } = await runningMeeting();
     const moderator = await person(t);
     await addMember(t, w.id, moderator.id, 'User');
-    const res = await call(t, 'POST', `/api/Meetings/${m.id}/Room`, {
+    const res = await callEndpoint(t, meetingsApi.changeRoom, {
+      params: { meetingId: m.id },
       token: w.admin.session,
       body: { roomId: second.id },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
     const changes = await facts<typeof usageRoomChanges.$inferSelect>(usageRoomChanges);
     expect(changes.filter((c) => c.meetingId === m.id)).toEqual([
       {
@@ -186,8 +201,8 @@ describe('a fact that cannot be written', () => {
     await t.ctx.db.execute(sql`alter table usage_check_ins rename to usage_check_ins_away`);
     try {
       const res = await seat(user.session.access_token, '/api/Users/Me/Seat', 'seat-x', 'Quest');
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ lastSeatKeyInUse: 'seat-x', isConflicted: false });
+      expect(res.status, res.raw.body).toBe(200);
+      expect(res.body).toMatchObject({ lastSeatKeyInUse: 'seat-x', isConflicted: false });
       await usageFactsSettled(t.ctx);
       expect(usageFactLosses(t.ctx.db).failed.checkIn).toBe(before + 1);
       const lost = await t.ctx.metrics!.usageFactsLost.get();
@@ -199,7 +214,7 @@ describe('a fact that cannot be written', () => {
     }
     // The seat itself was taken.
     const again = await seat(user.session.access_token, '/api/Users/Me/Seat', 'seat-x', 'Quest');
-    expect(again.json()).toMatchObject({ isConflicted: false });
+    expect(again.body).toMatchObject({ isConflicted: false });
     expect((await checkIns()).filter((c) => c.userId === user.id)).toHaveLength(1);
   });
 });
