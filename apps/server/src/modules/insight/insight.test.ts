@@ -1,5 +1,11 @@
 import { insightLimits, insightMessages, usageLimits } from '@roomscale/shared';
-import { insightApi, seatsApi } from '@roomscale/shared/contract';
+import {
+  guestsApi,
+  insightApi,
+  meetingsApi,
+  seatsApi,
+  teamUsersApi,
+} from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +17,8 @@ import {
   usageTeamLicenses,
   usageTeamWeeks,
 } from '../../db/schema.ts';
-import { callEndpoint } from '../../test/callEndpoint.ts';
-import { call, uniqueEmail } from '../../test/factories.ts';
+import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
+import { uniqueEmail } from '../../test/factories.ts';
 import { signInGuest } from '../../test/guests.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
@@ -40,8 +46,8 @@ afterAll(() => t.close());
 const dayMs = 86_400_000;
 const interval = usageLimits.checkInIntervalSeconds;
 const headset = 'RoomscaleVR/2.4.1 (Quest 3; Android 12)';
-const get = (by: Person | { access_token: string } | null, url: string) =>
-  call(t, 'GET', url, by ? { token: 'session' in by ? by.session : by } : {});
+/** Who calls: a person's session, or nobody. */
+const as = (by: Person | null) => (by ? { token: by.session } : {});
 /** A team's usage (JSON or CSV) as `by` asks for it, in `timeZone` if given. */
 const usageOf = (by: Person, organizationId: string, timeZone?: string) =>
   callEndpoint(t, insightApi.teamUsage, {
@@ -283,13 +289,18 @@ describe("a team's usage", () => {
     const w = await team(t);
     const other = await team(t);
     const root = await person(t, { superAdmin: true });
-    for (const path of ['Usage', 'Usage.csv', 'Devices?Page=1&PageSize=10']) {
-      const url = `/api/Organizations/${w.id}/${path}`;
-      expect((await get(w.admin, url)).statusCode).toBe(200);
-      expect((await get(w.member, url)).statusCode).toBe(403);
-      expect((await get(other.admin, url)).statusCode).toBe(404);
-      expect((await get(root, url)).statusCode).toBe(404);
-      expect((await get(null, url)).statusCode).toBe(401);
+    for (const [e, query] of [
+      [insightApi.teamUsage, {}],
+      [insightApi.teamUsageCsv, {}],
+      [insightApi.devices, { Page: 1, PageSize: 10 }],
+    ] as const) {
+      const by = async (p: Person | null) =>
+        (await callUnchecked(t, e, { params: { organizationId: w.id }, query, ...as(p) })).status;
+      expect(await by(w.admin)).toBe(200);
+      expect(await by(w.member)).toBe(403);
+      expect(await by(other.admin)).toBe(404);
+      expect(await by(root)).toBe(404);
+      expect(await by(null)).toBe(401);
     }
   });
 });
@@ -311,19 +322,25 @@ describe("a meeting's attendance through the VR app's calls", () => {
         [{ email: w.member.email }, { email: absent.email }, { email: guestEmail }],
       ),
     );
-    const startedBefore = await get(
-      w.admin,
-      `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance`,
-    );
-    expect(startedBefore.statusCode).toBe(400);
+    const attendance = (by: Person) =>
+      callEndpoint(t, insightApi.attendance, {
+        params: { organizationId: w.id, meetingId: m.id },
+        ...as(by),
+      });
+    expect((await attendance(w.admin)).status).toBe(400);
     await advance(t, 3600 + 60, w.admin, w.member);
-    const seat = (token: string, path: string, seatKey: string) =>
-      call(t, 'PUT', path, {
+    const seat = (
+      token: string,
+      path: '/api/Users/Me/Seat' | '/api/Guests/Seats',
+      seatKey: string,
+    ) =>
+      callEndpoint(t, path === '/api/Users/Me/Seat' ? seatsApi.check : guestsApi.checkSeat, {
         token,
         body: { seatKey, deviceName: 'Quest 3' },
         headers: { 'user-agent': headset },
       });
-    const lookup = (token: string) => call(t, 'GET', `/api/Meetings/${m.meetingCode}`, { token });
+    const lookup = (token: string) =>
+      callEndpoint(t, meetingsApi.lookup, { params: { code: m.meetingCode }, token });
     const t0 = t.clock.now().getTime();
     // The calls take real time on top of the clock's advances (a loaded machine: seconds): each
     // instant is checked against the clock read around the call that made it.
@@ -336,11 +353,9 @@ describe("a meeting's attendance through the VR app's calls", () => {
     };
     // Both users join now and check in; the admin stays 30 minutes, the member 15.
     for (const p of [w.admin, w.member]) {
-      expect((await mark(`join ${p.id}`, () => lookup(p.session.access_token))).statusCode).toBe(
-        200,
-      );
+      expect((await mark(`join ${p.id}`, () => lookup(p.session.access_token))).status).toBe(200);
       expect(
-        (await seat(p.session.access_token, '/api/Users/Me/Seat', `seat-${p.id}`)).statusCode,
+        (await seat(p.session.access_token, '/api/Users/Me/Seat', `seat-${p.id}`)).status,
       ).toBe(200);
     }
     let guest: { access_token: string } | undefined;
@@ -354,22 +369,12 @@ describe("a meeting's attendance through the VR app's calls", () => {
       // The guest joins after one interval and stays two.
       if (i === 1) {
         guest = await signInGuest(t, guestEmail);
-        expect((await mark('guest', () => lookup(guest!.access_token))).statusCode).toBe(200);
+        expect((await mark('guest', () => lookup(guest!.access_token))).status).toBe(200);
       }
       if (i >= 1 && i <= 3) await seat(guest!.access_token, '/api/Guests/Seats', 'guest-seat');
     }
     await usageFactsSettled(t.ctx);
-    const res = await get(w.admin, `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance`);
-    expect(res.statusCode, res.body).toBe(200);
-    const a = res.json() as {
-      attendees: {
-        email: string;
-        firstSeenAt: string;
-        lastSeenAt: string;
-        durationSeconds: number;
-      }[];
-      neverJoined: { email: string; name: string | null }[];
-    };
+    const a = (await attendance(w.admin)).body;
     const of = (email: string) => a.attendees.find((x) => x.email === email)!;
     // Within the call that made it (to the millisecond kept, a second either side).
     const within = (iso: string, name: string) => {
@@ -391,12 +396,16 @@ describe("a meeting's attendance through the VR app's calls", () => {
     expect(a.attendees.map((x) => x.email)).toEqual([w.admin.email, w.member.email, guestEmail]);
     expect(a.neverJoined).toEqual([{ userId: absent.id, name: 'Ann Absent', email: absent.email }]);
 
-    const csv = await get(w.admin, `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance.csv`);
-    expect(csv.statusCode, csv.body).toBe(200);
+    const csv = await callEndpoint(t, insightApi.attendanceCsv, {
+      params: { organizationId: w.id, meetingId: m.id },
+      query: {},
+      token: w.admin.session,
+    });
+    expect(csv.status, csv.raw.body).toBe(200);
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="attendance-${m.meetingCode}.csv"`,
     );
-    const rows = csv.body.trimEnd().split('\r\n').slice(1);
+    const rows = csv.raw.body.trimEnd().split('\r\n').slice(1);
     expect(rows).toHaveLength(4);
     const admin = of(w.admin.email);
     expect(rows[0]).toBe(
@@ -405,12 +414,11 @@ describe("a meeting's attendance through the VR app's calls", () => {
     expect(rows[3]).toBe(`Never joined,User,Ann Absent,${absent.email},,,`);
 
     // Its moderators and the team's admins only.
-    const url = `/api/Organizations/${w.id}/Meetings/${m.id}/Attendance`;
     await advance(t, 0, absent);
-    expect((await get(w.member, url)).statusCode).toBe(403);
-    expect((await get(absent, url)).statusCode).toBe(403);
+    expect((await attendance(w.member)).status).toBe(403);
+    expect((await attendance(absent)).status).toBe(403);
     const other = await team(t);
-    expect((await get(other.admin, url)).statusCode).toBe(404);
+    expect((await attendance(other.admin)).status).toBe(404);
   });
 });
 
@@ -438,11 +446,14 @@ describe("'Last in VR' on the team users list", () => {
     await t.ctx.db.delete(usageCheckIns).where(eq(usageCheckIns.userId, idle.id));
 
     type Row = { id: string; lastInVrAt?: string | null };
-    const list = async (by: Person, q = '') => {
-      const res = await get(by, `/api/Organizations/${w.id}/Users?Page=1&PageSize=50${q}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { results: { results: Row[] } }).results.results;
-    };
+    const ask = (by: Person, notInVr?: boolean) =>
+      callEndpoint(t, teamUsersApi.list, {
+        params: { organizationId: w.id },
+        query: { Page: 1, PageSize: 50, ...(notInVr ? { LicensedNotInVr: 'true' } : {}) },
+        token: by.session,
+      });
+    const list = async (by: Person, notInVr?: boolean): Promise<Row[]> =>
+      (await ask(by, notInVr)).body.results.results;
     const byId = (rows: Row[], id: string) => rows.find((r) => r.id === id)?.lastInVrAt;
     const asAdmin = await list(w.admin);
     expect(byId(asAdmin, w.member.id)).toBe(new Date(now.getTime() - 3600_000).toISOString());
@@ -452,13 +463,9 @@ describe("'Last in VR' on the team users list", () => {
     expect(byId(asMember, w.member.id)).toBe(new Date(now.getTime() - 3600_000).toISOString());
     expect(byId(asMember, idle.id)).toBeNull();
 
-    const filtered = await list(w.admin, '&LicensedNotInVr=true');
+    const filtered = await list(w.admin, true);
     expect(filtered.map((r) => r.id)).toEqual([idle.id]);
-    const refused = await get(
-      w.member,
-      `/api/Organizations/${w.id}/Users?Page=1&PageSize=50&LicensedNotInVr=true`,
-    );
-    expect(refused.statusCode).toBe(403);
+    expect((await ask(w.member, true)).status).toBe(403);
   });
 });
 
@@ -522,18 +529,8 @@ describe('platform usage', () => {
     await checkIns(w.member.id, lastMonday, 10 * 3600, 3);
     await rollupDay(t.ctx.db, lastMonday);
     const root = await person(t, { superAdmin: true });
-    const res = await get(root, '/api/Admin/Usage');
-    expect(res.statusCode, res.body).toBe(200);
-    const u = res.json() as {
-      weeks: { weekStart: string; activeUsers: number; activeTeams: number; secondsInVr: number }[];
-      mostLicenseUse: {
-        organizationId: string;
-        licensesUsed: number;
-        licensesHeld: number;
-        share: number;
-      }[];
-      leastLicenseUse: unknown[];
-    };
+    const platform = (by: Person) => callEndpoint(t, insightApi.platformUsage, as(by));
+    const u = (await platform(root)).body;
     expect(u.weeks).toHaveLength(insightLimits.weeks);
     const week = u.weeks.find((x) => x.weekStart === lastMonday)!;
     expect(week.activeUsers).toBeGreaterThanOrEqual(1);
@@ -544,6 +541,6 @@ describe('platform usage', () => {
     const mine = u.mostLicenseUse.find((x) => x.organizationId === w.id);
     expect(mine).toMatchObject({ licensesHeld: 3, licensesUsed: 1 });
     expect(mine!.share).toBeCloseTo(1 / 3);
-    expect((await get(w.admin, '/api/Admin/Usage')).statusCode).toBe(403);
+    expect((await platform(w.admin)).status).toBe(403);
   });
 });
