@@ -69,10 +69,9 @@ export function DevicesSection({ teamId }: { teamId: string }) {
 
 function DeviceRow({ device: d }: { device: TeamDevice }) {
   return (
-    <Table.Tr
-      data-update-required={d.updateRequired || undefined}
-      bg={d.updateRequired ? 'var(--mantine-color-red-light)' : undefined}
-    >
+    // A headset put away passes its required update every evening: marked, not an alarm, so a
+    // team's table of mostly idle devices does not read as a table of faults.
+    <Table.Tr data-update-required={d.updateRequired || undefined}>
       <Table.Td fw={600}>{d.deviceName}</Table.Td>
       <Table.Td>
         <Text size="sm">{d.userName}</Text>
@@ -92,8 +91,8 @@ function DeviceRow({ device: d }: { device: TeamDevice }) {
               w={260}
             >
               <Badge
-                color="red"
-                variant="filled"
+                color="gray"
+                variant="light"
                 leftSection={<IconAlertTriangle size={12} aria-hidden />}
                 tabIndex={0}
               >

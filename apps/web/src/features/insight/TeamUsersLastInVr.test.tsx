@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { TeamUser, TeamUserList } from '@roomscale/shared';
+import { type TeamUser, type TeamUserList, teamTexts } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../session/session.ts';
@@ -85,6 +85,11 @@ describe("the team users' 'Last in VR'", () => {
     );
     const last = new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://localhost');
     expect(last.searchParams.get('LicensedNotInVr')).toBe('true');
+    // The counter beside the licenses counts the filtered members, not the team's.
+    const counters = screen.getByRole('region', { name: teamTexts.users.counters.label });
+    expect(within(counters).queryByText(teamTexts.users.counters.members)).toBeNull();
+    expect(within(counters).getByText('Licensed, not in VR for 30 days')).toBeVisible();
+    expect(within(counters).getByText('1')).toBeVisible();
   });
 });
 

@@ -11,7 +11,7 @@ import {
   ThemeIcon,
   VisuallyHidden,
 } from '@mantine/core';
-import { type TeamUserList, teamTexts, teamUserLimits } from '@roomscale/shared';
+import { insightTexts, type TeamUserList, teamTexts, teamUserLimits } from '@roomscale/shared';
 import { IconInfoCircle, IconLicense, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -88,7 +88,7 @@ function TeamUsers({
 
   return (
     <Stack gap="lg">
-      <LicenseCounters data={data} isAdmin={isAdmin} />
+      <LicenseCounters data={data} isAdmin={isAdmin} notInVr={notInVr} />
       {isAdmin && (
         <NotInVrFilter
           checked={notInVr}
@@ -158,9 +158,19 @@ function TeamUsers({
 
 /**
  * Licenses in use of those the team holds, and how many members it has (part2 §2); for admins
- * the 'Buy licenses' link to the subscription overview (part2 §6).
+ * the 'Buy licenses' link to the subscription overview (part2 §6). While the list shows only the
+ * licensed members not in VR, the second counter counts those (the list's count is theirs, not
+ * the team's).
  */
-function LicenseCounters({ data, isAdmin }: { data: TeamUserList | undefined; isAdmin: boolean }) {
+function LicenseCounters({
+  data,
+  isAdmin,
+  notInVr,
+}: {
+  data: TeamUserList | undefined;
+  isAdmin: boolean;
+  notInVr: boolean;
+}) {
   const c = t.counters;
   const free = data ? Math.max(0, data.licenseCount - data.licensesInUse) : 0;
   const hint = !data
@@ -186,12 +196,21 @@ function LicenseCounters({ data, isAdmin }: { data: TeamUserList | undefined; is
             )
           }
         />
-        <Counter
-          icon={<IconUsers size={20} aria-hidden />}
-          label={c.members}
-          value={data ? String(data.results.entryCount - data.invitationsPending) : null}
-          hint={data && data.invitationsPending > 0 ? c.pending(data.invitationsPending) : null}
-        />
+        {notInVr ? (
+          <Counter
+            icon={<IconUsers size={20} aria-hidden />}
+            label={insightTexts.lastInVr.filter}
+            value={data ? String(data.results.entryCount) : null}
+            hint={null}
+          />
+        ) : (
+          <Counter
+            icon={<IconUsers size={20} aria-hidden />}
+            label={c.members}
+            value={data ? String(data.results.entryCount - data.invitationsPending) : null}
+            hint={data && data.invitationsPending > 0 ? c.pending(data.invitationsPending) : null}
+          />
+        )}
       </SimpleGrid>
     </section>
   );
