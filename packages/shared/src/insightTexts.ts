@@ -53,7 +53,7 @@ export const insightTexts = {
     },
     licenses: {
       title: 'Licenses held and used',
-      intro: 'Licensed members in VR in the week, against the licenses the team holds now.',
+      intro: 'Licensed members in VR in the week, against the licenses the team held that week.',
       series: { licensesHeld: 'Licenses held', licensesUsed: 'Licenses used' },
     },
   },

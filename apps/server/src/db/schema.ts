@@ -1058,6 +1058,8 @@ export const usageRoomChanges = pgTable(
     index('usage_room_changes_at').on(t.at),
     index('usage_room_changes_meeting_at').on(t.meetingId, t.at),
     index('usage_room_changes_organization_at').on(t.organizationId, t.at),
+    // A deleted user's room changes go with the account (usage/forget.ts).
+    index('usage_room_changes_by_user').on(t.byUserId),
   ],
 );
 

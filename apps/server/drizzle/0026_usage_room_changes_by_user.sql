@@ -1,0 +1,1 @@
+CREATE INDEX "usage_room_changes_by_user" ON "usage_room_changes" USING btree ("by_user_id");
