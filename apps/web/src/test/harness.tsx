@@ -213,6 +213,18 @@ export async function signedInBrowser() {
   });
 }
 
+/**
+ * Before each screen test of a team's member: a signed-in browser (fonts stubbed), the session's
+ * user loaded (`me`) and `team` chosen as the current team.
+ */
+export async function signedInMember(team: Membership = teamFixture(), me: Me = meFixture()) {
+  await signedInBrowser();
+  stubFonts();
+  mockApi(() => ({ body: me }));
+  await session.reloadUser();
+  session.selectTeam(team);
+}
+
 /** After each screen test: unmounts what was rendered and puts back the stubbed globals. */
 export function resetBrowser() {
   cleanup();

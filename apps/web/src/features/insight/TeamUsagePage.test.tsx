@@ -1,26 +1,17 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../session/session.ts';
 import {
-  meFixture,
   mockApi,
   renderScreen,
   resetBrowser,
-  signedInBrowser,
-  stubFonts,
+  signedInMember,
   teamFixture,
 } from '../../test/harness.tsx';
 import { deviceFixture, devicePage, teamId, teamUsageFixture } from './fixtures.ts';
 import { TeamUsagePage } from './TeamUsagePage.tsx';
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  mockApi(() => ({ body: meFixture() }));
-  await session.reloadUser();
-  session.selectTeam(teamFixture({ id: teamId, role: 'Admin' }));
-});
+beforeEach(() => signedInMember(teamFixture({ id: teamId, role: 'Admin' })));
 afterEach(() => {
   resetBrowser();
 });

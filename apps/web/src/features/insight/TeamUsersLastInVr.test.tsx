@@ -2,14 +2,12 @@
 import { type TeamUser, type TeamUserList, teamTexts } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../session/session.ts';
 import {
   meFixture,
   mockApi,
   renderScreen,
   resetBrowser,
-  signedInBrowser,
-  stubFonts,
+  signedInMember,
   teamFixture,
 } from '../../test/harness.tsx';
 import { TeamUsersPage } from '../team/TeamUsersPage.tsx';
@@ -53,13 +51,7 @@ function list(users: TeamUser[]): TeamUserList {
   };
 }
 
-async function as(role: 'Admin' | 'User') {
-  await signedInBrowser();
-  stubFonts();
-  mockApi(() => ({ body: me }));
-  await session.reloadUser();
-  session.selectTeam(teamFixture({ role }));
-}
+const as = (role: 'Admin' | 'User') => signedInMember(teamFixture({ role }), me);
 afterEach(() => resetBrowser());
 
 describe("the team users' 'Last in VR'", () => {

@@ -13,6 +13,7 @@ import {
   mockFetch,
   resetBrowser,
   signedInBrowser,
+  signedInMember,
   stubFonts,
   teamFixture,
 } from '../../test/harness.tsx';
@@ -83,13 +84,7 @@ const problem400 = (errors?: Record<string, string[]>, detail = 'Bad Request') =
   body: { type: 'about:blank', title: 'Bad Request', status: 400, detail, errors },
 });
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  mockApi(() => ({ body: meFixture() }));
-  await session.reloadUser();
-  session.selectTeam(team);
-});
+beforeEach(() => signedInMember(team));
 afterEach(() => {
   act(() => notifications.clean());
   vi.restoreAllMocks();

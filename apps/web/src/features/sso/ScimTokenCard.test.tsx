@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { scimTexts } from '@roomscale/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, resetBrowser, signedInBrowser, stubFonts } from '../../test/harness.tsx';
+import { renderRouter } from '../../test/router.tsx';
 import { ScimTokenCard } from './ScimTokenCard.tsx';
 
 const teamId = '0b8f9c4e-1111-4222-8333-444455556666';
@@ -37,19 +35,8 @@ function serve() {
   });
 }
 
-function renderCard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <Notifications />
-          <ScimTokenCard teamId={teamId} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderCard = () =>
+  renderRouter([{ path: '/', element: <ScimTokenCard teamId={teamId} /> }], '/');
 
 beforeEach(async () => {
   await signedInBrowser();

@@ -1,26 +1,17 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '../../session/session.ts';
 import {
-  meFixture,
   mockApi,
   renderScreen,
   resetBrowser,
-  signedInBrowser,
-  stubFonts,
+  signedInMember,
   teamFixture,
 } from '../../test/harness.tsx';
 import { auditEntry, auditPage, teamId } from '../audit/fixtures.ts';
 import { TeamAuditPage } from './TeamAuditPage.tsx';
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  mockApi(() => ({ body: meFixture() }));
-  await session.reloadUser();
-  session.selectTeam(teamFixture({ id: teamId, role: 'Admin' }));
-});
+beforeEach(() => signedInMember(teamFixture({ id: teamId, role: 'Admin' })));
 afterEach(() => {
   resetBrowser();
 });

@@ -9,8 +9,7 @@ import {
   mockApi,
   renderScreen,
   resetBrowser,
-  signedInBrowser,
-  stubFonts,
+  signedInMember,
   teamFixture,
 } from '../../test/harness.tsx';
 import { TrialNotice } from '../shell/TrialNotice.tsx';
@@ -98,13 +97,7 @@ const bodyOf = (call: unknown[] | undefined) =>
   JSON.parse(String((call?.[1] as RequestInit | undefined)?.body)) as Record<string, unknown>;
 const row = (name: string) => screen.getByRole('listitem', { name });
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  mockApi(() => ({ body: me }));
-  await session.reloadUser();
-  session.selectTeam(adminTeam);
-});
+beforeEach(() => signedInMember(adminTeam, me));
 afterEach(() => {
   resetBrowser();
 });
