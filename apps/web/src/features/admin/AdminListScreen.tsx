@@ -38,6 +38,7 @@ export function AdminListScreen<R extends { id: string }>({
   columns,
   tableClassName,
   scrollMinWidth,
+  highlightOnHover = false,
   row,
 }: {
   texts: AdminListTexts;
@@ -49,6 +50,8 @@ export function AdminListScreen<R extends { id: string }>({
   columns: readonly AdminColumn[];
   tableClassName?: string;
   scrollMinWidth?: number;
+  /** Rows shade under the pointer (the users list's names keep their contrast on the shade). */
+  highlightOnHover?: boolean;
   row: (result: R) => ReactNode;
 }) {
   const params = useListParams({ debounceMs: limits.adminSearchDebounceMs });
@@ -69,7 +72,7 @@ export function AdminListScreen<R extends { id: string }>({
         const table = (
           <Table
             verticalSpacing="sm"
-            highlightOnHover
+            highlightOnHover={highlightOnHover}
             aria-label={texts.tableLabel}
             className={tableClassName}
           >

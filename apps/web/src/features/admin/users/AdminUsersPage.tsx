@@ -51,6 +51,7 @@ export function AdminUsersPage() {
         skeletonRows={8}
         columns={columns}
         tableClassName={classes.table}
+        highlightOnHover
         row={(user) => (
           <UserRow
             user={user}
