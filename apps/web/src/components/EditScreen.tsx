@@ -16,7 +16,7 @@ import { shellTexts } from '@roomscale/shared';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { Link, useBlocker, useLocation } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { showConfirm } from './dialogs.tsx';
 import classes from './EditScreen.module.css';
@@ -140,9 +140,13 @@ export type UnsavedTexts = {
  * `unsaved` is read when the user leaves, so it may read refs (a save or a deletion under way).
  */
 export function useUnsavedChangesGuard(unsaved: () => boolean, texts: UnsavedTexts) {
+  // Only a navigation away from this screen's own path is asked about. Right after Leave the
+  // router already stands on the next screen while this one has not yet unmounted; a Back pressed
+  // then must not be taken for leaving this screen again (it would be blocked and undone).
+  const here = useLocation().pathname;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved() && currentLocation.pathname !== nextLocation.pathname,
+      unsaved() && currentLocation.pathname === here && nextLocation.pathname !== here,
   );
   useWindowEvent('beforeunload', (event) => {
     if (unsaved()) event.preventDefault();
