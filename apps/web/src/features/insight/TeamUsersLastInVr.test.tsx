@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { type TeamUser, type TeamUserList, teamTexts } from '@roomscale/shared';
+import { type TeamUser, teamTexts } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,46 +10,17 @@ import {
   signedInMember,
   teamFixture,
 } from '../../test/harness.tsx';
+import { teamUserFixture, teamUserListFixture } from '../team/fixtures.ts';
 import { TeamUsersPage } from '../team/TeamUsersPage.tsx';
 
 const me = meFixture();
 const lastWeek = new Date(Date.now() - 8 * 86_400_000).toISOString();
 
-function user(n: number, overrides: Partial<TeamUser> = {}): TeamUser {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    firstName: 'Grace',
-    lastName: `Hopper ${n}`,
-    email: `grace${n}@example.com`,
-    position: null,
-    role: 'User',
-    licenseType: 'License',
-    userActivated: true,
-    hasRoomscaleLogin: true,
-    hasSsoLogin: false,
-    hasOculusLogin: false,
-    invitationPending: false,
-    profileEditable: false,
-    ...overrides,
-  };
-}
-
-function list(users: TeamUser[]): TeamUserList {
-  return {
-    results: {
-      currentPage: 1,
-      pageCount: 1,
-      pageSize: 50,
-      entryCount: users.length,
-      firstRowOnPage: 1,
-      lastRowOnPage: users.length,
-      results: users,
-    },
-    licenseCount: 5,
-    licensesInUse: users.length,
-    invitationsPending: 0,
-  };
-}
+// Members on a paid license, as the 'Licensed, not in VR' filter is about them.
+const user = (n: number, overrides: Partial<TeamUser> = {}) =>
+  teamUserFixture(n, { licenseType: 'License', ...overrides });
+const list = (users: TeamUser[]) =>
+  teamUserListFixture(users, { licenseCount: 5, licensesInUse: users.length });
 
 const as = (role: 'Admin' | 'User') => signedInMember(teamFixture({ role }), me);
 afterEach(() => resetBrowser());

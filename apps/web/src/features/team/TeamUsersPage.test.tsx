@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ModalsProvider } from '@mantine/modals';
-import { screenMessages, type TeamUser, type TeamUserList } from '@roomscale/shared';
+import { screenMessages, type TeamUser } from '@roomscale/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../session/session.ts';
@@ -13,6 +13,7 @@ import {
   teamFixture,
 } from '../../test/harness.tsx';
 import { TrialNotice } from '../shell/TrialNotice.tsx';
+import { teamUserFixture, teamUserListFixture } from './fixtures.ts';
 import { TeamUsersPage } from './TeamUsersPage.tsx';
 
 const me = meFixture();
@@ -20,25 +21,7 @@ const adminTeam = teamFixture({ role: 'Admin' });
 const usersPath = `/api/Organizations/${adminTeam.id}/Users`;
 
 let seq = 0;
-function userFixture(overrides: Partial<TeamUser> = {}): TeamUser {
-  seq += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    firstName: 'Grace',
-    lastName: `Hopper ${seq}`,
-    email: `grace${seq}@example.com`,
-    position: null,
-    role: 'User',
-    licenseType: 'Trial',
-    userActivated: true,
-    hasRoomscaleLogin: true,
-    hasSsoLogin: false,
-    hasOculusLogin: false,
-    invitationPending: false,
-    profileEditable: false,
-    ...overrides,
-  };
-}
+const userFixture = (overrides: Partial<TeamUser> = {}) => teamUserFixture(++seq, overrides);
 
 const self = () =>
   userFixture({
@@ -48,26 +31,7 @@ const self = () =>
     email: me.email,
     role: 'Admin',
   });
-
-function list(
-  users: TeamUser[],
-  opts: { page?: number; pageCount?: number; licenseCount?: number; licensesInUse?: number } = {},
-): TeamUserList {
-  return {
-    results: {
-      currentPage: opts.page ?? 1,
-      pageCount: opts.pageCount ?? 1,
-      pageSize: 50,
-      entryCount: (opts.pageCount ?? 1) > 1 ? (opts.pageCount ?? 1) * 50 : users.length,
-      firstRowOnPage: 1,
-      lastRowOnPage: users.length,
-      results: users,
-    },
-    licenseCount: opts.licenseCount ?? 0,
-    licensesInUse: opts.licensesInUse ?? 0,
-    invitationsPending: users.filter((u) => u.invitationPending).length,
-  };
-}
+const list = teamUserListFixture;
 
 type Problem = { status: number; body: unknown };
 const fieldProblem = (field: string, message: string): Problem => ({
