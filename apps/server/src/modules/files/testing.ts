@@ -44,6 +44,32 @@ async function uploadTo(
 }
 
 /**
+ * The `file()` builder of a file API, the guests' or a team's: uploads the bytes through
+ * `upload`, creates the item naming the blob through `create`, and answers the item.
+ */
+function fileBuilder<B, R>(
+  upload: (by: Caller, data: Buffer, contentType: string) => Promise<string>,
+  create: (
+    by: Caller,
+    body: { name: string; type: FileType; blobUri: string } & Partial<B>,
+  ) => Promise<{ status: number; raw: { body: string }; body: R }>,
+) {
+  return async (
+    by: Caller,
+    name: string,
+    extra: Partial<B> = {},
+    data = PNG,
+    contentType = 'image/png',
+    type: FileType = 'Image',
+  ) => {
+    const blobUri = await upload(by, data, contentType);
+    const res = await create(by, { name, type, blobUri, ...extra });
+    expect(res.status, res.raw.body).toBe(200);
+    return res.body;
+  };
+}
+
+/**
  * The guests' file calls (guestFilesApi), with uploads through their upload slot. The
  * `unchecked` ones take input the contract refuses, to see the app refuse it too.
  */
@@ -71,19 +97,7 @@ export function guestFiles(app: () => LiveApp) {
   const upload = async (by: Caller, data: Buffer, contentType: string) =>
     uploadTo(app(), await slot(by), data, contentType);
 
-  async function file(
-    by: Caller,
-    name: string,
-    extra: Partial<Body<typeof api.create>> = {},
-    data = PNG,
-    contentType = 'image/png',
-    type: FileType = 'Image',
-  ) {
-    const blobUri = await upload(by, data, contentType);
-    const res = await create(by, { name, type, blobUri, ...extra });
-    expect(res.status, res.raw.body).toBe(200);
-    return res.body;
-  }
+  const file = fileBuilder(upload, create);
 
   return { slot, create, list, get, patch, remove, unchecked, upload, file };
 }
@@ -147,20 +161,13 @@ export function teamFiles(app: () => LiveApp) {
     expect(res.status, res.raw.body).toBe(200);
     return res.body;
   };
-  async function file(
-    teamId: string,
-    by: Caller,
-    name: string,
-    extra: Partial<Body<typeof api.create>> = {},
-    data = PNG,
-    contentType = 'image/png',
-    type: FileType = 'Image',
-  ) {
-    const blobUri = await upload(teamId, by, data, contentType);
-    const res = await create(teamId, by, { name, type, blobUri, ...extra });
-    expect(res.status, res.raw.body).toBe(200);
-    return res.body;
-  }
+  const fileIn = (teamId: string) =>
+    fileBuilder(
+      (by, data, contentType) => upload(teamId, by, data, contentType),
+      (by, body: Body<typeof api.create>) => create(teamId, by, body),
+    );
+  const file = (teamId: string, ...rest: Parameters<ReturnType<typeof fileIn>>) =>
+    fileIn(teamId)(...rest);
   const names = async (teamId: string, by: Caller, body: Body<typeof api.list> = {}) => {
     const res = await list(teamId, by, body);
     expect(res.status, res.raw.body).toBe(200);
