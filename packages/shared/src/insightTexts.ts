@@ -122,6 +122,31 @@ export const insightTexts = {
     share: 'Share used',
     noTeams: 'No team holds licenses yet.',
   },
+  /** The CSV downloads' header rows and status cells; the zone names the times' zone. */
+  csv: {
+    teamUsage: (zone: string) => [
+      `Week (Monday, ${zone})`,
+      'Active users',
+      'Licenses used',
+      'Licenses held',
+      'Hours in VR',
+      'Seconds in VR',
+      'Meetings held',
+      'User attendees',
+      'Guest attendees',
+    ],
+    attendance: (zone: string) => [
+      'Status',
+      'Kind',
+      'Name',
+      'Email',
+      `First seen (${zone})`,
+      `Last seen (${zone})`,
+      'Duration (seconds)',
+    ],
+    joined: 'Joined',
+    neverJoined: 'Never joined',
+  },
 } as const;
 
 /** A duration in seconds as '1 h 05 min' / '12 min' / 'under a minute'. */

@@ -7,7 +7,7 @@ import type {
   TeamUsage,
   TeamUsageWeek,
 } from '@roomscale/shared';
-import { seatLimits } from '@roomscale/shared';
+import { insightTexts, seatLimits } from '@roomscale/shared';
 import { isoInZone } from './zonedTime.ts';
 
 /**
@@ -30,17 +30,7 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 export function teamUsageCsv(u: TeamUsage): string {
   return csvOf([
-    [
-      `Week (Monday, ${u.timeZone})`,
-      'Active users',
-      'Licenses used',
-      'Licenses held',
-      'Hours in VR',
-      'Seconds in VR',
-      'Meetings held',
-      'User attendees',
-      'Guest attendees',
-    ],
+    insightTexts.csv.teamUsage(u.timeZone),
     ...u.weeks.map((w: TeamUsageWeek) => [
       w.weekStart,
       w.activeUsers,
@@ -58,17 +48,9 @@ export function teamUsageCsv(u: TeamUsage): string {
 /** The attendance, times written in `timeZone` with their offset (the zone named in the header). */
 export function attendanceCsv(a: MeetingAttendance, timeZone: string): string {
   return csvOf([
-    [
-      'Status',
-      'Kind',
-      'Name',
-      'Email',
-      `First seen (${timeZone})`,
-      `Last seen (${timeZone})`,
-      'Duration (seconds)',
-    ],
+    insightTexts.csv.attendance(timeZone),
     ...a.attendees.map((p: Attendee) => [
-      'Joined',
+      insightTexts.csv.joined,
       p.kind,
       p.name,
       p.email,
@@ -77,7 +59,7 @@ export function attendanceCsv(a: MeetingAttendance, timeZone: string): string {
       p.durationSeconds,
     ]),
     ...a.neverJoined.map((p: AbsentInvitee) => [
-      'Never joined',
+      insightTexts.csv.neverJoined,
       p.userId ? 'User' : 'Guest',
       p.name,
       p.email,
