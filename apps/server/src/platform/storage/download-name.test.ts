@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, downloadFileName } from './download-name.ts';
 
@@ -38,5 +39,25 @@ describe('attachmentDisposition', () => {
     expect(header).toBe(
       `attachment; filename="Uberblick _ __.pdf"; filename*=UTF-8''%C3%9Cberblick%20%E2%80%93%20%E6%9D%B1%E4%BA%AC.pdf`,
     );
+  });
+
+  it('writes every printable ASCII name as the library does', () => {
+    const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+    const names = [
+      ...printable.map((c) => `a${c}b`),
+      ...printable,
+      printable.join(''),
+      'Photo 001.jpg thumbnail',
+      '"quoted"',
+      '%41',
+      '50 %',
+      'dir/name',
+      'dir\\name',
+    ];
+    for (const name of names) {
+      expect(attachmentDisposition(name), name).toBe(
+        contentDisposition(name, { type: 'attachment', fallback: name }),
+      );
+    }
   });
 });

@@ -37,11 +37,18 @@ function hasKnownExtension(name: string): boolean {
   return mime.lookup(name) !== false || modelExtensions.has(m[1]!.toLowerCase());
 }
 
+/** Printable ASCII but `%`, `/` and `\`. */
+const plainName = /^[\x20-\x24\x26-\x2e\x30-\x5b\x5d-\x7e]+$/;
+
 /**
  * `attachment; filename="…"` for an ASCII name; otherwise an ASCII fallback plus
  * `filename*=UTF-8''…`, which browsers prefer. The header itself stays ASCII.
  */
 export function attachmentDisposition(fileName: string): string {
+  // The header of most names, written directly (a list page makes one per thumbnail): what the
+  // library writes for printable ASCII without `/` or `\` (it keeps only a path's last part)
+  // or `%` (which could read as an escape, so it adds `filename*`).
+  if (plainName.test(fileName)) return `attachment; filename="${fileName.replace(/"/g, '\\"')}"`;
   const ascii = fileName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

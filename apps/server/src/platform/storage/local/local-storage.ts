@@ -126,7 +126,8 @@ export class LocalStorage implements Storage {
         ...(opts.contentType ? { 'response-content-type': opts.contentType } : {}),
       },
     });
-    return { url: `${this.blobUriFor(key)}?${query}`, expiry: after(now, expiresInSeconds) };
+    // The key was checked above: a list page signs one address per thumbnail.
+    return { url: `${this.base}${key}?${query}`, expiry: after(now, expiresInSeconds) };
   }
 
   async put(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {

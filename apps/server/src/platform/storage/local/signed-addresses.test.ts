@@ -150,4 +150,22 @@ describe('signed addresses, byte for byte', () => {
       'X-Goog-Date=20260301T095959Z&X-Goog-Expires=30&response-content-disposition=inline&response-content-type=text%2Fplain%3B+charset%3D%C3%BC+%EF%BF%BD+%7E%21*%27%28%29&X-Goog-Signature=e3e6b71f34c65825c162a58dae55c22f401e010405e64f8c0a4c2b58feec3768',
     );
   });
+
+  it('encodes every ASCII character and other text as a form would', () => {
+    const ascii = Array.from({ length: 0x80 }, (_, c) => String.fromCharCode(c)).join('');
+    const query = signer.sign({
+      method: 'POST',
+      key: 'org/a/b',
+      now: new Date('2026-03-01T09:59:59.500Z'),
+      expiresInSeconds: 86400,
+      contentType: 'image/png',
+      params: {
+        'response-content-disposition': ascii,
+        'response-content-type': `${ascii} é 東 📷 \udc00 (x)`,
+      },
+    });
+    expect(query).toBe(
+      'X-Goog-Date=20260301T095959Z&X-Goog-Expires=86400&X-Goog-SignedHeaders=content-type&response-content-disposition=%00%01%02%03%04%05%06%07%08%09%0A%0B%0C%0D%0E%0F%10%11%12%13%14%15%16%17%18%19%1A%1B%1C%1D%1E%1F+%21%22%23%24%25%26%27%28%29*%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D%7E%7F&response-content-type=%00%01%02%03%04%05%06%07%08%09%0A%0B%0C%0D%0E%0F%10%11%12%13%14%15%16%17%18%19%1A%1B%1C%1D%1E%1F+%21%22%23%24%25%26%27%28%29*%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D%7E%7F+%C3%A9+%E6%9D%B1+%F0%9F%93%B7+%EF%BF%BD+%28x%29&X-Goog-Signature=65ffb4b329b7886013c9fdbbe6b2930af6c431cd925decb0f5e5d34f15860a75',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed addresses of the local driver, shaped like Google's V4 signed URLs: `X-Goog-Date` (when
@@ -30,22 +30,36 @@ export type VerifyRequest = {
 };
 
 export class UrlSigner {
-  constructor(private readonly secret: Buffer) {}
+  /** Made once: an HMAC created from the raw bytes makes a key of them on every call. */
+  private readonly key: KeyObject;
+  /** `X-Goog-Date` of the second last signed in: a page's addresses are signed in one second. */
+  private dated = { second: Number.NaN, text: '', query: '' };
 
-  /** The query string (without `?`) of a signed address. */
+  constructor(secret: Buffer) {
+    this.key = createSecretKey(secret);
+  }
+
+  /**
+   * The query string (without `?`) of a signed address: the parameters in this order, each
+   * encoded as `URLSearchParams` writes a form, written directly (a list page signs one address
+   * per thumbnail). `signed-addresses.test.ts` pins the addresses byte for byte.
+   */
   sign(req: SignRequest): string {
-    const expires = Math.min(Math.max(1, Math.floor(req.expiresInSeconds)), MAX_EXPIRES_SECONDS);
-    const query = new URLSearchParams();
-    query.set('X-Goog-Date', formatDate(req.now));
-    query.set('X-Goog-Expires', String(expires));
-    if (req.contentType !== undefined) query.set('X-Goog-SignedHeaders', 'content-type');
-    for (const name of SIGNED_PARAMS) {
-      const value = req.params?.[name];
-      if (value !== undefined) query.set(name, value);
-    }
-    const signature = this.mac(req.method, req.key, query, req.contentType);
-    query.set('X-Goog-Signature', signature.toString('hex'));
-    return query.toString();
+    const expires = String(
+      Math.min(Math.max(1, Math.floor(req.expiresInSeconds)), MAX_EXPIRES_SECONDS),
+    );
+    const date = this.dateOf(req.now);
+    const disposition = usv(req.params?.['response-content-disposition']);
+    const type = usv(req.params?.['response-content-type']);
+    const signature = this.mac(req.method, req.key, date.text, expires, req.contentType, [
+      disposition,
+      type,
+    ]);
+    let query = `X-Goog-Date=${date.query}&X-Goog-Expires=${expires}`;
+    if (req.contentType !== undefined) query += '&X-Goog-SignedHeaders=content-type';
+    if (disposition !== undefined) query += `&response-content-disposition=${form(disposition)}`;
+    if (type !== undefined) query += `&response-content-type=${form(type)}`;
+    return `${query}&X-Goog-Signature=${signature}`;
   }
 
   /** Whether the query carries a valid, unexpired signature for this method and key. */
@@ -62,27 +76,74 @@ export class UrlSigner {
     const signedHeaders = q.get('X-Goog-SignedHeaders');
     if (signedHeaders !== null && signedHeaders !== 'content-type') return false;
     const contentType = signedHeaders ? (req.contentType ?? '') : undefined;
-    const expected = this.mac(req.method, req.key, q, contentType);
-    return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+    const expected = this.mac(
+      req.method,
+      req.key,
+      q.get('X-Goog-Date') ?? '',
+      expiresText,
+      contentType,
+      SIGNED_PARAMS.map((name) => q.get(name) ?? undefined),
+    );
+    return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
   }
 
+  /** `X-Goog-Date` of `now`, as text and as written in a query, formatted once a second. */
+  private dateOf(now: Date) {
+    const second = Math.floor(now.getTime() / 1000);
+    if (second !== this.dated.second) {
+      const text = formatDate(now);
+      this.dated = { second, text, query: form(text) };
+    }
+    return this.dated;
+  }
+
+  /** The signature in hex; `params`: the values of `SIGNED_PARAMS` in order (undefined: absent). */
   private mac(
     method: string,
     key: string,
-    query: URLSearchParams,
+    date: string,
+    expires: string,
     contentType: string | undefined,
-  ): Buffer {
-    const lines = [
-      method,
-      key,
-      query.get('X-Goog-Date') ?? '',
-      query.get('X-Goog-Expires') ?? '',
-      contentType === undefined ? '-' : `content-type:${contentType.trim().toLowerCase()}`,
-      ...SIGNED_PARAMS.map((name) => `${name}=${query.get(name) ?? ''}`),
-    ];
-    return createHmac('sha256', this.secret).update(lines.join('\n')).digest();
+    params: (string | undefined)[],
+  ): string {
+    const header =
+      contentType === undefined ? '-' : `content-type:${contentType.trim().toLowerCase()}`;
+    let text = `${method}\n${key}\n${date}\n${expires}\n${header}`;
+    for (const [i, name] of SIGNED_PARAMS.entries()) text += `\n${name}=${params[i] ?? ''}`;
+    return createHmac('sha256', this.key).update(text).digest('hex');
   }
 }
+
+/** A value as `URLSearchParams` keeps it: a lone surrogate becomes U+FFFD. */
+const usv = (value: string | undefined) =>
+  value !== undefined && surrogate.test(value) ? value.replace(loneSurrogate, '\ufffd') : value;
+// Without the `u` flag: a unicode-aware literal is compiled to `new RegExp` on every call here.
+const surrogate = /[\ud800-\udfff]/;
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A value encoded as `URLSearchParams` writes a form (application/x-www-form-urlencoded): only
+ * letters, digits and `*-._` stay, a space is `+`, the rest is UTF-8 in `%XX`. ASCII from a
+ * table; other text through `encodeURIComponent`, which also leaves `!'()~`, escaped after it.
+ */
+function form(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 0x7f) {
+      return encodeURIComponent(value).replace(/[!'()~]|%20/g, (e) =>
+        e === '%20' ? '+' : formAscii[e.charCodeAt(0)]!,
+      );
+    }
+    out += formAscii[c]!;
+  }
+  return out;
+}
+const formAscii = Array.from({ length: 0x80 }, (_, c) => {
+  const char = String.fromCharCode(c);
+  if (/[A-Za-z0-9*._-]/.test(char)) return char;
+  return c === 0x20 ? '+' : `%${c.toString(16).toUpperCase().padStart(2, '0')}`;
+});
 
 /** The signing key of storage addresses, derived so it differs from the token-signing key. */
 export function storageSecret(jwtSecret: string): Buffer {
