@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -848,6 +849,34 @@ export const seats = pgTable('seats', {
   assignedAt: ts('assigned_at').notNull(),
   lastSeenAt: ts('last_seen_at').notNull(),
 });
+
+/**
+ * A team's members holding a seat, in the order the devices list shows them (docs/usage.md
+ * "Devices"): one row per active membership of a user with a seat, its seat's `last_seen_at`
+ * beside the team, so a team's page is the first rows of `team_seats_last_seen` whatever the team
+ * and the platform hold. Triggers (migration 0027) keep it, in the statement that writes the seat
+ * or the membership; the cascades drop a row with its seat or its membership.
+ */
+export const teamSeats = pgTable(
+  'team_seats',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => seats.userId, { onDelete: 'cascade' }),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [
+    // User first: a check-in updates its user's rows, a released seat deletes them.
+    primaryKey({ columns: [t.userId, t.organizationId] }),
+    index('team_seats_last_seen').on(t.organizationId, t.lastSeenAt.desc().nullsFirst(), t.userId),
+    foreignKey({
+      name: 'team_seats_membership_fk',
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+    }).onDelete('cascade'),
+  ],
+);
 
 /** A visitor without an account, known only by the email address it proved (docs/guests.md). */
 export const guests = pgTable(

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { planSteps } from '../../test/plans.ts';
+import { type PlanNode, planSteps } from '../../test/plans.ts';
+import { deviceCount, deviceCountCap, devicePage } from './devices.ts';
 import {
-  devicePage,
   lastInVr,
   licensesHeldWeeks,
   meetingJoiners,
@@ -69,6 +69,19 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
     await t.ctx.db.execute(sql`insert into usage_member_last_in_vr
       select o, u.id, now() - random() * interval '90 days'
       from unnest(${ids}) o, users u`);
+    // Every user holds a seat (the triggers copy each beside the teams of its user), and the
+    // 2,000 are members of the second team too: the team's devices are half the copies.
+    await t.ctx.db.execute(sql`insert into seats
+      select u.id, 'seat-' || u.id, 'Quest 3', now() - interval '1 day',
+        now() - random() * interval '1 day'
+      from users u`);
+    await t.ctx.db.execute(sql`insert into memberships (organization_id, user_id, role, license_type)
+      select ${teams[1]!}::uuid, u.id, 'User', 'Trial' from users u where u.id <> ${userId}::uuid`);
+    // The platform holds more people than the team: 20,000 users of other teams or none.
+    await t.ctx.db.execute(sql`insert into users
+      select (jsonb_populate_record(null::users, to_jsonb(u) || jsonb_build_object(
+        'id', gen_random_uuid(), 'email', 'platform-' || i || '-' || u.email))).*
+      from users u, generate_series(1, 20000) i where u.id = ${userId}::uuid`);
     await t.ctx.db.execute(sql`analyze`);
   }, 120_000);
   afterAll(() => t?.close());
@@ -117,8 +130,26 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
     expect(steps).toContain('usage_check_ins_user_at');
     expect(steps).toContain('usage_member_last_in_vr_organization_id_user_id_pk');
     expect(await indexes(devicePage(teamId, null, 50, 0))).toContain('usage_check_ins_user_at');
+    expect(await indexes(devicePage(teamId, 'quest%', 50, 0))).toContain('usage_check_ins_user_at');
     const joins = await indexes(meetingJoiners('00000000-0000-4000-8000-000000000000'));
     expect(joins).toContain('usage_meeting_joins_meeting_at');
     expect(joins).not.toContain('Seq Scan');
+  });
+
+  it("the devices list's page and count walk the team's seats by last seen: no sort, no scan", async () => {
+    const page = await planSteps(t.ctx.db, devicePage(teamId, null, 25, 0));
+    const steps = page.map((n) => n['Index Name'] ?? n['Node Type']);
+    expect(steps).toContain('team_seats_last_seen');
+    expect(steps).not.toContain('Seq Scan');
+    expect(steps).not.toContain('WindowAgg');
+    // The one sort by last seen is of the page's own rows (the statement's last order).
+    const sorts = (page as (PlanNode & { 'Sort Key'?: string[]; 'Plan Rows'?: number })[]).filter(
+      (n) => n['Node Type'] === 'Sort' && String(n['Sort Key']).includes('last_seen_at'),
+    );
+    expect(sorts.map((n) => n['Plan Rows'])).toEqual([25]);
+    const count = await planSteps(t.ctx.db, deviceCount(teamId, null, deviceCountCap(25, 0)));
+    expect(count.map((n) => n['Index Name'])).toContain('team_seats_last_seen');
+    expect(count.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    expect(count.map((n) => n['Node Type'])).not.toContain('Sort');
   });
 });

@@ -10,7 +10,6 @@ import {
   usageUserDays,
 } from '../../db/schema.ts';
 import { licenseCount } from '../licenses/accounting.ts';
-import { activeMembershipSql } from '../organizations/membership.ts';
 import type { WeekRange } from './weeks.ts';
 
 /**
@@ -262,62 +261,3 @@ export const meetingInvitees = (meetingId: string) => sql`
   from meeting_participants p left join users u on u.id = p.user_id
   where p.meeting_id = ${meetingId}
   order by p.email`;
-
-/**
- * Active members of the team holding a seat, matching the filter: the devices list's rows. The
- * users are joined only to match the filter (the page reads its rows' names after the cut).
- */
-const deviceRows = (organizationId: string, pattern: string | null) =>
-  pattern === null
-    ? sql`
-  from memberships m join seats s on s.user_id = m.user_id
-  where m.organization_id = ${organizationId} and ${activeMembershipSql('m')}`
-    : sql`
-  from memberships m join seats s on s.user_id = m.user_id join users u on u.id = m.user_id
-  where m.organization_id = ${organizationId} and ${activeMembershipSql('m')}
-    and (s.device_name ilike ${pattern} or u.email ilike ${pattern}
-      or (u.first_name || ' ' || u.last_name) ilike ${pattern})`;
-
-export const deviceCount = (organizationId: string, pattern: string | null) =>
-  sql`select count(*)::int as n ${deviceRows(organizationId, pattern)}`;
-
-/**
- * One page of the team's devices, latest seen first, each row with the count of all (`total`:
- * the rows are joined once for both; a page past the end needs `deviceCount`). The page is cut
- * first, then each row's
- * name, its app version and the latest refused device since it took the seat, within the day
- * before its last check-in (`usage_check_ins_user_at`). The app version is the holder's
- * check-in from that seat key at its last check-in (the seat call writes both at the same
- * instant: one probe of the index); if that fact is missing (lost, swept), its latest one
- * from that seat key since it took the seat.
- */
-export const devicePage = (
-  organizationId: string,
-  pattern: string | null,
-  limit: number,
-  offset: number,
-) => sql`
-  with page as (
-    select s.user_id, s.seat_key, s.device_name, s.assigned_at, s.last_seen_at,
-      count(*) over () as total
-    ${deviceRows(organizationId, pattern)}
-    order by s.last_seen_at desc, s.user_id
-    limit ${limit} offset ${offset})
-  select page.*, u.first_name, u.last_name, u.email,
-    (select v.app_version from (
-      (select ci.app_version from usage_check_ins ci
-        where ci.user_id = page.user_id and ci.at = page.last_seen_at
-          and ci.seat_key = page.seat_key and not ci.conflicted
-        limit 1)
-      union all
-      (select ci.app_version from usage_check_ins ci
-        where ci.user_id = page.user_id and ci.at <= page.last_seen_at
-          and ci.at >= page.assigned_at and ci.seat_key = page.seat_key and not ci.conflicted
-        order by ci.at desc limit 1)) v
-      limit 1) as app_version,
-    (select ci.device_name from usage_check_ins ci
-      where ci.user_id = page.user_id and ci.conflicted and ci.seat_key <> page.seat_key
-        and ci.at >= greatest(page.assigned_at, page.last_seen_at - interval '1 day')
-      order by ci.at desc limit 1) as conflicting_device_name
-  from page join users u on u.id = page.user_id
-  order by page.last_seen_at desc, page.user_id`;

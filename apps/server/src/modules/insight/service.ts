@@ -17,11 +17,10 @@ import type { TeamContext } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import { licensingSummary } from '../licenses/accounting.ts';
+import { deviceCount, deviceCountCap, devicePage } from './devices.ts';
 import { type DeviceRow, presentDevice, presentName } from './presenter.ts';
 import {
   checkInsBetween,
-  deviceCount,
-  devicePage,
   licensesHeldWeeks,
   licenseUseRanking,
   meetingInvitees,
@@ -271,13 +270,14 @@ export async function teamDevices(
     devicePage(team.organizationId, pattern, q.PageSize, offset),
   );
   // The page's rows carry the count; a page past the end (or an empty list) has none.
+  const cap = deviceCountCap(q.PageSize, offset);
   const total =
     rows.length > 0
       ? Number(rows[0]!.total)
       : offset === 0
         ? 0
         : Number(
-            (await rowsOf<{ n: number }>(ctx.db, deviceCount(team.organizationId, pattern)))[0]
+            (await rowsOf<{ n: number }>(ctx.db, deviceCount(team.organizationId, pattern, cap)))[0]
               ?.n ?? 0,
           );
   const now = ctx.clock.now();
