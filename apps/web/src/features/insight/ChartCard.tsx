@@ -37,6 +37,7 @@ export function ChartCard({
   columns,
   kind,
   unit,
+  valueFormatter,
 }: {
   title: string;
   intro?: string;
@@ -46,6 +47,8 @@ export function ChartCard({
   columns: Column[];
   kind?: 'bar' | 'line';
   unit?: string;
+  /** The chart's text of a value (axis, tooltip); the table's is each column's `format`. */
+  valueFormatter?: (value: number) => string;
 }) {
   const id = useId();
   const [shown, setShown] = useState(false);
@@ -108,7 +111,13 @@ export function ChartCard({
           </Button>
         </Group>
         <Suspense fallback={<Skeleton h={220} />}>
-          <WeekChart data={data} series={columns} kind={kind} unit={unit} />
+          <WeekChart
+            data={data}
+            series={columns}
+            kind={kind}
+            unit={unit}
+            valueFormatter={valueFormatter}
+          />
         </Suspense>
         {shown ? (
           <Table.ScrollContainer minWidth={320}>{table}</Table.ScrollContainer>

@@ -19,7 +19,11 @@ import { ChartCard } from './ChartCard.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
 
 const t = insightTexts;
-const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
+const numbers = new Intl.NumberFormat('en');
+/** The table's hours: to a tenth, as the CSV's hours are to a hundredth. */
+const tenthOfHours = (hours: number) => numbers.format(Math.round(hours * 10) / 10);
+/** The chart's: finer, so the bar of a few minutes does not read as 0 on hover. */
+const chartHours = new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format;
 
 /**
  * The team's Usage tab (issue 29 §2, team admins): 12 ISO weeks of active users, hours in VR,
@@ -145,8 +149,13 @@ function UsageCharts({ teamId, usage }: { teamId: string; usage: TeamUsage }) {
             title={c.hours.title}
             intro={c.hours.intro}
             period={period}
-            rows={rows((w) => ({ hours: hours(w.secondsInVr) }))}
-            columns={[{ name: 'hours', label: c.hours.series.hours, color: 'teal.6' }]}
+            // The chart gets the exact hours: rounded to a tenth, a week of a few minutes is 0
+            // and shows no bar; the table writes them to a tenth.
+            rows={rows((w) => ({ hours: w.secondsInVr / 3600 }))}
+            valueFormatter={chartHours}
+            columns={[
+              { name: 'hours', label: c.hours.series.hours, color: 'teal.6', format: tenthOfHours },
+            ]}
           />
           <ChartCard
             title={c.meetings.title}

@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  mockApi,
+  renderScreen,
+  resetBrowser,
+  signedInMember,
+  teamFixture,
+} from '../../test/harness.tsx';
+import { devicePage, teamId, teamUsageFixture } from './fixtures.ts';
+import { TeamUsagePage } from './TeamUsagePage.tsx';
+
+// happy-dom lays nothing out: the charts' containers get a size, so the chart library draws
+// their bars at the heights it computes.
+function sizeCharts() {
+  const measure = HTMLElement.prototype.getBoundingClientRect;
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.classList.contains('recharts-responsive-container')
+      ? new DOMRect(0, 0, 480, 220)
+      : measure.call(this);
+  });
+}
+
+// The screen loads its chart library when it first shows a chart: load it before, not in a wait.
+beforeAll(() => import('./WeekChart.tsx'));
+beforeEach(async () => {
+  await signedInMember(teamFixture({ id: teamId, role: 'Admin' }));
+  sizeCharts();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetBrowser();
+});
+
+/** The heights of the bars drawn in the chart of the section titled `title`, in pixels. */
+async function barHeights(title: string) {
+  const section = await screen.findByRole('region', { name: title });
+  await vi.waitFor(() => expect(section.querySelector('.recharts-bar')).not.toBeNull());
+  // A square bar is drawn as 'M x,y h width v height h -width Z'.
+  return [...section.querySelectorAll('.recharts-bar-rectangle path')].map((p) =>
+    Number(/ v (-?[\d.]+)/.exec(p.getAttribute('d') ?? '')?.[1]),
+  );
+}
+
+describe("the 'Hours in VR' chart", () => {
+  it('draws a visible bar for a week of a few minutes beside weeks of hours; none for no use', async () => {
+    const usage = teamUsageFixture();
+    usage.weeks = usage.weeks.map((w, i) => ({
+      ...w,
+      secondsInVr: i === 0 ? 120 : i === 1 ? 0 : 4 * 3600,
+    }));
+    mockApi((_, url) => ({ body: url.pathname.endsWith('/Usage') ? usage : devicePage([]) }));
+    renderScreen('/team/usage', '/team/usage', <TeamUsagePage />);
+
+    const heights = await barHeights('Hours in VR');
+    expect(heights).toHaveLength(11);
+    const [minutes, ...hours] = heights;
+    expect(minutes).toBeGreaterThanOrEqual(2);
+    for (const h of hours) expect(h).toBeGreaterThan(100);
+    // The table keeps its numbers to a tenth of an hour.
+    const table = screen.getByRole('table', { name: /^Hours in VR:/ });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/Mon 7 Sep\s*0$/);
+    expect(rows[2]).toHaveTextContent(/Mon 14 Sep\s*0$/);
+    expect(rows[3]).toHaveTextContent(/Mon 21 Sep\s*4$/);
+  });
+});
