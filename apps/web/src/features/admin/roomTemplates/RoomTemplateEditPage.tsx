@@ -10,7 +10,6 @@ import {
   Select,
   Skeleton,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -46,6 +45,7 @@ import {
 import { formatDateTime } from '../../../components/format.ts';
 import { RoomImage } from '../../../components/RoomImage.tsx';
 import { FieldsetSection } from '../../../components/Section.tsx';
+import { SwitchField } from '../../../components/SwitchField.tsx';
 import { useEditForm } from '../../../components/useEditForm.ts';
 import { SharingBadge } from '../../rooms/SharingBadge.tsx';
 import { templatesPath } from '../paths.ts';
@@ -237,18 +237,12 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
                       />
                     )}
                   />
-                  <Controller
+                  <SwitchField
                     control={control}
                     name="persistent"
-                    render={({ field }) => (
-                      <Switch
-                        mt={30}
-                        label={L.persistent}
-                        description={t.hints.persistent}
-                        checked={field.value ?? false}
-                        onChange={(e) => field.onChange(e.currentTarget.checked)}
-                      />
-                    )}
+                    mt={30}
+                    label={L.persistent}
+                    description={t.hints.persistent}
                   />
                 </Group>
               </FieldsetSection>

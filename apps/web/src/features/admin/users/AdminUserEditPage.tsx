@@ -9,7 +9,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -25,7 +24,6 @@ import {
 } from '@roomscale/shared';
 import { IconTrash, IconUserOff } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   EditHeader,
@@ -37,6 +35,7 @@ import {
 } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { FieldsetSection } from '../../../components/Section.tsx';
+import { SwitchField } from '../../../components/SwitchField.tsx';
 import { useEditForm } from '../../../components/useEditForm.ts';
 import { refusalText } from '../memberships/failureText.ts';
 import { userPath, usersPath } from '../paths.ts';
@@ -155,33 +154,17 @@ function UserForm({ user }: { user: AdminUser }) {
                   />
                 </FieldsetSection>
                 <FieldsetSection title={t.sections.licenses}>
-                  <Controller
+                  <SwitchField
                     control={control}
                     name="superAdmin"
-                    render={({ field }) => (
-                      <Switch
-                        label={t.superAdmin}
-                        description={t.superAdminHint}
-                        checked={field.value}
-                        onChange={(e) => field.onChange(e.currentTarget.checked)}
-                        onBlur={field.onBlur}
-                        error={errors.superAdmin?.message}
-                      />
-                    )}
+                    label={t.superAdmin}
+                    description={t.superAdminHint}
                   />
-                  <Controller
+                  <SwitchField
                     control={control}
                     name="hasManualUserSubscription"
-                    render={({ field }) => (
-                      <Switch
-                        label={t.manualLicense}
-                        description={t.manualLicenseHint}
-                        checked={field.value}
-                        onChange={(e) => field.onChange(e.currentTarget.checked)}
-                        onBlur={field.onBlur}
-                        error={errors.hasManualUserSubscription?.message}
-                      />
-                    )}
+                    label={t.manualLicense}
+                    description={t.manualLicenseHint}
                   />
                 </FieldsetSection>
               </Stack>
