@@ -1044,6 +1044,12 @@ export const usageCheckIns = pgTable(
     // One person's check-ins in time order: sessions, 'Last in VR', their devices.
     index('usage_check_ins_user_at').on(t.userId, t.at).where(sql`${t.userId} is not null`),
     index('usage_check_ins_guest_at').on(t.guestId, t.at).where(sql`${t.guestId} is not null`),
+    // A person's refused check-ins (another device held the seat): the devices list's latest
+    // refused device is one probe, where the walk above reads every check-in of the day. Few
+    // check-ins are refused, so the seat call rarely writes to it.
+    index('usage_check_ins_user_conflicted_at')
+      .on(t.userId, t.at)
+      .where(sql`${t.userId} is not null and ${t.conflicted}`),
   ],
 );
 

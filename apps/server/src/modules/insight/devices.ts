@@ -66,7 +66,7 @@ const pageRows = (organizationId: string, pattern: string | null, limit: number,
  * One page of the team's devices, latest seen first, each row with the list's count (`total`;
  * a page past the end needs `deviceCount`). The page is cut first, then each row's name, its app
  * version and the latest refused device since it took the seat, within the day before its last
- * check-in (`usage_check_ins_user_at`). The app version is the holder's check-in from that seat
+ * check-in (`usage_check_ins_user_at`; the refused ones `usage_check_ins_user_conflicted_at`). The app version is the holder's check-in from that seat
  * key at its last check-in (the seat call writes both at the same instant: one probe of the
  * index); if that fact is missing (lost, swept), its latest one from that seat key since it took
  * the seat.

@@ -129,7 +129,10 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
     const steps = await indexes(sql`select ${lastInVr(sql`${userId}::uuid`, teamId)}`);
     expect(steps).toContain('usage_check_ins_user_at');
     expect(steps).toContain('usage_member_last_in_vr_organization_id_user_id_pk');
-    expect(await indexes(devicePage(teamId, null, 50, 0))).toContain('usage_check_ins_user_at');
+    const devices = await indexes(devicePage(teamId, null, 50, 0));
+    expect(devices).toContain('usage_check_ins_user_at');
+    // The latest refused device: one probe of the refused check-ins, not a walk of the day's.
+    expect(devices).toContain('usage_check_ins_user_conflicted_at');
     expect(await indexes(devicePage(teamId, 'quest%', 50, 0))).toContain('usage_check_ins_user_at');
     const joins = await indexes(meetingJoiners('00000000-0000-4000-8000-000000000000'));
     expect(joins).toContain('usage_meeting_joins_meeting_at');
