@@ -9,11 +9,11 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Section } from '../../components/Section.tsx';
 import { usePlatformUsage } from './api.ts';
 import { ChartCard } from './ChartCard.tsx';
+import { chartHours, hoursOf, tenthOfHours } from './hours.ts';
 
 const t = insightTexts.platform;
 const numbers = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
-const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
 
 /**
  * The platform's use for super admins (issue 29 §3), a part of the admin overview: 12 ISO weeks
@@ -87,8 +87,11 @@ function PlatformCharts({ usage }: { usage: PlatformUsage }) {
         <ChartCard
           title={t.hours.title}
           period={period}
-          rows={rows((w) => ({ hours: hours(w.secondsInVr) }))}
-          columns={[{ name: 'hours', label: t.hours.series.hours, color: 'teal.6' }]}
+          rows={rows((w) => ({ hours: hoursOf(w.secondsInVr) }))}
+          valueFormatter={chartHours}
+          columns={[
+            { name: 'hours', label: t.hours.series.hours, color: 'teal.6', format: tenthOfHours },
+          ]}
         />
         <ChartCard
           title={t.meetings.title}

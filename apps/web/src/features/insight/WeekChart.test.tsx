@@ -5,10 +5,12 @@ import {
   mockApi,
   renderScreen,
   resetBrowser,
+  signedInBrowser,
   signedInMember,
   teamFixture,
 } from '../../test/harness.tsx';
-import { devicePage, teamId, teamUsageFixture } from './fixtures.ts';
+import { devicePage, platformUsageFixture, teamId, teamUsageFixture } from './fixtures.ts';
+import { PlatformUsageSection } from './PlatformUsageSection.tsx';
 import { TeamUsagePage } from './TeamUsagePage.tsx';
 
 // happy-dom lays nothing out: the charts' containers get a size, so the chart library draws
@@ -26,10 +28,7 @@ function sizeCharts() {
 
 // The screen loads its chart library when it first shows a chart: load it before, not in a wait.
 beforeAll(() => import('./WeekChart.tsx'));
-beforeEach(async () => {
-  await signedInMember(teamFixture({ id: teamId, role: 'Admin' }));
-  sizeCharts();
-});
+beforeEach(() => sizeCharts());
 afterEach(() => {
   vi.restoreAllMocks();
   resetBrowser();
@@ -45,7 +44,9 @@ async function barHeights(title: string) {
   );
 }
 
-describe("the 'Hours in VR' chart", () => {
+describe("the team's 'Hours in VR' chart", () => {
+  beforeEach(() => signedInMember(teamFixture({ id: teamId, role: 'Admin' })));
+
   it('draws a visible bar for a week of a few minutes beside weeks of hours; none for no use', async () => {
     const usage = teamUsageFixture();
     usage.weeks = usage.weeks.map((w, i) => ({
@@ -66,5 +67,32 @@ describe("the 'Hours in VR' chart", () => {
     expect(rows[1]).toHaveTextContent(/Mon 7 Sep\s*0$/);
     expect(rows[2]).toHaveTextContent(/Mon 14 Sep\s*0$/);
     expect(rows[3]).toHaveTextContent(/Mon 21 Sep\s*4$/);
+  });
+});
+
+describe("the platform's 'Hours in VR' chart", () => {
+  beforeEach(() => signedInBrowser());
+
+  it('draws a visible bar for a week of a few minutes beside weeks of hours; none for no use', async () => {
+    const usage = platformUsageFixture();
+    // 3 h 55 min: the table's tenth is 3.9.
+    usage.weeks = usage.weeks.map((w, i) => ({
+      ...w,
+      secondsInVr: i === 0 ? 120 : i === 1 ? 0 : 3 * 3600 + 55 * 60,
+    }));
+    mockApi(() => ({ body: usage }));
+    renderScreen('/', '/', <PlatformUsageSection />);
+
+    const heights = await barHeights('Hours in VR');
+    expect(heights).toHaveLength(11);
+    const [minutes, ...hours] = heights;
+    expect(minutes).toBeGreaterThanOrEqual(2);
+    for (const h of hours) expect(h).toBeGreaterThan(100);
+    // The table keeps its numbers to a tenth of an hour.
+    const table = screen.getByRole('table', { name: /^Hours in VR:/ });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/Mon 7 Sep\s*0$/);
+    expect(rows[2]).toHaveTextContent(/Mon 14 Sep\s*0$/);
+    expect(rows[3]).toHaveTextContent(/Mon 21 Sep\s*3\.9$/);
   });
 });
