@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
-  Checkbox,
   Group,
   Modal,
   Select,
@@ -20,6 +19,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { showFieldErrors } from '../../api/errors.ts';
 import { showError } from '../../components/dialogs.tsx';
+import { CheckboxField } from '../../components/SwitchField.tsx';
 import { useSession } from '../../session/session.ts';
 import { useSaveMeeting } from './api.ts';
 import classes from './MeetingForm.module.css';
@@ -274,18 +274,11 @@ function MeetingForm({
                 />
               )}
             />
-            <Controller
+            <CheckboxField
               control={form.control}
               name="emailNewUsers"
-              render={({ field }) => (
-                <Checkbox
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                  label={t.emailNewUsers}
-                  description={t.emailNewUsersHelp}
-                />
-              )}
+              label={t.emailNewUsers}
+              description={t.emailNewUsersHelp}
             />
           </FormSection>
 

@@ -7,7 +7,6 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -43,6 +42,7 @@ import type { z } from 'zod';
 import { serverMessage } from '../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../components/dialogs.tsx';
 import { RoomImage } from '../../components/RoomImage.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import { launchUrl, useAddRoom, useDeleteRoom, useEditRoom } from './api.ts';
 import classes from './RoomModals.module.css';
 import { SharingBadge } from './SharingBadge.tsx';
@@ -398,17 +398,11 @@ function EditForm({
             <SharingChoice value={field.value} onChange={field.onChange} disabled={busy} />
           )}
         />
-        <Controller
+        <SwitchField
           control={control}
           name="persistent"
-          render={({ field }) => (
-            <Switch
-              label={roomMessages.persistSwitch}
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-              disabled={busy}
-            />
-          )}
+          label={roomMessages.persistSwitch}
+          disabled={busy}
         />
         <Divider />
         <Group justify="flex-end" gap="sm">

@@ -7,7 +7,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Tooltip,
@@ -16,9 +15,10 @@ import { notifications } from '@mantine/notifications';
 import { type TeamUser, teamTexts, teamUserSpecMessages } from '@roomscale/shared';
 import { IconCheck, IconMailForward, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { type Control, useForm } from 'react-hook-form';
 import { fieldErrors, serverMessage, showFieldErrors } from '../../api/errors.ts';
 import { showConfirm, showError, showSuccess } from '../../components/dialogs.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import { LastInVr } from '../insight/LastInVr.tsx';
 import { useAddTeamUser, useEditTeamUser, useRemoveTeamUser } from './api.ts';
 import { UserBadges } from './UserBadges.tsx';
@@ -443,27 +443,15 @@ function FormSwitch({
   onToggle?: (on: boolean) => void;
 }) {
   return (
-    <Controller
+    <SwitchField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Switch
-          ref={field.ref}
-          name={field.name}
-          label={label}
-          // The reason under the label describes the switch rather than naming it.
-          aria-label={label}
-          checked={field.value}
-          onChange={(e) => {
-            field.onChange(e.currentTarget.checked);
-            onToggle?.(e.currentTarget.checked);
-          }}
-          onBlur={field.onBlur}
-          disabled={lockedReason !== undefined}
-          description={lockedReason || undefined}
-          error={fieldState.error?.message}
-        />
-      )}
+      onValueChange={onToggle}
+      label={label}
+      // The reason under the label describes the switch rather than naming it.
+      aria-label={label}
+      disabled={lockedReason !== undefined}
+      description={lockedReason || undefined}
     />
   );
 }

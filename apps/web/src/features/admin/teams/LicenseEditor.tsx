@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { adminTeamsTexts, dateFormats, licenseLimits, type ManualLicense } from '@roomscale/shared';
@@ -6,6 +6,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { showError } from '../../../components/dialogs.tsx';
+import { CheckboxField } from '../../../components/SwitchField.tsx';
 import { useCreateLicense, useEditLicense } from './api.ts';
 import { failureText } from './failureText.ts';
 import {
@@ -142,18 +143,12 @@ export function LicenseEditor({ teamId, license, onClose }: Props) {
             )}
           />
           {current ? (
-            <Controller
+            <CheckboxField
               control={control}
               name="sendEmailNow"
-              render={({ field }) => (
-                <Checkbox
-                  label={t.sendEmail}
-                  description={t.sendEmailHint}
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  disabled={busy}
-                />
-              )}
+              label={t.sendEmail}
+              description={t.sendEmailHint}
+              disabled={busy}
             />
           ) : start && end ? (
             <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
   type AdminUserCreate,
   type AdminUserRow,
@@ -9,9 +9,10 @@ import {
 } from '@roomscale/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showFieldErrors } from '../../../api/errors.ts';
+import { SwitchField } from '../../../components/SwitchField.tsx';
 import { refusalText } from '../memberships/failureText.ts';
 import { useCreateAdminUser } from './api.ts';
 
@@ -114,18 +115,12 @@ export function NewUserModal({
             />
           </Group>
           {withSuperAdmin && (
-            <Controller
+            <SwitchField
               control={control}
               name="superAdmin"
-              render={({ field }) => (
-                <Switch
-                  label={t.superAdmin}
-                  description={t.superAdminHint}
-                  checked={field.value ?? false}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  disabled={busy}
-                />
-              )}
+              label={t.superAdmin}
+              description={t.superAdminHint}
+              disabled={busy}
             />
           )}
           <Text size="sm" c="dimmed">
