@@ -14,6 +14,7 @@ import {
   stubFonts,
   teamFixture,
 } from '../../test/harness.tsx';
+import { teamUserFixture, teamUserListFixture } from '../team/fixtures.ts';
 import { MeetingsPage } from './MeetingsPage.tsx';
 import { meetingFixture, meetingRoomFixture, pageOf, roomFixture } from './testing.ts';
 
@@ -22,6 +23,8 @@ const me = meFixture();
 const base = `/api/Organizations/${team.id}`;
 const boardRoom = roomFixture({ name: 'Board room' });
 const auditorium = roomFixture({ name: 'Auditorium', template: true, roomSharingType: 'Public' });
+/** The team member the participants' search finds. */
+const grace = teamUserFixture(1);
 
 type Saved = { status?: number; body?: unknown };
 const existing = meetingFixture({
@@ -46,33 +49,7 @@ function api(
       return { body: pageOf(templateFilter === 'Templates' ? [auditorium] : [boardRoom], 24) };
     }
     if (method === 'GET' && url.pathname === `${base}/Users`) {
-      return {
-        body: {
-          results: pageOf(
-            [
-              {
-                id: '44444444-4444-4444-8444-444444444444',
-                firstName: 'Grace',
-                lastName: 'Hopper',
-                email: 'grace@example.com',
-                position: null,
-                role: 'User',
-                licenseType: 'Trial',
-                userActivated: true,
-                hasRoomscaleLogin: true,
-                hasSsoLogin: false,
-                hasOculusLogin: false,
-                invitationPending: false,
-                profileEditable: false,
-              },
-            ],
-            5,
-          ),
-          licenseCount: 0,
-          licensesInUse: 0,
-          invitationsPending: 0,
-        },
-      };
+      return { body: teamUserListFixture([grace], { pageSize: 5 }) };
     }
     return { status: 404 };
   });
@@ -158,7 +135,7 @@ describe('the meeting form', () => {
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/Users?'))).toBe(false);
     fireEvent.change(search, { target: { value: 'Gr' } });
     fireEvent.click(
-      await screen.findByRole('option', { name: /Grace Hopper/ }, { timeout: 10_000 }),
+      await screen.findByRole('option', { name: /Grace Hopper 1/ }, { timeout: 10_000 }),
     );
     await waitFor(() => expect(within(dialog).getAllByTestId('participant')).toHaveLength(2));
     const query = fetch.mock.calls
@@ -170,7 +147,7 @@ describe('the meeting form', () => {
       PageSize: '5',
     });
     // A known user can moderate.
-    expect(within(dialog).getByRole('switch', { name: 'Moderator: Grace Hopper' })).toBeVisible();
+    expect(within(dialog).getByRole('switch', { name: 'Moderator: Grace Hopper 1' })).toBeVisible();
   });
 
   it('creates the meeting with its rooms, templates and people', async () => {

@@ -26,19 +26,25 @@ export function teamUserFixture(n: number, overrides: Partial<TeamUser> = {}): T
 type ListOptions = {
   page?: number;
   pageCount?: number;
+  /** 50 unless the request asks for another (the participants' search asks for 5). */
+  pageSize?: number;
   licenseCount?: number;
   licensesInUse?: number;
 };
 
-/** One page of 50 holding `users`, with the team's counters; pending invitations are counted. */
+/**
+ * One page holding `users` (pages of 50 unless `pageSize`), with the team's counters; pending
+ * invitations are counted.
+ */
 export function teamUserListFixture(users: TeamUser[], opts: ListOptions = {}): TeamUserList {
   const pageCount = opts.pageCount ?? 1;
+  const pageSize = opts.pageSize ?? 50;
   return {
     results: {
       currentPage: opts.page ?? 1,
       pageCount,
-      pageSize: 50,
-      entryCount: pageCount > 1 ? pageCount * 50 : users.length,
+      pageSize,
+      entryCount: pageCount > 1 ? pageCount * pageSize : users.length,
       firstRowOnPage: 1,
       lastRowOnPage: users.length,
       results: users,
