@@ -44,44 +44,36 @@ async function barHeights(title: string) {
   );
 }
 
-describe("the team's 'Hours in VR' chart", () => {
-  beforeEach(() => signedInMember(teamFixture({ id: teamId, role: 'Admin' })));
+/** Week 1 a few minutes, week 2 none, the others 3 h 55 min (3.9 to a tenth). */
+const secondsInVr = (i: number) => (i === 0 ? 120 : i === 1 ? 0 : 3 * 3600 + 55 * 60);
 
+// The team's Usage tab and the admin overview's platform usage draw the same chart.
+const screens = [
+  {
+    name: "the team's Usage tab",
+    show: async () => {
+      await signedInMember(teamFixture({ id: teamId, role: 'Admin' }));
+      const usage = teamUsageFixture();
+      usage.weeks = usage.weeks.map((w, i) => ({ ...w, secondsInVr: secondsInVr(i) }));
+      mockApi((_, url) => ({ body: url.pathname.endsWith('/Usage') ? usage : devicePage([]) }));
+      renderScreen('/team/usage', '/team/usage', <TeamUsagePage />);
+    },
+  },
+  {
+    name: "the admin overview's platform usage",
+    show: async () => {
+      await signedInBrowser();
+      const usage = platformUsageFixture();
+      usage.weeks = usage.weeks.map((w, i) => ({ ...w, secondsInVr: secondsInVr(i) }));
+      mockApi(() => ({ body: usage }));
+      renderScreen('/', '/', <PlatformUsageSection />);
+    },
+  },
+];
+
+describe.each(screens)("the 'Hours in VR' chart of $name", ({ show }) => {
   it('draws a visible bar for a week of a few minutes beside weeks of hours; none for no use', async () => {
-    const usage = teamUsageFixture();
-    usage.weeks = usage.weeks.map((w, i) => ({
-      ...w,
-      secondsInVr: i === 0 ? 120 : i === 1 ? 0 : 4 * 3600,
-    }));
-    mockApi((_, url) => ({ body: url.pathname.endsWith('/Usage') ? usage : devicePage([]) }));
-    renderScreen('/team/usage', '/team/usage', <TeamUsagePage />);
-
-    const heights = await barHeights('Hours in VR');
-    expect(heights).toHaveLength(11);
-    const [minutes, ...hours] = heights;
-    expect(minutes).toBeGreaterThanOrEqual(2);
-    for (const h of hours) expect(h).toBeGreaterThan(100);
-    // The table keeps its numbers to a tenth of an hour.
-    const table = screen.getByRole('table', { name: /^Hours in VR:/ });
-    const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/Mon 7 Sep\s*0$/);
-    expect(rows[2]).toHaveTextContent(/Mon 14 Sep\s*0$/);
-    expect(rows[3]).toHaveTextContent(/Mon 21 Sep\s*4$/);
-  });
-});
-
-describe("the platform's 'Hours in VR' chart", () => {
-  beforeEach(() => signedInBrowser());
-
-  it('draws a visible bar for a week of a few minutes beside weeks of hours; none for no use', async () => {
-    const usage = platformUsageFixture();
-    // 3 h 55 min: the table's tenth is 3.9.
-    usage.weeks = usage.weeks.map((w, i) => ({
-      ...w,
-      secondsInVr: i === 0 ? 120 : i === 1 ? 0 : 3 * 3600 + 55 * 60,
-    }));
-    mockApi(() => ({ body: usage }));
-    renderScreen('/', '/', <PlatformUsageSection />);
+    await show();
 
     const heights = await barHeights('Hours in VR');
     expect(heights).toHaveLength(11);
