@@ -18,11 +18,18 @@
  * - `GET /api/Users/Me` on a second instance with Prometheus metrics on (METRICS_PORT) beside the
  *   first, with them off (docs/deployment.md "Monitoring"). Goal: at least 0.95× its throughput.
  *   BENCH_ONLY=metrics measures this comparison alone.
- * - The dashboard's list pages beside `GET /api/Users/Me` in the same turns (issue 27): a member's
- *   meetings page (10 upcoming of the 12 they are invited to) and the files root page (18 of 30
- *   folders), then an admin's meetings page and the dashboard's meetings panel (5 upcoming).
- *   Goal: each at least 0.33× Me's throughput, p99 within 3×. BENCH_ONLY=lists measures these
- *   alone.
+ * - Every list call of issue 27 beside `GET /api/Users/Me` in the same turns, each group with Me
+ *   measured again: a member's meetings page (10 upcoming of the 12 they are invited to) and the
+ *   files root page (18 of 30 folders); an admin's meetings page and the dashboard's meetings
+ *   panel (5 upcoming) (bench/lib/lists.ts); a folder's pages of 18 and 100, recent files and the
+ *   notes made in VR (bench/lib/fileLists.ts); the team users page (50 of 61 members), the Rooms
+ *   screen's first page (24 of 36), the team audit log page (25) and, as super admin, the admin
+ *   users (25) and teams (20) pages, each as its screen calls it (bench/lib/screenLists.ts); the
+ *   guest calls that list, the Public templates' first page (25) and the guest's files root
+ *   (18 of 40), with a guest token, on a second instance behind a proxy (TRUST_PROXY=1) with
+ *   each request from an address of its own, as guest calls are limited per address
+ *   (bench/lib/guestLists.ts). Each page's size is printed. Goal: each at least 0.33× Me's
+ *   throughput, p99 within 3×. BENCH_ONLY=lists measures these alone.
  * - `PUT /api/Users/Me/Seat` from 200 headsets with usage facts recorded beside an instance with
  *   USAGE_FACTS=false (issue 29, bench/lib/seat.ts). Goal: ≥ 0.90× its throughput, ≤ 1.10× its
  *   server CPU per request. BENCH_ONLY=seat measures this comparison alone.
@@ -38,13 +45,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fileListFigures } from './lib/fileLists.ts';
+import { guestListFigures } from './lib/guestLists.ts';
 import { insightFigures } from './lib/insight.ts';
-import { meetingListFigures, meetingsPagePath, seedListTeam } from './lib/lists.ts';
+import {
+  besideMe,
+  meetingListFigures,
+  meetingsPagePath,
+  pageKb,
+  seedListTeam,
+} from './lib/lists.ts';
 import {
   alternate,
   benchUser,
   EMAIL,
-  type Figure,
   filesList,
   filesRootBody,
   json,
@@ -55,6 +68,7 @@ import {
   row,
   SECONDS,
 } from './lib/load.ts';
+import { screenListFigures } from './lib/screenLists.ts';
 import { seatFigure } from './lib/seat.ts';
 import { seedFiles } from './lib/seed.ts';
 import { freePort, root, startServer, stop } from './lib/server.ts';
@@ -143,7 +157,13 @@ async function metricsFigure(
  * The dashboard's list pages beside `GET /api/Users/Me`, all three in the same turns (issue 27):
  * a list page should cost at most three times the cheapest authenticated call.
  */
-async function listFigures(origin: string, token: string, userId: string, db: pg.Client) {
+async function listFigures(
+  origin: string,
+  token: string,
+  userId: string,
+  db: pg.Client,
+  server: { dataDir: string; env: Record<string, string> },
+) {
   // A team of its own, registered only now: the figures before measure Me with the bench
   // user's two teams, as they always have.
   const { id: team } = await json<{ id: string }>(origin, '/api/Organizations/Register', {
@@ -154,45 +174,26 @@ async function listFigures(origin: string, token: string, userId: string, db: pg
   await seedListTeam(db, team, userId, { folders: 30, upcoming: 12 });
   await db.query('vacuum analyze');
   const meetingsPage = `${origin}${meetingsPagePath(team)}`;
-  const sizes = await Promise.all([
-    fetch(meetingsPage, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text()),
-    fetch(`${origin}/api/Organizations/${team}/File`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(filesRootBody),
-    }).then((r) => r.text()),
-  ]);
-  const [meetingsBody, filesBody] = sizes.map((text) => JSON.parse(text) as { results: unknown[] });
-  if (meetingsBody?.results.length !== 10 || filesBody?.results.length !== 18)
-    throw new Error('the dashboard team does not hold the pages it was seeded with');
-  const kb = (i: number) => `${(sizes[i]!.length / 1024).toFixed(1)} KB`;
+  const filesRoot = `${origin}/api/Organizations/${team}/File`;
+  const sizes = [
+    await pageKb(meetingsPage, { token }, 10),
+    await pageKb(filesRoot, { token, method: 'POST', body: JSON.stringify(filesRootBody) }, 18),
+  ];
   const [meFig, meetingsFig, filesFig] = await alternate(
     () => load(`${origin}/api/Users/Me`, token, 20),
     () => load(meetingsPage, token, 20),
     () => filesList(origin, token, team, filesRootBody),
   );
-  const goal = '≥ 0.33× throughput, p99 ≤ 3×';
-  const met = (f: Figure) => f.rps >= 0.33 * meFig.rps && f.p99 <= 3 * Math.max(meFig.p99, 1);
-  row(
-    `Member's meetings page beside Me, 20 connections (${kb(0)})`,
-    meFig,
-    meetingsFig,
-    ['GET /api/Users/Me', '10 upcoming of 12'],
-    goal,
-    met(meetingsFig),
-  );
-  row(
-    `Files root page beside Me, 20 connections (${kb(1)})`,
-    meFig,
-    filesFig,
-    ['GET /api/Users/Me', '18 of 30 folders'],
-    goal,
-    met(filesFig),
-  );
+  besideMe(meFig, meetingsFig, "Member's meetings page", '10 upcoming of 12', sizes[0]!);
+  besideMe(meFig, filesFig, 'Files root page', '18 of 30 folders', sizes[1]!);
   // The admin's meetings page and the dashboard's meetings panel: bench/lib/lists.ts.
   await meetingListFigures(origin, token, team, userId, db);
   // The file lists (a folder's pages of 18 and 100, recent files, notes): bench/lib/fileLists.ts.
   await fileListFigures(origin, token, team, userId, db);
+  // The team users, rooms, audit log and admin pages: bench/lib/screenLists.ts.
+  await screenListFigures(origin, token, userId, db);
+  // The guest calls that list, on an instance behind a proxy: bench/lib/guestLists.ts.
+  await guestListFigures(token, db, server);
 }
 
 async function main() {
@@ -264,7 +265,7 @@ async function main() {
     );
 
     if (ONLY_METRICS) return await metricsFigure(server.origin, token, dataDir, env);
-    if (ONLY_LISTS) return await listFigures(server.origin, token, me.id, db);
+    if (ONLY_LISTS) return await listFigures(server.origin, token, me.id, db, { dataDir, env });
     if (ONLY_SEAT) return await seatFigure(dataDir, env, db, secret);
     if (ONLY_INSIGHT) return await insightFigures(server.origin, token, small, big, db);
 
@@ -291,7 +292,7 @@ async function main() {
 
     await metricsFigure(server.origin, token, dataDir, env);
     await seatFigure(dataDir, env, db, secret);
-    await listFigures(server.origin, token, me.id, db);
+    await listFigures(server.origin, token, me.id, db, { dataDir, env });
 
     const files = (id: string, body: object) => filesList(server.origin, token, id, body);
     const [rs, rb] = await alternate(

@@ -1,6 +1,56 @@
 import { alternate, type Figure, json, load, row } from './load.ts';
 import type { Queryable } from './seed.ts';
 
+/** Issue 27's goal for every list call beside `GET /api/Users/Me` in the same turns. */
+export const listGoal = '≥ 0.33× throughput, p99 ≤ 3×';
+
+/** A list call's figure beside Me's of the same turns, printed with the goal and met or not. */
+export function besideMe(me: Figure, f: Figure, title: string, label: string, size: string) {
+  row(
+    `${title} beside Me, 20 connections (${size})`,
+    me,
+    f,
+    ['GET /api/Users/Me', label],
+    listGoal,
+    f.rps >= 0.33 * me.rps && f.p99 <= 3 * Math.max(me.p99, 1),
+  );
+}
+
+/** The number a `select count(*)…` statement answers (a page's label: "25 of 70 users"). */
+export async function countOf(db: Queryable, text: string, params: unknown[] = []) {
+  const r = (await db.query(text, params)) as { rows: { count: string | number }[] };
+  return Number(r.rows[0]!.count);
+}
+
+type Page = { results: unknown[] };
+/** Where a page's rows are: `results`, or `results.results` in the team users' answer. */
+const rowsOf = (body: { results: unknown[] | Page }) =>
+  Array.isArray(body.results) ? body.results : body.results.results;
+
+/**
+ * A list page as its screen receives it, checked to hold the `rows` rows seeded for it: its
+ * size in KB (what the figure's title prints).
+ */
+export async function pageKb(
+  url: string,
+  init: RequestInit & { token: string },
+  rows: number,
+): Promise<string> {
+  const res = await fetch(url, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${init.token}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text}`);
+  const found = rowsOf(JSON.parse(text)).length;
+  if (found !== rows) throw new Error(`${url}: ${found} rows, not the ${rows} seeded`);
+  return `${(text.length / 1024).toFixed(1)} KB`;
+}
+
 /**
  * A team as the dashboard sees it (issue 27): `folders` root folders of two images each, made
  * by the bench user, and `upcoming` meetings to come that another member organizes and the bench
@@ -122,36 +172,12 @@ export async function meetingListFigures(
   await db.query('vacuum analyze');
   const adminPage = `${origin}/api/Organizations/${adminTeam}/Meetings?Page=1&PageSize=10`;
   const panel = `${origin}${meetingsPanelPath(team)}`;
-  const bodies = await Promise.all(
-    [adminPage, panel].map((url) =>
-      fetch(url, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text()),
-    ),
-  );
-  const [adminBody, panelBody] = bodies.map((text) => JSON.parse(text) as { results: unknown[] });
-  if (adminBody?.results.length !== 10 || panelBody?.results.length !== 5)
-    throw new Error('the meetings lists do not hold the pages they were seeded with');
-  const kb = (i: number) => `${(bodies[i]!.length / 1024).toFixed(1)} KB`;
+  const sizes = [await pageKb(adminPage, { token }, 10), await pageKb(panel, { token }, 5)];
   const [meFig, adminFig, panelFig] = await alternate(
     () => load(`${origin}/api/Users/Me`, token, 20),
     () => load(adminPage, token, 20),
     () => load(panel, token, 20),
   );
-  const goal = '≥ 0.33× throughput, p99 ≤ 3×';
-  const met = (f: Figure) => f.rps >= 0.33 * meFig.rps && f.p99 <= 3 * Math.max(meFig.p99, 1);
-  row(
-    `Admin's meetings page beside Me, 20 connections (${kb(0)})`,
-    meFig,
-    adminFig,
-    ['GET /api/Users/Me', '10 upcoming of 12'],
-    goal,
-    met(adminFig),
-  );
-  row(
-    `Dashboard's meetings panel beside Me, 20 connections (${kb(1)})`,
-    meFig,
-    panelFig,
-    ['GET /api/Users/Me', '5 upcoming of 12'],
-    goal,
-    met(panelFig),
-  );
+  besideMe(meFig, adminFig, "Admin's meetings page", '10 upcoming of 12', sizes[0]!);
+  besideMe(meFig, panelFig, "Dashboard's meetings panel", '5 upcoming of 12', sizes[1]!);
 }
