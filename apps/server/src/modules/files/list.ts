@@ -44,6 +44,16 @@ import { visibleIn } from './space.ts';
  * list.test.ts holds, at 100,000 files with `plan_cache_mode = force_generic_plan`, that those
  * generic plans walk the same indexes as the plans for each call's values. Any other kind is an
  * unnamed statement, planned for each call's values.
+ *
+ * So that a generic plan is priced as the custom ones are, what a statement's plan estimates by
+ * is written into its text, not bound (docs/performance.md "Recent files keep their generic
+ * plan"): the first page of a size the screens ask for (`firstPageSizes`) has its size and its
+ * count's cap written, with no offset (a generic plan takes an unknown LIMIT, and an unknown
+ * OFFSET, for a tenth of the rows each: the recent files' was priced at 2.5 times their custom
+ * plans on a team of a few hundred files, and PostgreSQL planned them anew on every call); and
+ * the filters' and the access rule's enum numbers are written (bound, their rows were guessed:
+ * the recent files' generic plan cost 15 % more than the custom ones at 100,000 files). Later
+ * pages bind their size and offset.
  */
 
 export type ListQuery = Omit<z.output<typeof fileListQuery>, 'scopes'> & { scopes: FileScope[] };
@@ -89,7 +99,23 @@ export const listOrder = (query: Pick<ListQuery, 'hierarchical' | 'sortBy'>): SQ
 export type ListShape = Pick<
   ListQuery,
   'hierarchical' | 'sortBy' | 'scopes' | 'sources' | 'includedFileTypes' | 'excludedFileTypes'
-> & { space: FileSpace['kind']; inFolder: boolean };
+> & {
+  space: FileSpace['kind'];
+  inFolder: boolean;
+  /** A first page's size, written into the text (`firstPageSizes`); null when they are values. */
+  firstPage: number | null;
+};
+
+/** The page sizes the screens ask for: the dashboard's, a folder's, recent files', the pickers'. */
+const firstPageSizes: readonly number[] = [
+  fileLimits.dashboardPageSize,
+  fileLimits.pageSize,
+  fileLimits.recentPageSize,
+  fileLimits.maxPageSize,
+];
+
+/** A number written into the statement's text: drizzle binds a `.limit()` number as a value. */
+const written = (n: number) => sql.raw(String(n)) as unknown as number;
 
 /** A call's values: each the value itself (one call's statement) or a placeholder. */
 type Value<T> = T | Placeholder;
@@ -123,6 +149,10 @@ export const shapeOf = (space: FileSpace, query: ListQuery): ListShape => ({
   sources: query.sources,
   includedFileTypes: query.includedFileTypes,
   excludedFileTypes: query.excludedFileTypes,
+  firstPage:
+    query.pagination.page === 1 && firstPageSizes.includes(query.pagination.pageSize)
+      ? query.pagination.pageSize
+      : null,
 });
 
 /** The values of one call. Unused ones (a guest's team, a root's folder) are never bound. */
@@ -222,15 +252,20 @@ const pageColumns = {
  * orders (list.test.ts).
  */
 export function pageQuery(db: DbOrTx, shape: ListShape, v: ListValues) {
-  return db
+  const page = db
     .select(pageColumns)
     .from(fileItems)
     .leftJoin(parent, eq(parent.id, fileItems.parentId))
     .where(listWhere(shape, v))
-    .orderBy(...listOrder(shape))
-    .limit(v.pageSize as number)
-    .offset(v.offset as number);
+    .orderBy(...listOrder(shape));
+  return shape.firstPage === null
+    ? page.limit(v.pageSize as number).offset(v.offset as number)
+    : page.limit(written(shape.firstPage));
 }
+
+/** Where the count stops: written for a first page, as its size is (see above). */
+const capOf = (shape: ListShape, v: ListValues) =>
+  shape.firstPage === null ? (v.cap as number) : written(fileLimits.countWindow + 1);
 
 /**
  * How many items the list holds, counted no further than `v.cap` rows along the page's own order
@@ -243,7 +278,7 @@ export function countQuery(db: DbOrTx, shape: ListShape, v: ListValues) {
     .from(fileItems)
     .where(listWhere(shape, v))
     .orderBy(...listOrder(shape))
-    .limit(v.cap as number)
+    .limit(capOf(shape, v))
     .as('matching');
   const folder = shape.inFolder
     ? sql<
@@ -263,7 +298,7 @@ export function listQuery(db: DbOrTx, shape: ListShape, v: ListValues): SQL {
 }
 
 /** The kinds of list the screens ask for, run as named statements (see above). */
-export const namedShapes: Omit<ListShape, 'inFolder'>[] = [
+export const namedShapes: Omit<ListShape, 'inFolder' | 'firstPage'>[] = [
   // A library folder, or its top level, by name: the files screen, the team's and one's own.
   ...(['Organization', 'User'] as const).map((scope) => ({
     space: 'team' as const,
@@ -296,10 +331,13 @@ export const namedShapes: Omit<ListShape, 'inFolder'>[] = [
   },
 ];
 
-const keyOf = (s: Omit<ListShape, 'inFolder'> & { inFolder?: boolean }) =>
+const keyOf = (
+  s: Omit<ListShape, 'inFolder' | 'firstPage'> & { inFolder?: boolean; firstPage?: number | null },
+) =>
   JSON.stringify([
     s.space,
     s.inFolder ?? null,
+    s.firstPage ?? null,
     s.hierarchical,
     s.sortBy,
     s.scopes,
@@ -307,31 +345,31 @@ const keyOf = (s: Omit<ListShape, 'inFolder'> & { inFolder?: boolean }) =>
     s.includedFileTypes,
     s.excludedFileTypes,
   ]);
-const named = new Set(namedShapes.map((s) => keyOf({ ...s, inFolder: undefined })));
-/** Whether a kind of list is one of the screens' (`namedShapes`), folder or top level. */
+const named = new Set(namedShapes.map((s) => keyOf(s)));
+/** Whether a kind of list is one of the screens' (`namedShapes`), folder or top level, any page. */
 export const isNamedShape = (shape: ListShape) =>
-  named.has(keyOf({ ...shape, inFolder: undefined }));
+  named.has(keyOf({ ...shape, inFolder: undefined, firstPage: undefined }));
 
-/**
- * A statement's text and how to fill its parameters: for each, the name of the value it takes or
- * the constant drizzle bound (a filter's enum numbers).
- */
+/** A statement's text and, for each of its parameters in order, the name of the value it takes. */
 export type Built = {
   name: string;
   text: string;
-  fill: ({ key: keyof ListValues } | { value: unknown })[];
+  fill: (keyof ListValues)[];
 };
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+/** The constants drizzle would bind (enum numbers) are written into the text (see above). */
 function built(name: string, query: SQL): Built {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = dialect.sqlToQuery(query.inlineParams());
   return {
     name,
     text,
-    fill: params.map((p) =>
-      p instanceof Placeholder ? { key: p.name as keyof ListValues } : { value: p },
-    ),
+    fill: params.map((p) => {
+      if (!(p instanceof Placeholder))
+        throw new Error('files list: a bound value that is no placeholder');
+      return p.name as keyof ListValues;
+    }),
   };
 }
 
@@ -359,7 +397,7 @@ const run = (db: DbOrTx, b: Built, v: ListValues) =>
     db as Db,
     b.name,
     b.text,
-    b.fill.map((f) => ('key' in f ? v[f.key] : f.value)),
+    b.fill.map((key) => v[key]),
   );
 
 /** A page row, as the presenter reads it: columns from `at` on (the count's come first). */
