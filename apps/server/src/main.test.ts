@@ -2,9 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { postgresPass } from './test/pass.ts';
 import { freePort, startServer as start, waitReady } from './test/process.ts';
 
-describe('the server process', () => {
+// The embedded default's process (no DATABASE_URL): the PGlite pass runs it (test/pass.ts).
+describe.skipIf(postgresPass)('the server process', () => {
   it('stops with one line naming an invalid variable', async () => {
     const p = start({ PORT: 'eighty', DATA_DIR: mkdtempSync(join(tmpdir(), 'rs-main-')) });
     expect(await p.exited).toBe(1);
