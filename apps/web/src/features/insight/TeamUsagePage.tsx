@@ -17,13 +17,9 @@ import { useSession } from '../../session/session.ts';
 import { browserZone, downloadCsv, useTeamUsage } from './api.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
+import { chartHours, hoursOf, tenthOfHours } from './hours.ts';
 
 const t = insightTexts;
-const numbers = new Intl.NumberFormat('en');
-/** The table's hours: to a tenth, as the CSV's hours are to a hundredth. */
-const tenthOfHours = (hours: number) => numbers.format(Math.round(hours * 10) / 10);
-/** The chart's: finer, so the bar of a few minutes does not read as 0 on hover. */
-const chartHours = new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format;
 
 /**
  * The team's Usage tab (issue 29 §2, team admins): 12 ISO weeks of active users, hours in VR,
@@ -149,9 +145,7 @@ function UsageCharts({ teamId, usage }: { teamId: string; usage: TeamUsage }) {
             title={c.hours.title}
             intro={c.hours.intro}
             period={period}
-            // The chart gets the exact hours: rounded to a tenth, a week of a few minutes is 0
-            // and shows no bar; the table writes them to a tenth.
-            rows={rows((w) => ({ hours: w.secondsInVr / 3600 }))}
+            rows={rows((w) => ({ hours: hoursOf(w.secondsInVr) }))}
             valueFormatter={chartHours}
             columns={[
               { name: 'hours', label: c.hours.series.hours, color: 'teal.6', format: tenthOfHours },
