@@ -48,7 +48,7 @@ type Run = {
 
 type ShiftItem = { score?: number; node?: { selector?: string; nodeLabel?: string } };
 
-async function audit(port: number, url: string, signedIn: boolean): Promise<Run> {
+async function audit(port: number, url: string, signedIn: boolean, retried = false): Promise<Run> {
   const result = await lighthouse(
     url,
     {
@@ -63,7 +63,15 @@ async function audit(port: number, url: string, signedIn: boolean): Promise<Run>
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Lighthouse sometimes loses the trace of a load ('NO_NAVSTART'): that run measured nothing,
+    // so it is run again, once, and said so; a second failure stops the bench.
+    if (!retried && lhr.runtimeError.code === 'NO_NAVSTART') {
+      console.log(`  ${url}: ${lhr.runtimeError.code}, run again`);
+      return audit(port, url, signedIn, true);
+    }
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const final = new URL(lhr.finalDisplayedUrl).pathname;
   if (final !== new URL(url).pathname) throw new Error(`${url} ended on ${final}`);
   const metrics: Record<string, string> = {};
