@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Frame, Request } from '@playwright/test';
 import { seedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
@@ -183,7 +183,14 @@ async function apiCallsOfFullLoad(page: Page, path: string, ready: () => Promise
   const calls: { key: string; start: number; end?: number }[] = [];
   const t0 = Date.now();
   const byRequest = new Map<Request, (typeof calls)[number]>();
+  // Only this load's calls: the page before it may still have some under way when the
+  // navigation starts; the new document asks for nothing before it is committed.
+  let committed = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
   const onRequest = (r: Request) => {
+    if (!committed) return;
     const url = new URL(r.url());
     if (!url.pathname.startsWith('/api/')) return;
     const body = r.postData();
@@ -198,12 +205,14 @@ async function apiCallsOfFullLoad(page: Page, path: string, ready: () => Promise
     const call = byRequest.get(r);
     if (call) call.end = Date.now() - t0;
   };
+  page.on('framenavigated', onNavigated);
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
   await page.goto(path);
   await ready();
   await page.waitForLoadState('networkidle');
+  page.off('framenavigated', onNavigated);
   page.off('request', onRequest);
   page.off('requestfinished', onDone);
   page.off('requestfailed', onDone);
