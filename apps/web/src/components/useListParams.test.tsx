@@ -57,8 +57,11 @@ describe('useListParams', () => {
     // The box follows every key; the address only the settled text.
     expect(params().input).toBe(' ada ');
     expect(params().search).toBe('');
-    await waitFor(() => expect(address()).toBe('/list?show=all&search=ada'));
-    expect(params().page).toBe(1);
+    // The router's address changes before React renders the list with it: wait for both.
+    await waitFor(() => {
+      expect(address()).toBe('/list?show=all&search=ada');
+      expect(params()).toMatchObject({ search: 'ada', page: 1 });
+    });
     expect(router.state.historyAction).toBe('REPLACE');
 
     // No entry per search: Back leaves the list.
