@@ -44,6 +44,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { meterServer } from './lib/cpu.ts';
 import { fileListFigures } from './lib/fileLists.ts';
 import { guestListFigures } from './lib/guestLists.ts';
 import { insightFigures } from './lib/insight.ts';
@@ -211,7 +212,8 @@ async function main() {
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
   };
-  const server = await startServer(dataDir, env);
+  // Its connections name themselves, so its PostgreSQL backends' CPU can be read (bench/lib/cpu.ts).
+  const server = await startServer(dataDir, { ...env, PGAPPNAME: 'bench-main' });
   // The issue's reference (jose's token check) and one with the product's own check.
   const references = await Promise.all(
     (['jose', 'product'] as const).map(async (check) => {
@@ -235,6 +237,7 @@ async function main() {
     const { token, me, teams } = await benchUser(server.origin, ['Small team', 'Big team']);
     const [small, big] = teams as [string, string];
     await db.connect();
+    meterServer(server.origin, server.child.pid!, 'bench-main', db);
     const other = (
       await db.query(
         `insert into users (email, first_name, last_name) values ('other@bench.local', 'Other', 'User') returning id`,

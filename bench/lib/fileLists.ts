@@ -1,5 +1,6 @@
 import { fileLimits } from '../../packages/shared/src/index.ts';
-import { alternate, type Figure, filesList, filesRootBody, load, row } from './load.ts';
+import { besideMe } from './lists.ts';
+import { alternate, filesList, filesRootBody, load } from './load.ts';
 import type { Queryable } from './seed.ts';
 
 /**
@@ -156,22 +157,11 @@ export async function fileListFigures(
     list(calls.recent.body),
     list(calls.notes.body),
   );
-  const goal = '≥ 0.33× throughput, p99 ≤ 3×';
-  const met = (f: Figure) => f.rps >= 0.33 * me.rps && f.p99 <= 3 * Math.max(me.p99, 1);
-  const figure = (title: string, label: string, f: Figure, size: string) =>
-    row(
-      `${title} beside Me, 20 connections (${size})`,
-      me,
-      f,
-      ['GET /api/Users/Me', label],
-      goal,
-      met(f),
-    );
-  figure('Files root page', '18 of 30 folders', root, sizes.root!);
-  figure("A folder's page of 18", '18 of 130 items', folder18, sizes.folder18!);
-  figure("A folder's page of 100", '100 of 130 items', folder100, sizes.folder100!);
-  figure('Dashboard recent files', '12 newest', recent, sizes.recent!);
-  figure('Notes made in VR', `${fileLimits.recentPageSize} newest`, notes, sizes.notes!);
+  besideMe(me, root, 'Files root page', '18 of 30 folders', sizes.root!);
+  besideMe(me, folder18, "A folder's page of 18", '18 of 130 items', sizes.folder18!);
+  besideMe(me, folder100, "A folder's page of 100", '100 of 130 items', sizes.folder100!);
+  besideMe(me, recent, 'Dashboard recent files', '12 newest', sizes.recent!);
+  besideMe(me, notes, 'Notes made in VR', `${fileLimits.recentPageSize} newest`, sizes.notes!);
   console.log(
     `  a folder's page of 100 beside one of 18: ${(folder18.rps / folder100.rps).toFixed(2)}× the time a request for ${(100 / 18).toFixed(2)}× the rows (${sizes.folder100} against ${sizes.folder18})`,
   );

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { guestLimits } from '../../packages/shared/src/index.ts';
+import { meterServer, withCpu } from './cpu.ts';
 import { besideMe, countOf, pageKb } from './lists.ts';
 import { alternate, type Figure, filesRootBody, load, SECONDS } from './load.ts';
 import type { Queryable } from './seed.ts';
@@ -31,30 +32,34 @@ const nextAddress = () => {
 
 /** Like `load`, each request with an X-Forwarded-For address of its own. */
 async function fromManyAddresses(url: string, token: string, init: RequestInit = {}) {
-  const r = await autocannon({
-    url,
-    connections: 20,
-    duration: SECONDS,
-    requests: [
-      {
-        method: (init.method ?? 'GET') as 'GET',
-        body: init.body as string | undefined,
-        setupRequest: (req) => ({
-          ...req,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(init.body ? { 'content-type': 'application/json' } : {}),
-            'x-forwarded-for': nextAddress(),
-          },
-        }),
-      },
-    ],
+  const { result: r, cpu } = await withCpu(url, async () => {
+    const result = await autocannon({
+      url,
+      connections: 20,
+      duration: SECONDS,
+      requests: [
+        {
+          method: (init.method ?? 'GET') as 'GET',
+          body: init.body as string | undefined,
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(init.body ? { 'content-type': 'application/json' } : {}),
+              'x-forwarded-for': nextAddress(),
+            },
+          }),
+        },
+      ],
+    });
+    return { result, requests: result.requests.total };
   });
   return {
     rps: r.requests.average,
     p99: r.latency.p99,
     p50: r.latency.p50,
     errors: r.errors + r.non2xx + r.timeouts,
+    cpu,
   } as Figure;
 }
 
@@ -130,9 +135,14 @@ export async function guestListFigures(
   db: Queryable,
   server: { dataDir: string; env: Record<string, string> },
 ) {
-  const proxied = await startServer(server.dataDir, { ...server.env, TRUST_PROXY: '1' });
+  const proxied = await startServer(server.dataDir, {
+    ...server.env,
+    TRUST_PROXY: '1',
+    PGAPPNAME: 'bench-proxied',
+  });
   try {
     const origin = proxied.origin;
+    meterServer(origin, proxied.child.pid!, 'bench-proxied', db);
     const guestToken = await signInGuest(origin, server.dataDir);
     await seedGuestLists(db);
     await db.query('vacuum analyze');

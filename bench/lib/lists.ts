@@ -1,3 +1,4 @@
+import type { CpuPerRequest } from './cpu.ts';
 import { alternate, type Figure, json, load, row } from './load.ts';
 import type { Queryable } from './seed.ts';
 
@@ -14,6 +15,12 @@ export function besideMe(me: Figure, f: Figure, title: string, label: string, si
     listGoal,
     f.rps >= 0.33 * me.rps && f.p99 <= 3 * Math.max(me.p99, 1),
   );
+  if (me.cpu && f.cpu) {
+    const ms = (c: CpuPerRequest) =>
+      `${(c.node + c.pg).toFixed(2)} ms (node ${c.node.toFixed(2)} + PostgreSQL ${c.pg.toFixed(2)})`;
+    const ratio = (f.cpu.node + f.cpu.pg) / (me.cpu.node + me.cpu.pg);
+    console.log(`  CPU per request: Me ${ms(me.cpu)}, the list ${ms(f.cpu)}: ${ratio.toFixed(1)}×`);
+  }
 }
 
 /** The number a `select count(*)…` statement answers (a page's label: "25 of 70 users"). */

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { TOKEN_SCOPE } from '../../packages/shared/src/index.ts';
+import { type CpuPerRequest, withCpu } from './cpu.ts';
 import { passwordTokens } from './server.ts';
 
 /** The bench user, whom the server creates as its super admin (ADMIN_EMAIL). */
@@ -8,27 +9,31 @@ export const PASSWORD = 'bench-password-1';
 /** Each measurement's length (BENCH_SECONDS, default 10). */
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-export type Figure = { rps: number; p99: number; p50: number; errors: number };
+/** A measurement: throughput, latency, and where its server is metered the CPU per request. */
+export type Figure = { rps: number; p99: number; p50: number; errors: number; cpu?: CpuPerRequest };
 
 export async function load(
   url: string,
   token: string,
   connections: number,
   init: RequestInit = {},
-) {
-  const r = await autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    method: (init.method ?? 'GET') as 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body as string | undefined,
+): Promise<Figure> {
+  const { result: r, cpu } = await withCpu(url, async () => {
+    const result = await autocannon({
+      url,
+      connections,
+      duration: SECONDS,
+      method: (init.method ?? 'GET') as 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body as string | undefined,
+    });
+    return { result, requests: result.requests.total };
   });
   const bad = r.errors + r.non2xx + r.timeouts;
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: bad } as Figure;
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: bad, cpu };
 }
 
 /** Rounds of a comparison: each side warmed up once, then measured in turns. */
@@ -56,11 +61,14 @@ function combined(figures: Figure[]): Figure {
     figures.reduce((sum, f) => sum + pick(f), 0) / figures.length;
   const median = (pick: (f: Figure) => number) =>
     figures.map(pick).sort((x, y) => x - y)[Math.floor(figures.length / 2)] ?? 0;
+  const metered = figures.every((f) => f.cpu);
   return {
     rps: mean((f) => f.rps),
     p99: median((f) => f.p99),
     p50: median((f) => f.p50),
     errors: figures.reduce((sum, f) => sum + f.errors, 0),
+    // The median round's CPU per request: one round the machine's other work lands on moves it.
+    cpu: metered ? { node: median((f) => f.cpu!.node), pg: median((f) => f.cpu!.pg) } : undefined,
   };
 }
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { createJwt } from '../../apps/server/src/platform/auth/jwt.ts';
 import { TOKEN_SCOPE } from '../../packages/shared/src/index.ts';
+import { backendsCpu, cpuSeconds, grown } from './cpu.ts';
 import { type Figure, ROUNDS, row, SECONDS } from './load.ts';
 import { startServer, stop } from './server.ts';
 
@@ -11,37 +11,8 @@ const DEVICES = 200;
 /** Addresses the check-ins come from (X-Forwarded-For): each stays far under the seat call's limit per minute. */
 const ADDRESSES = 50_000;
 
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of the line; 12 and 13 after the command.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** One measurement, with the server's CPU seconds and the requests it answered. */
 type SeatRun = Figure & { cpu: number; requests: number; pgCpu: number };
-
-/**
- * CPU seconds the PostgreSQL backends of one server have used so far: its connections name
- * themselves with PGAPPNAME, and PostgreSQL runs on this machine (/proc).
- */
-async function backendsCpu(db: pg.Client, app: string): Promise<Map<number, number>> {
-  const rows = await db.query<{ pid: number }>(
-    'select pid from pg_stat_activity where application_name = $1',
-    [app],
-  );
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows.rows) {
-    try {
-      cpu.set(pid, cpuSeconds(pid));
-    } catch {
-      // The backend ended meanwhile.
-    }
-  }
-  return cpu;
-}
-const grown = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
 
 /** `PUT /api/Users/Me/Seat` from `DEVICES` devices at `connections`, with the server's CPU per request. */
 async function seatLoad(origin: string, pid: number, tokens: string[], connections: number) {
