@@ -81,6 +81,12 @@ const ONLY_ME = process.env.BENCH_ONLY === 'me';
 const ONLY_METRICS = process.env.BENCH_ONLY === 'metrics';
 /** BENCH_ONLY=lists: only the dashboard's list pages beside `GET /api/Users/Me`. */
 const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
+/**
+ * BENCH_LISTS: which groups of list figures to measure, comma-separated: meetings (with the
+ * files root beside them), files, screens (team users, rooms, audit log, admin lists), guests.
+ * All by default.
+ */
+const LIST_GROUPS = (process.env.BENCH_LISTS ?? 'meetings,files,screens,guests').split(',');
 /** BENCH_ONLY=seat: only `PUT /api/Users/Me/Seat` with usage facts on against off (no seeding). */
 const ONLY_SEAT = process.env.BENCH_ONLY === 'seat';
 /** BENCH_ONLY=insight: only the usage insight calls, 2,000 users beside 20 (bench/lib/insight.ts). */
@@ -174,27 +180,30 @@ async function listFigures(
   });
   await seedListTeam(db, team, userId, { folders: 30, upcoming: 12 });
   await db.query('vacuum analyze');
-  const meetingsPage = `${origin}${meetingsPagePath(team)}`;
-  const filesRoot = `${origin}/api/Organizations/${team}/File`;
-  const sizes = [
-    await pageKb(meetingsPage, { token }, 10),
-    await pageKb(filesRoot, { token, method: 'POST', body: JSON.stringify(filesRootBody) }, 18),
-  ];
-  const [meFig, meetingsFig, filesFig] = await alternate(
-    () => load(`${origin}/api/Users/Me`, token, 20),
-    () => load(meetingsPage, token, 20),
-    () => filesList(origin, token, team, filesRootBody),
-  );
-  besideMe(meFig, meetingsFig, "Member's meetings page", '10 upcoming of 12', sizes[0]!);
-  besideMe(meFig, filesFig, 'Files root page', '18 of 30 folders', sizes[1]!);
-  // The admin's meetings page and the dashboard's meetings panel: bench/lib/lists.ts.
-  await meetingListFigures(origin, token, team, userId, db);
+  const measures = (group: string) => LIST_GROUPS.includes(group);
+  if (measures('meetings')) {
+    const meetingsPage = `${origin}${meetingsPagePath(team)}`;
+    const filesRoot = `${origin}/api/Organizations/${team}/File`;
+    const sizes = [
+      await pageKb(meetingsPage, { token }, 10),
+      await pageKb(filesRoot, { token, method: 'POST', body: JSON.stringify(filesRootBody) }, 18),
+    ];
+    const [meFig, meetingsFig, filesFig] = await alternate(
+      () => load(`${origin}/api/Users/Me`, token, 20),
+      () => load(meetingsPage, token, 20),
+      () => filesList(origin, token, team, filesRootBody),
+    );
+    besideMe(meFig, meetingsFig, "Member's meetings page", '10 upcoming of 12', sizes[0]!);
+    besideMe(meFig, filesFig, 'Files root page', '18 of 30 folders', sizes[1]!);
+    // The admin's meetings page and the dashboard's meetings panel: bench/lib/lists.ts.
+    await meetingListFigures(origin, token, team, userId, db);
+  }
   // The file lists (a folder's pages of 18 and 100, recent files, notes): bench/lib/fileLists.ts.
-  await fileListFigures(origin, token, team, userId, db);
+  if (measures('files')) await fileListFigures(origin, token, team, userId, db);
   // The team users, rooms, audit log and admin pages: bench/lib/screenLists.ts.
-  await screenListFigures(origin, token, userId, db);
+  if (measures('screens')) await screenListFigures(origin, token, userId, db);
   // The guest calls that list, on an instance behind a proxy: bench/lib/guestLists.ts.
-  await guestListFigures(token, db, server);
+  if (measures('guests')) await guestListFigures(token, db, server);
 }
 
 async function main() {
