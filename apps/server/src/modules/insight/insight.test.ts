@@ -331,10 +331,10 @@ describe("a meeting's attendance through the VR app's calls", () => {
     await advance(t, 3600 + 60, w.admin, w.member);
     const seat = (
       token: string,
-      path: '/api/Users/Me/Seat' | '/api/Guests/Seats',
+      endpoint: typeof seatsApi.check | typeof guestsApi.checkSeat,
       seatKey: string,
     ) =>
-      callEndpoint(t, path === '/api/Users/Me/Seat' ? seatsApi.check : guestsApi.checkSeat, {
+      callEndpoint(t, endpoint, {
         token,
         body: { seatKey, deviceName: 'Quest 3' },
         headers: { 'user-agent': headset },
@@ -354,24 +354,21 @@ describe("a meeting's attendance through the VR app's calls", () => {
     // Both users join now and check in; the admin stays 30 minutes, the member 15.
     for (const p of [w.admin, w.member]) {
       expect((await mark(`join ${p.id}`, () => lookup(p.session.access_token))).status).toBe(200);
-      expect(
-        (await seat(p.session.access_token, '/api/Users/Me/Seat', `seat-${p.id}`)).status,
-      ).toBe(200);
+      expect((await seat(p.session.access_token, seatsApi.check, `seat-${p.id}`)).status).toBe(200);
     }
     let guest: { access_token: string } | undefined;
     for (let i = 1; i <= 6; i++) {
       await advance(t, interval, w.admin, w.member);
       await mark(`admin ${i}`, () =>
-        seat(w.admin.session.access_token, '/api/Users/Me/Seat', `seat-${w.admin.id}`),
+        seat(w.admin.session.access_token, seatsApi.check, `seat-${w.admin.id}`),
       );
-      if (i <= 3)
-        await seat(w.member.session.access_token, '/api/Users/Me/Seat', `seat-${w.member.id}`);
+      if (i <= 3) await seat(w.member.session.access_token, seatsApi.check, `seat-${w.member.id}`);
       // The guest joins after one interval and stays two.
       if (i === 1) {
         guest = await signInGuest(t, guestEmail);
         expect((await mark('guest', () => lookup(guest!.access_token))).status).toBe(200);
       }
-      if (i >= 1 && i <= 3) await seat(guest!.access_token, '/api/Guests/Seats', 'guest-seat');
+      if (i >= 1 && i <= 3) await seat(guest!.access_token, guestsApi.checkSeat, 'guest-seat');
     }
     await usageFactsSettled(t.ctx);
     const a = (await attendance(w.admin)).body;

@@ -37,14 +37,14 @@ async function facts<T>(
 const checkIns = () => facts<typeof usageCheckIns.$inferSelect>(usageCheckIns);
 const joins = () => facts<typeof usageMeetingJoins.$inferSelect>(usageMeetingJoins);
 
-/** A seat check-in of a user (`PUT /api/Users/Me/Seat`) or a guest (`PUT /api/Guests/Seats`). */
+/** A seat check-in of a user (`seatsApi.check`) or a guest (`guestsApi.checkSeat`). */
 const seat = (
   token: string,
-  path: '/api/Users/Me/Seat' | '/api/Guests/Seats',
+  endpoint: typeof seatsApi.check | typeof guestsApi.checkSeat,
   seatKey: string,
   deviceName: string,
 ) =>
-  callEndpoint(t, path === '/api/Users/Me/Seat' ? seatsApi.check : guestsApi.checkSeat, {
+  callEndpoint(t, endpoint, {
     token,
     body: { seatKey, deviceName },
     headers: { 'user-agent': headset },
@@ -70,7 +70,7 @@ describe('usage facts recorded by the calls', () => {
     const user = await person(t);
     const other = await person(t);
     const at = t.clock.now().getTime();
-    const res = await seat(user.session.access_token, '/api/Users/Me/Seat', 'seat-1', 'Quest 3');
+    const res = await seat(user.session.access_token, seatsApi.check, 'seat-1', 'Quest 3');
     expect(res.status, res.raw.body).toBe(200);
     const mine = (await checkIns()).filter((c) => c.userId === user.id);
     expect(mine).toEqual([
@@ -103,8 +103,8 @@ describe('usage facts recorded by the calls', () => {
   it('a conflicted check-in is recorded as one', async () => {
     const user = await person(t);
     const b = await signIn(t, user);
-    await seat(user.session.access_token, '/api/Users/Me/Seat', 'holder', 'Quest A');
-    const res = await seat(b.access_token, '/api/Users/Me/Seat', 'late', 'Quest B');
+    await seat(user.session.access_token, seatsApi.check, 'holder', 'Quest A');
+    const res = await seat(b.access_token, seatsApi.check, 'late', 'Quest B');
     expect(res.body).toMatchObject({ isConflicted: true, lastSeatKeyInUse: 'holder' });
     const mine = (await checkIns()).filter((c) => c.userId === user.id);
     expect(mine.map((c) => [c.seatKey, c.conflicted])).toEqual([
@@ -115,7 +115,7 @@ describe('usage facts recorded by the calls', () => {
 
   it("a guest's seat check-in is a guest's, never a user's", async () => {
     const guest = await signInGuest(t);
-    const res = await seat(guest.access_token, '/api/Guests/Seats', 'guest-seat', 'Quest 2');
+    const res = await seat(guest.access_token, guestsApi.checkSeat, 'guest-seat', 'Quest 2');
     expect(res.status, res.raw.body).toBe(200);
     const mine = (await checkIns()).filter((c) => c.guestId === guest.guestId);
     expect(mine).toMatchObject([
@@ -200,7 +200,7 @@ describe('a fact that cannot be written', () => {
     const before = usageFactLosses(t.ctx.db).failed.checkIn;
     await t.ctx.db.execute(sql`alter table usage_check_ins rename to usage_check_ins_away`);
     try {
-      const res = await seat(user.session.access_token, '/api/Users/Me/Seat', 'seat-x', 'Quest');
+      const res = await seat(user.session.access_token, seatsApi.check, 'seat-x', 'Quest');
       expect(res.status, res.raw.body).toBe(200);
       expect(res.body).toMatchObject({ lastSeatKeyInUse: 'seat-x', isConflicted: false });
       await usageFactsSettled(t.ctx);
@@ -213,7 +213,7 @@ describe('a fact that cannot be written', () => {
       await t.ctx.db.execute(sql`alter table usage_check_ins_away rename to usage_check_ins`);
     }
     // The seat itself was taken.
-    const again = await seat(user.session.access_token, '/api/Users/Me/Seat', 'seat-x', 'Quest');
+    const again = await seat(user.session.access_token, seatsApi.check, 'seat-x', 'Quest');
     expect(again.body).toMatchObject({ isConflicted: false });
     expect((await checkIns()).filter((c) => c.userId === user.id)).toHaveLength(1);
   });
