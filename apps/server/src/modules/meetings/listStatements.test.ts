@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { registerDirectRunner } from '../../db/direct.ts';
 import * as schema from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
-import { listed, listedPageStatement } from './list.ts';
+import { listed, listedPageStatement, listedStatementName } from './list.ts';
 
 /** A database whose driver records each statement it is given and answers no rows. */
 function recordingDb() {
@@ -24,8 +24,10 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 
 describe('meetings list statements built once per kind of list', () => {
   // The plan tests (list.test.ts) read the statement `listedPageStatement` builds for one call; a
-  // page is served by a statement built once per kind of list with placeholders and run unnamed
-  // (planned for each call's values). They must be the same, and one kind always one text.
+  // page is served by a statement built once per kind of list with placeholders, run as a named
+  // statement whose generic plan the plan tests hold, or unnamed (planned for each call's
+  // values) for a member's list with past meetings. They must be the same, and one kind always
+  // one text under one name.
   it('runs, for every kind of list and any values, the statement the plan tests read', async () => {
     const { db, sent } = recordingDb();
     const texts = new Map<string, string>();
@@ -47,10 +49,12 @@ describe('meetings list statements built once per kind of list', () => {
           sent.length = 0;
           expect(await listed(db, scope, w)).toEqual({ entryCount: 0, meetings: [], rooms: [] });
           const built = dialect.sqlToQuery(listedPageStatement(db, scope, w));
+          const kind = `${admin ? 'admin' : 'member'}_${includePast ? 'all' : 'upcoming'}${filter ? '_filtered' : ''}`;
+          const name = !admin && includePast ? '' : `meetings_list_${kind}`;
+          expect(listedStatementName(scope, w)).toBe(name);
           expect(sent, `${admin} ${includePast} ${filter}`).toEqual([
-            { name: '', text: built.sql, values: built.params },
+            { name, text: built.sql, values: built.params },
           ]);
-          const kind = `${admin} ${includePast} ${filter === ''}`;
           const { text } = sent[0]!;
           expect(texts.get(kind) ?? text).toBe(text);
           texts.set(kind, text);
