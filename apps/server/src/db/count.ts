@@ -48,30 +48,21 @@ export function cappedCountQuery(
 export const matchCount = sql<number>`count(*) over ()`.mapWith(Number);
 
 /**
- * One page of a searchable list and its count, as the list's own order and its search's indexes
- * allow. The count stops a window past the page.
- *
- * Unfiltered, page and count each walk the list's own `order` (the index the page reads), so
- * both stop after a page and a window whatever the table holds.
- *
- * A search reads its matches from the search's own indexes and sorts them (the order's walk would
- * read past every row that does not match): `searchPage` returns the page with each row's
- * `matches` (`matchCount`), counted in the same pass, and the count is that number capped as an
- * unfiltered count is. Only a page past the last match, which holds no row to carry the number,
- * counts on its own.
+ * One page of a search and its count. The search reads its matches from its own indexes and
+ * sorts them (a walk of the list's order would read past every row that does not match):
+ * `searchPage` returns the page with each row's `matches` (`matchCount`), counted in the same
+ * pass, and the count is that number capped a window past the page, as a list's count is. Only a
+ * page past the last match, which holds no row to carry the number, counts on its own.
  */
-export async function pageAndCount<T>(
+export async function searchPageAndCount<T>(
   db: DbOrTx,
   table: PgTable,
-  where: SQL | undefined,
+  where: SQL,
   q: { Page: number; PageSize: number },
-  order: SQL[],
-  page: (offset: number) => Promise<T[]>,
   searchPage: (where: SQL, offset: number) => Promise<(T & { matches: number })[]>,
 ): Promise<[T[], number]> {
   const offset = (q.Page - 1) * q.PageSize;
   const cap = offset + q.PageSize + fileLimits.countWindow;
-  if (!where) return Promise.all([page(offset), cappedCount(db, table, undefined, cap, order)]);
   const rows = await searchPage(where, offset);
   const matches = rows[0]?.matches;
   if (matches !== undefined) return [rows, Math.min(matches, cap + 1)];

@@ -1,5 +1,6 @@
-import { fillPlaceholders } from 'drizzle-orm';
-import type { Db } from './types.ts';
+import { fillPlaceholders, Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from './types.ts';
 
 /** Runs one named statement on the driver itself, each row an array of its columns. */
 export type DirectRunner = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
@@ -72,3 +73,39 @@ export function directRows(
   if (!run) throw new Error(`${name || text}: this database was not opened by openDatabase`);
   return run(name, text, values);
 }
+
+/**
+ * A statement's text and, for each of its parameters in order, the name of the value it takes:
+ * what `builtStatement` makes once and `runBuilt` runs with each call's values.
+ */
+export type Built<V> = { name: string; text: string; fill: (keyof V & string)[] };
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A statement written with drizzle, its values named placeholders (`sql.placeholder`), made into
+ * the text the driver runs: every other value drizzle would bind (enum numbers, constants) is
+ * written into the text, so a named statement's generic plan is priced with them as a plan for
+ * each call's values is (docs/performance.md "Recent files keep their generic plan").
+ */
+export function builtStatement<V>(name: string, query: SQL): Built<V> {
+  const { sql: text, params } = dialect.sqlToQuery(query.inlineParams());
+  return {
+    name,
+    text,
+    fill: params.map((p) => {
+      if (!(p instanceof Placeholder))
+        throw new Error(`${name}: a bound value that is no placeholder`);
+      return p.name as keyof V & string;
+    }),
+  };
+}
+
+/** Runs a built statement with one call's values, each row the array of its columns. */
+export const runBuilt = <V>(db: DbOrTx, b: Built<V>, values: V): Promise<unknown[][]> =>
+  directRows(
+    db as Db,
+    b.name,
+    b.text,
+    b.fill.map((key) => values[key]),
+  );

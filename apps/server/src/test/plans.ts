@@ -1,6 +1,7 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import type { Built } from '../db/direct.ts';
 
 /** One step of a PostgreSQL plan, as `explain (format json)` writes it, with the steps below. */
 export type PlanNode = {
@@ -53,6 +54,36 @@ export async function genericPlanSteps(db: Db, query: SQLWrapper): Promise<PlanN
       return nodes(parsed[0]!.Plan);
     } finally {
       await tx.execute(sql`deallocate generic_plan_steps`);
+    }
+  });
+}
+
+/**
+ * The plan of a built statement (db/direct.ts) run with `values` (PostgreSQL only): its own text,
+ * prepared in one session and explained with the values, as PostgreSQL plans it for one call
+ * (`custom`) or once it settles on a generic plan for a named statement (`generic`, forced here).
+ */
+export async function builtPlanSteps<V>(
+  db: Db,
+  statement: Built<V>,
+  values: V,
+  mode: 'generic' | 'custom',
+): Promise<PlanNode[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local plan_cache_mode = force_${mode}_plan`));
+    await tx.execute(sql.raw(`prepare built_plan_steps as ${statement.text}`));
+    try {
+      // EXECUTE takes its values as literals (a bound parameter is refused there).
+      const literals = statement.fill.map((key) => literal(values[key]));
+      const res = await tx.execute(
+        sql.raw(`explain (format json) execute built_plan_steps(${literals.join(', ')})`),
+      );
+      const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+      const json = Object.values(rows[0]!)[0];
+      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+      return nodes(parsed[0]!.Plan);
+    } finally {
+      await tx.execute(sql`deallocate built_plan_steps`);
     }
   });
 }

@@ -21,8 +21,23 @@ type NameOf = (id: string | null) => string | null;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** What a row of the admin users list shows of a user. */
+export type UserListRow = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'position'
+  | 'email'
+  | 'created'
+  | 'lastModified'
+  | 'superAdmin'
+  | 'activated'
+  | 'imageUpdated'
+>;
+
 /** The admin user list row: it belongs to no team, so role and license type are null. */
-export function presentUserRow(u: UserRow, organizationsCount: number): AdminUserRow {
+export function presentUserRow(u: UserListRow, organizationsCount: number): AdminUserRow {
   return {
     userId: u.id,
     id: u.id,
@@ -82,8 +97,14 @@ export function presentUser(
   };
 }
 
+/** What a row of the admin teams list shows of a team. */
+export type TeamListRow = Pick<
+  TeamRow,
+  'id' | 'name' | 'created' | 'lastModified' | 'imageUpdated'
+>;
+
 export function presentTeamRow(
-  o: TeamRow,
+  o: TeamListRow,
   counts: { licenseCount: number; usersCount: number; filesCount: number; roomsCount: number },
 ): AdminOrganizationRow {
   return {

@@ -13,7 +13,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { matchCount, pageAndCount } from '../../db/count.ts';
+import { matchCount, searchPageAndCount } from '../../db/count.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
@@ -28,6 +28,7 @@ import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
 import { activeMembership, activeMembershipSql } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
 import { providerIdOf } from '../sso/addresses.ts';
+import { type PageQuery, readPage } from './pages.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
 import { deleteTeamContents } from './teamContents.ts';
 
@@ -63,15 +64,11 @@ export async function listTeams(
 ): Promise<AdminOrganizationPage> {
   const where = teamSearch(q.Filter);
   const now = ctx.clock.now();
-  const [rows, entryCount] = await pageAndCount(
-    ctx.db,
-    organizations,
-    where,
-    q,
-    byName,
-    (offset) => teamPage(ctx.db, offset, q.PageSize, now),
-    (search, offset) => teamSearchPage(ctx.db, search, offset, q.PageSize, now),
-  );
+  const [rows, entryCount] = where
+    ? await searchPageAndCount(ctx.db, organizations, where, q, (search, offset) =>
+        teamSearchPage(ctx.db, search, offset, q.PageSize, now),
+      )
+    : await readPage(ctx.db, 'teams', q, now, teamPageQuery, teamRowAt);
   return paged(
     rows.map((r) => presentTeamRow(r.o, r)),
     { page: q.Page, pageSize: q.PageSize, entryCount, filter: q.Filter ?? '' },
@@ -94,15 +91,29 @@ const rowCounts = (now: Date) => ({
   licenseCount: licenseCount(sql`"organizations"."id"`, now),
 });
 
-/** A page of every team: a walk of organizations_name_order. */
-export function teamPage(db: DbOrTx, offset: number, limit: number, now: Date) {
-  return db
-    .select({ o: organizations, ...rowCounts(now) })
-    .from(organizations)
-    .orderBy(...byName)
-    .limit(limit)
-    .offset(offset);
-}
+/** The unfiltered page's statement (pages.ts): a walk of organizations_name_order. */
+export const teamPageQuery: PageQuery = (now) => ({
+  table: sql`${organizations}`,
+  order: sql.join(byName, sql`, `),
+  columns: sql`${organizations.id}, ${organizations.name}, ${organizations.created},
+    ${organizations.lastModified}, ${organizations.imageUpdated}, ${usersCount}, ${filesCount},
+    ${roomsCount}, ${licenseCount(sql`"organizations"."id"`, now)}`,
+});
+
+/** A row of `teamPageQuery`, from column `at` on, as the presenter reads it. */
+const teamRowAt = (r: unknown[], at: number) => ({
+  o: {
+    id: r[at] as string,
+    name: r[at + 1] as string,
+    created: r[at + 2] as Date,
+    lastModified: r[at + 3] as Date | null,
+    imageUpdated: r[at + 4] as Date | null,
+  },
+  usersCount: r[at + 5] as number,
+  filesCount: r[at + 6] as number,
+  roomsCount: r[at + 7] as number,
+  licenseCount: r[at + 8] as number,
+});
 
 /**
  * A page of the teams `where` matches, each row with the number of matches. The matches are

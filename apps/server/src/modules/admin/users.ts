@@ -12,7 +12,7 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { matchCount, pageAndCount } from '../../db/count.ts';
+import { matchCount, searchPageAndCount } from '../../db/count.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
@@ -28,6 +28,7 @@ import {
 } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
 import { activationEmail } from '../users/emails.ts';
+import { type PageQuery, readPage } from './pages.ts';
 import { presentUser, presentUserRow } from './presenter.ts';
 import { lockUserAndSuperAdmins } from './superAdmins.ts';
 
@@ -58,15 +59,11 @@ export async function listUsers(
   q: z.output<typeof adminListQuery>,
 ): Promise<AdminUserPage> {
   const where = userSearch(q.Filter);
-  const [rows, entryCount] = await pageAndCount(
-    ctx.db,
-    users,
-    where,
-    q,
-    byName,
-    (offset) => userPage(ctx.db, offset, q.PageSize),
-    (search, offset) => userSearchPage(ctx.db, search, offset, q.PageSize),
-  );
+  const [rows, entryCount] = where
+    ? await searchPageAndCount(ctx.db, users, where, q, (search, offset) =>
+        userSearchPage(ctx.db, search, offset, q.PageSize),
+      )
+    : await readPage(ctx.db, 'users', q, ctx.clock.now(), userPageQuery, userRowAt);
   return paged(
     rows.map((r) => presentUserRow(r.u, r.teams)),
     { page: q.Page, pageSize: q.PageSize, entryCount, filter: q.Filter ?? '' },
@@ -89,15 +86,31 @@ export function userSearch(filter: string | undefined): SQL | undefined {
   return or(sql`${users.nameKey} like lower(${pattern})`, ilike(users.email, pattern));
 }
 
-/** A page of every user: a walk of users_name_order. */
-export function userPage(db: DbOrTx, offset: number, limit: number) {
-  return db
-    .select({ u: users, teams: teamsCount })
-    .from(users)
-    .orderBy(...byName)
-    .limit(limit)
-    .offset(offset);
-}
+/** The unfiltered page's statement (pages.ts): a walk of users_name_order. */
+export const userPageQuery: PageQuery = () => ({
+  table: sql`${users}`,
+  order: sql.join(byName, sql`, `),
+  columns: sql`${users.id}, ${users.firstName}, ${users.lastName}, ${users.position},
+    ${users.email}, ${users.created}, ${users.lastModified}, ${users.superAdmin},
+    ${users.activated}, ${users.imageUpdated}, ${teamsCount}`,
+});
+
+/** A row of `userPageQuery`, from column `at` on, as the presenter reads it. */
+const userRowAt = (r: unknown[], at: number) => ({
+  u: {
+    id: r[at] as string,
+    firstName: r[at + 1] as string,
+    lastName: r[at + 2] as string,
+    position: r[at + 3] as string | null,
+    email: r[at + 4] as string,
+    created: r[at + 5] as Date,
+    lastModified: r[at + 6] as Date | null,
+    superAdmin: r[at + 7] as boolean,
+    activated: r[at + 8] as boolean,
+    imageUpdated: r[at + 9] as Date | null,
+  },
+  teams: r[at + 10] as number,
+});
 
 /**
  * A page of the users `where` matches, each row with the number of matches. The matches are

@@ -7,7 +7,7 @@ import { fileItems } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { type PlanNode, planSteps } from '../../test/plans.ts';
+import { builtPlanSteps, type PlanNode, planSteps } from '../../test/plans.ts';
 import {
   type Built,
   isNamedShape,
@@ -338,31 +338,6 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of a few hundred files', ()
   });
 });
 
-/**
- * The plan PostgreSQL keeps for a named statement once it settles on a generic one (forced here):
- * the statement's own text, prepared in one session and explained with the call's values.
- */
-async function genericPlan(
-  db: Db,
-  statement: Built,
-  v: ReturnType<typeof valuesOf>,
-): Promise<PlanNode[]> {
-  const values = valuesIn(statement, v);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare generic_plan as ${statement.text}`));
-    // EXECUTE takes its values as literals (a bound parameter is refused there).
-    const literals = values.map((x) =>
-      typeof x === 'number' ? String(x) : `'${String(x).replaceAll("'", "''")}'`,
-    );
-    const res = await tx.execute(
-      sql.raw(`explain (format json) execute generic_plan(${literals.join(', ')})`),
-    );
-    await tx.execute(sql`deallocate generic_plan`);
-    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-    const json = Object.values(rows[0]!)[0];
-    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-    return stepsOf(parsed[0]!.Plan);
-  });
-}
-const stepsOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(stepsOf)];
+/** The plan PostgreSQL keeps for a named statement once it settles on a generic one (forced here). */
+const genericPlan = (db: Db, statement: Built, v: ReturnType<typeof valuesOf>) =>
+  builtPlanSteps(db, statement, v, 'generic');

@@ -18,15 +18,14 @@ import {
   inArray,
   isNull,
   notInArray,
-  Placeholder,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { directRows } from '../../db/direct.ts';
+import { builtStatement, type Built as DirectBuilt, runBuilt } from '../../db/direct.ts';
 import { fileItems } from '../../db/schema.ts';
-import type { Db, DbOrTx } from '../../db/types.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { type FileRow, parent, personName } from './presenter.ts';
 import type { FileSpace } from './space.ts';
@@ -350,28 +349,8 @@ const named = new Set(namedShapes.map((s) => keyOf(s)));
 export const isNamedShape = (shape: ListShape) =>
   named.has(keyOf({ ...shape, inFolder: undefined, firstPage: undefined }));
 
-/** A statement's text and, for each of its parameters in order, the name of the value it takes. */
-export type Built = {
-  name: string;
-  text: string;
-  fill: (keyof ListValues)[];
-};
-
-const dialect = new PgDialect({ casing: 'snake_case' });
-
-/** The constants drizzle would bind (enum numbers) are written into the text (see above). */
-function built(name: string, query: SQL): Built {
-  const { sql: text, params } = dialect.sqlToQuery(query.inlineParams());
-  return {
-    name,
-    text,
-    fill: params.map((p) => {
-      if (!(p instanceof Placeholder))
-        throw new Error('files list: a bound value that is no placeholder');
-      return p.name as keyof ListValues;
-    }),
-  };
-}
+/** A list's statement: its text and the value each parameter takes (db/direct.ts). */
+export type Built = DirectBuilt<ListValues>;
 
 /** How many kinds of list one database keeps built: far more than the screens ask for. */
 const MAX_KINDS = 200;
@@ -387,18 +366,13 @@ export function statementOf(db: DbOrTx, shape: ListShape): Built {
   if (found) return found;
   // A named statement's name stands for one text: a number per kind, never reused.
   const n = isNamedShape(shape) ? ++kindNumber : 0;
-  const statement = built(n ? `files_list_${n}` : '', listQuery(db, shape, placeholders));
+  const statement = builtStatement<ListValues>(
+    n ? `files_list_${n}` : '',
+    listQuery(db, shape, placeholders),
+  );
   if (byKey.size < MAX_KINDS) byKey.set(key, statement);
   return statement;
 }
-
-const run = (db: DbOrTx, b: Built, v: ListValues) =>
-  directRows(
-    db as Db,
-    b.name,
-    b.text,
-    b.fill.map((key) => v[key]),
-  );
 
 /** A page row, as the presenter reads it: columns from `at` on (the count's come first). */
 function fileRowOf(r: unknown[], at: number): FileRow {
@@ -440,7 +414,7 @@ function fileRowOf(r: unknown[], at: number): FileRow {
 export async function readList(db: DbOrTx, space: FileSpace, query: ListQuery) {
   const shape = shapeOf(space, query);
   const v = valuesOf(space, query);
-  const rows = await run(db, statementOf(db, shape), v);
+  const rows = await runBuilt(db, statementOf(db, shape), v);
   const [n, folder] = rows[0] ?? [0, null];
   if (shape.inFolder && folder !== FOLDER) throw notFound(fileMessages.notFound);
   return {

@@ -13,13 +13,14 @@ export const paidLicenseCount = (team: SQL) =>
   sql<number>`(select coalesce(sum(quantity), 0)::int from billing_subscriptions
     where organization_id = ${team} and status in ('active', 'past_due', 'trialing'))`;
 
-const iso = (d: Date) => d.toISOString();
+/** A time as a value, or an expression (a named statement's placeholder) that stands for one. */
+const at = (now: Date | SQL) => (now instanceof Date ? sql`${now.toISOString()}` : now);
 
 /** The team's manual licenses active at `now` (start ≤ now < end): their user amounts. */
-const manualLicenseCount = (team: SQL, now: Date) =>
+const manualLicenseCount = (team: SQL, now: Date | SQL) =>
   sql<number>`(select coalesce(sum(user_amount), 0)::int from manual_licenses
     where organization_id = ${team}
-      and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz)`;
+      and starts_at <= ${at(now)}::timestamptz and ends_at > ${at(now)}::timestamptz)`;
 
 /** One license per active member with a headset-store subscription. */
 const metaLicenseCount = (team: SQL) =>
@@ -30,10 +31,15 @@ const metaLicenseCount = (team: SQL) =>
  * The licenses a team holds at `now`, as one SQL expression over `team` (an id or a column), so
  * a list of teams counts each row's licenses in its own query.
  */
-export const licenseCount = (team: SQL, now: Date) =>
+export const licenseCount = (team: SQL, now: Date | SQL) =>
   sql<number>`(${manualLicenseCount(team, now)} + ${metaLicenseCount(team)} + ${paidLicenseCount(team)})`.mapWith(
     Number,
   );
+
+/** The team's members holding License: the licenses in use, as one SQL expression over `team`. */
+export const licensesInUse = (team: SQL) =>
+  sql<number>`(select count(*)::int from memberships m
+        where m.organization_id = ${team} and m.license_type = 'License')`;
 
 /**
  * The team's licensing summary in one statement (part1 §3): manual licenses active at `now`
@@ -52,8 +58,7 @@ export async function licensingSummary(
       manual: manualLicenseCount(team, now).mapWith(Number),
       meta: metaLicenseCount(team).mapWith(Number),
       stripe: paidLicenseCount(team).mapWith(Number),
-      inUse: sql<number>`(select count(*)::int from memberships m
-        where m.organization_id = ${team} and m.license_type = 'License')`.mapWith(Number),
+      inUse: licensesInUse(team).mapWith(Number),
       selfManaged: organizations.selfManaged,
       paymentCustomerId: organizations.paymentCustomerId,
     })
