@@ -13,10 +13,10 @@ import {
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { shellTexts } from '@roomscale/shared';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { Link, useBlocker, useLocation } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, useBlocker, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { showConfirm } from './dialogs.tsx';
 import classes from './EditScreen.module.css';
@@ -25,16 +25,25 @@ import { LoadFailed } from './LoadFailed.tsx';
 /** The strings of an edit screen's frame (each screen's own, from packages/shared). */
 export type EditTexts = {
   back: string;
+  /** What is loading ('Loading user…'), the name of the placeholders. */
+  loading: string;
   notFound: string;
   notFoundHint: string;
   loadFailed: string;
   retry: string;
 };
 
+/** The head of an edit screen for its record: the title, badges beside it, what it says under it. */
+export type EditHead = { title: string; badges?: ReactNode; under?: ReactNode };
+
+/** The placeholders of an edit screen: the form card's rows, its aside, what else shows below. */
+export type EditSkeletonShape = { fields: number; aside: ReactNode; below?: ReactNode };
+
 /**
  * The frame of an edit screen for one record: its skeleton while loading; when the record is
  * gone (404, or an id that is not one: 400) a not-found card back to the list; when it could not
- * be loaded, the reason and Try again; otherwise the screen itself (`children`).
+ * be loaded, the reason and Try again; otherwise the head of the screen (the link back to the
+ * list, the record's title and badges: `head`) over the screen itself (`children`).
  */
 export function EditScreen<T>({
   query,
@@ -42,6 +51,7 @@ export function EditScreen<T>({
   backTo,
   notFoundIcon,
   skeleton,
+  head,
   children,
 }: {
   query: UseQueryResult<T>;
@@ -49,10 +59,11 @@ export function EditScreen<T>({
   /** The list the back link and the not-found card return to. */
   backTo: string;
   notFoundIcon: ReactNode;
-  skeleton: ReactNode;
+  skeleton: EditSkeletonShape;
+  head: (record: T) => EditHead;
   children: (record: T) => ReactNode;
 }) {
-  if (query.isPending) return skeleton;
+  if (query.isPending) return <EditSkeleton label={texts.loading} {...skeleton} />;
   if (query.isError) {
     const notFound =
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
@@ -80,7 +91,12 @@ export function EditScreen<T>({
       </Stack>
     );
   }
-  return children(query.data);
+  return (
+    <Stack gap="lg">
+      <EditHeader backTo={backTo} backLabel={texts.back} {...head(query.data)} />
+      {children(query.data)}
+    </Stack>
+  );
 }
 
 /** The link above an edit screen's title, back to its list. */
@@ -97,21 +113,15 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 
 /**
  * The head of an edit screen: the link back to its list, the record's name as the page's title
- * with its badges beside it, and what the screen says under it (`children`).
+ * with its badges beside it, and what the screen says under it.
  */
-export function EditHeader({
+function EditHeader({
   backTo,
   backLabel,
   title,
   badges,
-  children,
-}: {
-  backTo: string;
-  backLabel: string;
-  title: string;
-  badges?: ReactNode;
-  children?: ReactNode;
-}) {
+  under,
+}: EditHead & { backTo: string; backLabel: string }) {
   return (
     <div>
       <BackLink to={backTo} label={backLabel} />
@@ -121,7 +131,7 @@ export function EditHeader({
         </Title>
         {badges}
       </Group>
-      {children}
+      {under}
     </div>
   );
 }
@@ -164,51 +174,48 @@ export function useUnsavedChangesGuard(unsaved: () => boolean, texts: UnsavedTex
 }
 
 /** The bar under an edit form with its Save (and Reset, Delete), kept in view while scrolling. */
-export function SaveBar({ children }: { children: ReactNode }) {
+export function SaveBar(props: SaveButtonsProps) {
   return (
     <Card padding="md" radius="lg" className={classes.saveBar}>
-      {children}
+      <SaveButtons {...props} />
     </Card>
   );
 }
 
 /**
- * Placeholders of an edit screen while its record loads: the back link, the title, a form card
- * of `fields` rows beside `aside`, and what else the screen shows below (`children`).
+ * The columns of an edit screen: the form (`children`) and, beside it on wide screens (under it
+ * on narrow ones), the record's facts (`aside`).
  */
-export function EditSkeleton({
-  label,
-  fields,
-  aside,
-  children,
-}: {
-  /** What is loading ('Loading user…'). */
-  label: string;
-  fields: number;
-  aside: ReactNode;
-  children?: ReactNode;
-}) {
+export function EditColumns({ children, aside }: { children: ReactNode; aside: ReactNode }) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>{aside}</Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * Placeholders of an edit screen while its record loads: the back link, the title, a form card
+ * of `fields` rows beside `aside`, and what else the screen shows below.
+ */
+function EditSkeleton({ label, fields, aside, below }: EditSkeletonShape & { label: string }) {
   return (
     <Stack gap="lg" role="status" aria-label={label}>
       <VisuallyHidden>{shellTexts.loading}</VisuallyHidden>
       <Skeleton height={14} width={140} />
       <Skeleton height={30} width={280} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card padding="lg">
-            <Stack gap="md">
-              {Array.from({ length: fields }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={i} height={56} />
-              ))}
-            </Stack>
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card padding="lg">{aside}</Card>
-        </Grid.Col>
-      </Grid>
-      {children}
+      <EditColumns aside={<Card padding="lg">{aside}</Card>}>
+        <Card padding="lg">
+          <Stack gap="md">
+            {Array.from({ length: fields }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={i} height={56} />
+            ))}
+          </Stack>
+        </Card>
+      </EditColumns>
+      {below}
     </Stack>
   );
 }
@@ -227,9 +234,29 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
+/** Delete on an edit screen: its label, what it does, busy while it runs. */
+export type RemoveButton = {
+  label: string;
+  onClick: () => void;
+  pending: boolean;
+  disabled?: boolean;
+};
+
+type SaveButtonsProps = {
+  texts: { reset: string; save: string };
+  dirty: boolean;
+  valid: boolean;
+  saving: boolean;
+  onReset: () => void;
+  /** The form the buttons submit, when they stand outside it. */
+  form?: string;
+  /** Delete, at the other end. */
+  remove?: RemoveButton;
+};
+
 /**
  * Reset and Save of an edit form: Reset while there are changes, Save while the form is valid
- * (busy while saving). `form` names the form when the buttons stand outside it.
+ * (busy while saving); with `remove`, Delete at the start of the row.
  */
 export function SaveButtons({
   texts,
@@ -238,15 +265,9 @@ export function SaveButtons({
   saving,
   onReset,
   form,
-}: {
-  texts: { reset: string; save: string };
-  dirty: boolean;
-  valid: boolean;
-  saving: boolean;
-  onReset: () => void;
-  form?: string;
-}) {
-  return (
+  remove,
+}: SaveButtonsProps) {
+  const buttons = (
     <Group gap="sm" justify="flex-end">
       <Button variant="default" onClick={onReset} disabled={!dirty || saving}>
         {texts.reset}
@@ -262,4 +283,38 @@ export function SaveButtons({
       </Button>
     </Group>
   );
+  if (!remove) return buttons;
+  return (
+    <Group justify="space-between" gap="sm">
+      <Button
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={18} aria-hidden />}
+        onClick={remove.onClick}
+        loading={remove.pending}
+        disabled={remove.disabled}
+      >
+        {remove.label}
+      </Button>
+      {buttons}
+    </Group>
+  );
+}
+
+/**
+ * Delete on an edit screen: `run` asks and deletes (true once deleted), then the screen goes
+ * back to its list in place of itself. `leaving` is true from the click until a refusal, so the
+ * unsaved-changes guard does not ask about that navigation.
+ */
+export function useDeleteAndLeave(run: () => Promise<boolean>, listPath: string) {
+  const navigate = useNavigate();
+  const leaving = useRef(false);
+  return {
+    leaving: () => leaving.current,
+    remove: async () => {
+      leaving.current = true;
+      if (await run()) navigate(listPath, { replace: true });
+      else leaving.current = false;
+    },
+  };
 }

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Card,
-  Grid,
   Group,
   NumberInput,
   Select,
@@ -34,14 +33,7 @@ import { type ReactNode, useState } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { serverMessage } from '../../../api/errors.ts';
-import {
-  EditHeader,
-  EditScreen,
-  EditSkeleton,
-  Fact,
-  SaveBar,
-  SaveButtons,
-} from '../../../components/EditScreen.tsx';
+import { EditColumns, EditScreen, Fact, SaveBar } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { RoomImage } from '../../../components/RoomImage.tsx';
 import { FieldsetSection } from '../../../components/Section.tsx';
@@ -66,13 +58,18 @@ export function RoomTemplateEditPage() {
       texts={t}
       backTo={templatesPath}
       notFoundIcon={<IconTemplateOff size={28} aria-hidden />}
-      skeleton={
-        <EditSkeleton
-          label={t.loading}
-          fields={5}
-          aside={<Skeleton style={{ aspectRatio: '16 / 9' }} />}
-        />
-      }
+      skeleton={{ fields: 5, aside: <Skeleton style={{ aspectRatio: '16 / 9' }} /> }}
+      head={(data) => ({
+        title: data.name,
+        under: (
+          <Group gap="xs" mt={6}>
+            <SharingBadge type={data.roomSharingType} labels={templateSharingLabels} />
+            <Text size="sm" c="dimmed">
+              {adminTexts.templates.roomCount(data.roomCount)}
+            </Text>
+          </Group>
+        ),
+      })}
     >
       {(data) => <TemplateForm key={data.id} template={data} />}
     </EditScreen>
@@ -146,15 +143,6 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <EditHeader backTo={templatesPath} backLabel={t.back} title={template.name}>
-          <Group gap="xs" mt={6}>
-            <SharingBadge type={template.roomSharingType} labels={templateSharingLabels} />
-            <Text size="sm" c="dimmed">
-              {adminTexts.templates.roomCount(template.roomCount)}
-            </Text>
-          </Group>
-        </EditHeader>
-
         <Alert variant="light" color="grape" icon={<IconInfoCircle size={18} aria-hidden />}>
           <Text size="sm">
             <span className={classes.mark} aria-hidden>
@@ -164,206 +152,205 @@ function TemplateForm({ template }: { template: RoomTemplate }) {
           </Text>
         </Alert>
 
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="lg">
-              <FieldsetSection title={t.sections.general}>
+        <EditColumns aside={<TemplateFacts template={template} imageUrl={imageUrl} />}>
+          <Stack gap="lg">
+            <FieldsetSection title={t.sections.general}>
+              <TextInput
+                label={L.name}
+                maxLength={roomLimits.nameMax}
+                error={errors.name?.message}
+                {...register('name')}
+              />
+              <TextInput
+                label={<Propagated>{L.category}</Propagated>}
+                maxLength={roomLimits.categoryMax}
+                error={errors.category?.message}
+                {...register('category')}
+              />
+              <Textarea
+                label={L.description}
+                autosize
+                minRows={3}
+                maxRows={8}
+                maxLength={roomLimits.descriptionMax}
+                error={errors.description?.message}
+                {...register('description')}
+              />
+              <TextInput
+                label={<Propagated>{L.imageUrl}</Propagated>}
+                description={t.hints.imageUrl}
+                maxLength={roomLimits.urlMax}
+                error={errors.imageUrl?.message}
+                {...register('imageUrl')}
+              />
+            </FieldsetSection>
+
+            <FieldsetSection title={t.sections.app}>
+              <TextInput
+                label={<Propagated>{L.sceneName}</Propagated>}
+                maxLength={roomLimits.sceneNameMax}
+                error={errors.sceneName?.message}
+                {...register('sceneName')}
+              />
+              {(
+                ['addressableUrlAndroid', 'addressableUrlWindows', 'addressableUrlMac'] as const
+              ).map((field) => (
                 <TextInput
-                  label={L.name}
-                  maxLength={roomLimits.nameMax}
-                  error={errors.name?.message}
-                  {...register('name')}
-                />
-                <TextInput
-                  label={<Propagated>{L.category}</Propagated>}
-                  maxLength={roomLimits.categoryMax}
-                  error={errors.category?.message}
-                  {...register('category')}
-                />
-                <Textarea
-                  label={L.description}
-                  autosize
-                  minRows={3}
-                  maxRows={8}
-                  maxLength={roomLimits.descriptionMax}
-                  error={errors.description?.message}
-                  {...register('description')}
-                />
-                <TextInput
-                  label={<Propagated>{L.imageUrl}</Propagated>}
-                  description={t.hints.imageUrl}
+                  key={field}
+                  label={<Propagated>{L[field]}</Propagated>}
+                  placeholder="https://"
                   maxLength={roomLimits.urlMax}
-                  error={errors.imageUrl?.message}
-                  {...register('imageUrl')}
+                  error={errors[field]?.message}
+                  {...register(field)}
                 />
-              </FieldsetSection>
+              ))}
+              <Group grow align="flex-start">
+                <Controller
+                  control={control}
+                  name="maxUsers"
+                  render={({ field }) => (
+                    <NumberInput
+                      label={<Propagated>{L.maxUsers}</Propagated>}
+                      min={roomLimits.maxUsersMin}
+                      max={roomLimits.maxUsersMax}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      value={field.value ?? ''}
+                      onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+                      onBlur={field.onBlur}
+                      name={field.name}
+                      ref={field.ref}
+                      error={errors.maxUsers?.message}
+                    />
+                  )}
+                />
+                <SwitchField
+                  control={control}
+                  name="persistent"
+                  mt={30}
+                  label={L.persistent}
+                  description={t.hints.persistent}
+                />
+              </Group>
+            </FieldsetSection>
 
-              <FieldsetSection title={t.sections.app}>
-                <TextInput
-                  label={<Propagated>{L.sceneName}</Propagated>}
-                  maxLength={roomLimits.sceneNameMax}
-                  error={errors.sceneName?.message}
-                  {...register('sceneName')}
-                />
-                {(
-                  ['addressableUrlAndroid', 'addressableUrlWindows', 'addressableUrlMac'] as const
-                ).map((field) => (
+            <FieldsetSection title={<Propagated>{t.sections.capabilities}</Propagated>}>
+              {capabilities.fields.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t.noCapabilities}
+                </Text>
+              )}
+              {capabilities.fields.map((row, i) => (
+                <Group key={row.id} gap="xs" wrap="nowrap" className={classes.capabilityRow}>
                   <TextInput
-                    key={field}
-                    label={<Propagated>{L[field]}</Propagated>}
-                    placeholder="https://"
-                    maxLength={roomLimits.urlMax}
-                    error={errors[field]?.message}
-                    {...register(field)}
+                    aria-label={L.capability(i + 1)}
+                    placeholder={L.capability(i + 1)}
+                    maxLength={roomLimits.capabilityNameMax}
+                    error={errors.capabilities?.[i]?.name?.message}
+                    style={{ flex: 1 }}
+                    {...register(`capabilities.${i}.name`)}
                   />
-                ))}
-                <Group grow align="flex-start">
-                  <Controller
-                    control={control}
-                    name="maxUsers"
-                    render={({ field }) => (
-                      <NumberInput
-                        label={<Propagated>{L.maxUsers}</Propagated>}
-                        min={roomLimits.maxUsersMin}
-                        max={roomLimits.maxUsersMax}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                        error={errors.maxUsers?.message}
-                      />
-                    )}
-                  />
-                  <SwitchField
-                    control={control}
-                    name="persistent"
-                    mt={30}
-                    label={L.persistent}
-                    description={t.hints.persistent}
-                  />
+                  <Tooltip label={t.removeCapability(i + 1)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label={t.removeCapability(i + 1)}
+                      onClick={() => capabilities.remove(i)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 </Group>
-              </FieldsetSection>
+              ))}
+              <div>
+                <Button
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => capabilities.append({ name: '' }, { shouldFocus: true })}
+                  disabled={capabilities.fields.length >= roomLimits.capabilitiesMax}
+                >
+                  {t.addCapability}
+                </Button>
+              </div>
+            </FieldsetSection>
 
-              <FieldsetSection title={<Propagated>{t.sections.capabilities}</Propagated>}>
-                {capabilities.fields.length === 0 && (
-                  <Text size="sm" c="dimmed">
-                    {t.noCapabilities}
-                  </Text>
-                )}
-                {capabilities.fields.map((row, i) => (
-                  <Group key={row.id} gap="xs" wrap="nowrap" className={classes.capabilityRow}>
-                    <TextInput
-                      aria-label={L.capability(i + 1)}
-                      placeholder={L.capability(i + 1)}
-                      maxLength={roomLimits.capabilityNameMax}
-                      error={errors.capabilities?.[i]?.name?.message}
-                      style={{ flex: 1 }}
-                      {...register(`capabilities.${i}.name`)}
-                    />
-                    <Tooltip label={t.removeCapability(i + 1)}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        aria-label={t.removeCapability(i + 1)}
-                        onClick={() => capabilities.remove(i)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                ))}
-                <div>
-                  <Button
-                    variant="light"
-                    size="sm"
-                    leftSection={<IconPlus size={16} aria-hidden />}
-                    onClick={() => capabilities.append({ name: '' }, { shouldFocus: true })}
-                    disabled={capabilities.fields.length >= roomLimits.capabilitiesMax}
-                  >
-                    {t.addCapability}
-                  </Button>
-                </div>
-              </FieldsetSection>
-
-              <FieldsetSection title={t.sections.sharing}>
-                <Controller
-                  control={control}
-                  name="roomSharingType"
-                  render={({ field }) => (
-                    <Select
-                      label={L.sharingType}
-                      description={templateSharingHelp[field.value]}
-                      data={TemplateSharingTypes.map((v) => ({
-                        value: v,
-                        label: templateSharingLabels[v],
-                      }))}
-                      value={field.value}
-                      onChange={(v) => v && field.onChange(v)}
-                      allowDeselect={false}
-                      error={errors.roomSharingType?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="allowedOrganizations"
-                  render={({ field }) => (
-                    <AllowedTeamsField
-                      value={field.value ?? []}
-                      onChange={field.onChange}
-                      names={names}
-                      enabled={allowlist}
-                      error={errors.allowedOrganizations?.message}
-                    />
-                  )}
-                />
-              </FieldsetSection>
-            </Stack>
-          </Grid.Col>
-
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="lg">
-              <Card padding="lg">
-                <Text fw={600} size="sm" mb="sm">
-                  {t.imagePreview}
-                </Text>
-                <div className={classes.preview}>
-                  <RoomImage
-                    src={imageUrl.trim() || null}
-                    placeholder={t.noImage}
-                    failedText={t.imageBroken}
+            <FieldsetSection title={t.sections.sharing}>
+              <Controller
+                control={control}
+                name="roomSharingType"
+                render={({ field }) => (
+                  <Select
+                    label={L.sharingType}
+                    description={templateSharingHelp[field.value]}
+                    data={TemplateSharingTypes.map((v) => ({
+                      value: v,
+                      label: templateSharingLabels[v],
+                    }))}
+                    value={field.value}
+                    onChange={(v) => v && field.onChange(v)}
+                    allowDeselect={false}
+                    error={errors.roomSharingType?.message}
                   />
-                </div>
-              </Card>
-              <Card padding="lg">
-                <Text fw={600} size="sm" mb="sm">
-                  {t.info.title}
-                </Text>
-                <Stack gap="sm">
-                  <Fact label={t.info.created}>
-                    {formatDateTime(template.created)}
-                    {template.createdByName && ` ${t.info.by} ${template.createdByName}`}
-                  </Fact>
-                  <Fact label={t.info.edited}>
-                    {template.lastModified
-                      ? `${formatDateTime(template.lastModified)}${template.lastModifiedByName ? ` ${t.info.by} ${template.lastModifiedByName}` : ''}`
-                      : t.info.never}
-                  </Fact>
-                  <Fact label={t.info.rooms}>{template.roomCount}</Fact>
-                </Stack>
-              </Card>
-            </Stack>
-          </Grid.Col>
-        </Grid>
+                )}
+              />
+              <Controller
+                control={control}
+                name="allowedOrganizations"
+                render={({ field }) => (
+                  <AllowedTeamsField
+                    value={field.value ?? []}
+                    onChange={field.onChange}
+                    names={names}
+                    enabled={allowlist}
+                    error={errors.allowedOrganizations?.message}
+                  />
+                )}
+              />
+            </FieldsetSection>
+          </Stack>
+        </EditColumns>
 
-        <SaveBar>
-          <SaveButtons texts={t} {...buttons} />
-        </SaveBar>
+        <SaveBar texts={t} {...buttons} />
       </Stack>
     </form>
+  );
+}
+
+/** Beside the form: the preview of the image typed, who made and last edited the template. */
+function TemplateFacts({ template, imageUrl }: { template: RoomTemplate; imageUrl: string }) {
+  return (
+    <Stack gap="lg">
+      <Card padding="lg">
+        <Text fw={600} size="sm" mb="sm">
+          {t.imagePreview}
+        </Text>
+        <div className={classes.preview}>
+          <RoomImage
+            src={imageUrl.trim() || null}
+            placeholder={t.noImage}
+            failedText={t.imageBroken}
+          />
+        </div>
+      </Card>
+      <Card padding="lg">
+        <Text fw={600} size="sm" mb="sm">
+          {t.info.title}
+        </Text>
+        <Stack gap="sm">
+          <Fact label={t.info.created}>
+            {formatDateTime(template.created)}
+            {template.createdByName && ` ${t.info.by} ${template.createdByName}`}
+          </Fact>
+          <Fact label={t.info.edited}>
+            {template.lastModified
+              ? `${formatDateTime(template.lastModified)}${template.lastModifiedByName ? ` ${t.info.by} ${template.lastModifiedByName}` : ''}`
+              : t.info.never}
+          </Fact>
+          <Fact label={t.info.rooms}>{template.roomCount}</Fact>
+        </Stack>
+      </Card>
+    </Stack>
   );
 }

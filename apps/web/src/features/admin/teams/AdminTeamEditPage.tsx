@@ -1,8 +1,8 @@
-import { Card, Skeleton, Stack } from '@mantine/core';
+import { Card, Skeleton } from '@mantine/core';
 import { adminTeamsTexts } from '@roomscale/shared';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { EditHeader, EditScreen, EditSkeleton } from '../../../components/EditScreen.tsx';
+import { EditScreen } from '../../../components/EditScreen.tsx';
 import { useScreenTitle } from '../../../session/pageTitle.tsx';
 import { teamsPath } from '../paths.ts';
 import { useAdminTeam } from './api.ts';
@@ -28,23 +28,25 @@ export function AdminTeamEditPage() {
       texts={t}
       backTo={teamsPath}
       notFoundIcon={<IconUsersGroup size={28} aria-hidden />}
-      skeleton={
-        <EditSkeleton label={t.loading} fields={4} aside={<Skeleton height={160} />}>
+      skeleton={{
+        fields: 4,
+        aside: <Skeleton height={160} />,
+        below: (
           <Card padding="lg">
             <Skeleton height={120} />
           </Card>
-        </EditSkeleton>
-      }
+        ),
+      }}
+      head={(data) => ({ title: t.title(data.name) })}
     >
       {(data) => (
-        <Stack gap="lg">
-          <EditHeader backTo={teamsPath} backLabel={t.back} title={t.title(data.name)} />
+        <>
           {/* Keyed by team: another team's page starts from its own values. */}
           <TeamDetailsForm key={data.id} team={data} />
           <TeamMembers team={data} />
           <TeamLicenses team={data} />
           <PaymentCustomer team={data} />
-        </Stack>
+        </>
       )}
     </EditScreen>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Card, Grid, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Card, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   type AdminOrganization,
   adminTeamsTexts,
@@ -10,13 +10,18 @@ import {
   teamCreateBody,
   teamCreateForm,
 } from '@roomscale/shared';
-import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { showFieldErrors } from '../../../api/errors.ts';
 import { showError, showSuccess } from '../../../components/dialogs.tsx';
-import { Fact, SaveButtons, useUnsavedChangesGuard } from '../../../components/EditScreen.tsx';
+import {
+  EditColumns,
+  Fact,
+  SaveButtons,
+  useDeleteAndLeave,
+  useUnsavedChangesGuard,
+} from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { useProfileImage } from '../../../components/useProfileImage.ts';
 import { TeamFields } from '../../organization/TeamFields.tsx';
@@ -36,7 +41,6 @@ const t = adminTeamsTexts.edit;
 export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
   const save = useEditAdminTeam(team.id);
   const remove = useDeleteTeam();
-  const navigate = useNavigate();
   const form = useForm<TeamCreateForm>({
     resolver: zodResolver(teamCreateForm),
     mode: 'onChange',
@@ -46,7 +50,7 @@ export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
   const [selfManaged, setSelfManaged] = useState(team.selfManaged);
   const saving = formState.isSubmitting;
   const dirty = formState.isDirty || selfManaged !== team.selfManaged;
-  const leaving = useRef(false);
+  const del = useDeleteAndLeave(() => remove.run(team), teamsPath);
 
   // The page reloads after every change on it (a license, a member): take the stored values
   // while nothing is typed, and keep what is.
@@ -56,7 +60,7 @@ export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
   }, [team, formState.isDirty, reset]);
 
   // Leaving with unsaved changes asks first; the browser asks on closing the tab.
-  useUnsavedChangesGuard(() => dirty && !saving && !leaving.current, t);
+  useUnsavedChangesGuard(() => dirty && !saving && !del.leaving(), t);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -81,78 +85,62 @@ export function TeamDetailsForm({ team }: { team: AdminOrganization }) {
     await showSuccess(successTitles.teamSaved, screenMessages.dataSaved);
   });
 
-  const onDelete = async () => {
-    leaving.current = true;
-    const deleted = await remove.run(team);
-    if (deleted) navigate(teamsPath, { replace: true });
-    else leaving.current = false;
-  };
-
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card padding="lg" component="section" aria-labelledby="team-details-title">
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <Text component="h2" fw={650} size="lg" id="team-details-title">
-                {t.sections.details}
-              </Text>
-              <TeamFields form={form} />
-              <TextInput
-                label={t.licenseLimit}
-                readOnly
-                // Filled: it reads as a value, not a field to type in.
-                variant="filled"
-                value={String(team.licenseCount)}
-                description={
-                  <>
-                    {t.licenseLimitParts(team.stripeLicenseCount, team.manualLicenseCount)}
-                    {team.metaLicenseCount > 0 && ` ${t.licenseLimitMeta(team.metaLicenseCount)}`}
-                    {` · ${t.licensesInUse(team.licensesInUse, team.licenseCount)}`}
-                  </>
-                }
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
+    <EditColumns aside={<About team={team} />}>
+      <Card padding="lg" component="section" aria-labelledby="team-details-title">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text component="h2" fw={650} size="lg" id="team-details-title">
+              {t.sections.details}
+            </Text>
+            <TeamFields form={form} />
+            <TextInput
+              label={t.licenseLimit}
+              readOnly
+              // Filled: it reads as a value, not a field to type in.
+              variant="filled"
+              value={String(team.licenseCount)}
+              description={
+                <>
+                  {t.licenseLimitParts(team.stripeLicenseCount, team.manualLicenseCount)}
+                  {team.metaLicenseCount > 0 && ` ${t.licenseLimitMeta(team.metaLicenseCount)}`}
+                  {` · ${t.licensesInUse(team.licensesInUse, team.licenseCount)}`}
+                </>
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
+            <Switch
+              label={t.selfManaged}
+              // The label wraps the meaning below it: the switch is named by its label alone,
+              // the meaning is its description.
+              aria-label={t.selfManaged}
+              description={selfManaged ? t.selfManagedOn : t.selfManagedOff}
+              checked={selfManaged}
+              onChange={(e) => setSelfManaged(e.currentTarget.checked)}
+              disabled={saving}
+            />
+            <Box mt="sm">
+              <SaveButtons
+                texts={t}
+                dirty={dirty}
+                valid={formState.isValid}
+                saving={saving}
+                onReset={() => {
+                  reset(detailsDefaults(team));
+                  setSelfManaged(team.selfManaged);
+                }}
+                remove={{
+                  label: t.delete,
+                  onClick: () => void del.remove(),
+                  pending: remove.pending,
+                  disabled: saving,
+                }}
               />
-              <Switch
-                label={t.selfManaged}
-                // The label wraps the meaning below it: the switch is named by its label alone,
-                // the meaning is its description.
-                aria-label={t.selfManaged}
-                description={selfManaged ? t.selfManagedOn : t.selfManagedOff}
-                checked={selfManaged}
-                onChange={(e) => setSelfManaged(e.currentTarget.checked)}
-                disabled={saving}
-              />
-              <Group justify="space-between" gap="sm" mt="sm">
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={18} aria-hidden />}
-                  onClick={() => void onDelete()}
-                  loading={remove.pending}
-                  disabled={saving}
-                >
-                  {t.delete}
-                </Button>
-                <SaveButtons
-                  texts={t}
-                  dirty={dirty}
-                  valid={formState.isValid}
-                  saving={saving}
-                  onReset={() => {
-                    reset(detailsDefaults(team));
-                    setSelfManaged(team.selfManaged);
-                  }}
-                />
-              </Group>
-            </Stack>
-          </form>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <About team={team} />
-      </Grid.Col>
-    </Grid>
+            </Box>
+          </Stack>
+        </form>
+      </Card>
+    </EditColumns>
   );
 }
 

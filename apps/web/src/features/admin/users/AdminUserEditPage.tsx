@@ -2,9 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Badge,
-  Button,
   Card,
-  Grid,
   Group,
   SimpleGrid,
   Skeleton,
@@ -22,16 +20,15 @@ import {
   PASSWORD_LOGIN_PROVIDER,
   successTitles,
 } from '@roomscale/shared';
-import { IconTrash, IconUserOff } from '@tabler/icons-react';
-import { useId, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconUserOff } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
 import {
-  EditHeader,
+  EditColumns,
   EditScreen,
-  EditSkeleton,
   Fact,
   SaveBar,
-  SaveButtons,
+  useDeleteAndLeave,
 } from '../../../components/EditScreen.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { FieldsetSection } from '../../../components/Section.tsx';
@@ -56,7 +53,39 @@ export function AdminUserEditPage() {
       texts={t}
       backTo={usersPath}
       notFoundIcon={<IconUserOff size={28} aria-hidden />}
-      skeleton={<UserSkeleton />}
+      skeleton={{
+        fields: 4,
+        aside: (
+          <Stack gap="sm">
+            {Array.from({ length: 5 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={i} height={32} />
+            ))}
+          </Stack>
+        ),
+      }}
+      head={(data) => ({
+        title: `${data.firstName} ${data.lastName}`,
+        badges: (
+          <>
+            {data.superAdmin && (
+              <Badge variant="light" color="grape" radius="sm" tt="none">
+                {adminUsersTexts.list.superAdmin}
+              </Badge>
+            )}
+            {!data.userActivated && (
+              <Badge variant="outline" color="gray" radius="sm" tt="none">
+                {adminUsersTexts.list.notActivated}
+              </Badge>
+            )}
+          </>
+        ),
+        under: (
+          <Text c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+            {data.email}
+          </Text>
+        ),
+      })}
     >
       {(data) => <UserForm key={data.id} user={data} />}
     </EditScreen>
@@ -65,10 +94,12 @@ export function AdminUserEditPage() {
 
 function UserForm({ user }: { user: AdminUser }) {
   const formId = useId();
-  const navigate = useNavigate();
   const save = useEditAdminUser(user.id);
   const remove = useDeleteUser();
-  const deleted = useRef(false);
+  const del = useDeleteAndLeave(
+    () => remove.run({ ...user, teams: user.organizations.length }),
+    usersPath,
+  );
   const { form, submit, buttons } = useEditForm({
     resolver: zodResolver(adminUserForm),
     record: user,
@@ -78,102 +109,15 @@ function UserForm({ user }: { user: AdminUser }) {
     failureText: refusalText,
     texts: t,
     // A deletion navigates away on purpose.
-    leaving: () => deleted.current,
+    leaving: del.leaving,
   });
   const { register, control, formState } = form;
   const errors = formState.errors;
-  const name = `${user.firstName} ${user.lastName}`;
-
-  const del = async () => {
-    deleted.current = true;
-    const gone = await remove.run({ ...user, teams: user.organizations.length });
-    if (gone) navigate(usersPath, { replace: true });
-    else deleted.current = false;
-  };
 
   return (
-    <Stack gap="lg">
-      <EditHeader
-        backTo={usersPath}
-        backLabel={t.back}
-        title={name}
-        badges={
-          <>
-            {user.superAdmin && (
-              <Badge variant="light" color="grape" radius="sm" tt="none">
-                {adminUsersTexts.list.superAdmin}
-              </Badge>
-            )}
-            {!user.userActivated && (
-              <Badge variant="outline" color="gray" radius="sm" tt="none">
-                {adminUsersTexts.list.notActivated}
-              </Badge>
-            )}
-          </>
-        }
-      >
-        <Text c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-          {user.email}
-        </Text>
-      </EditHeader>
-
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="lg">
-            <form id={formId} onSubmit={submit} noValidate>
-              <Stack gap="lg">
-                <FieldsetSection title={t.sections.details}>
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                    <TextInput
-                      label={t.firstName}
-                      required
-                      maxLength={limits.nameMax}
-                      error={errors.firstName?.message}
-                      {...register('firstName')}
-                    />
-                    <TextInput
-                      label={t.lastName}
-                      required
-                      maxLength={limits.nameMax}
-                      error={errors.lastName?.message}
-                      {...register('lastName')}
-                    />
-                  </SimpleGrid>
-                  <TextInput
-                    label={t.position}
-                    maxLength={limits.positionMax}
-                    error={errors.position?.message}
-                    {...register('position')}
-                  />
-                  <TextInput
-                    label={t.email}
-                    description={t.emailHint}
-                    value={user.email}
-                    readOnly
-                    variant="filled"
-                  />
-                </FieldsetSection>
-                <FieldsetSection title={t.sections.licenses}>
-                  <SwitchField
-                    control={control}
-                    name="superAdmin"
-                    label={t.superAdmin}
-                    description={t.superAdminHint}
-                  />
-                  <SwitchField
-                    control={control}
-                    name="hasManualUserSubscription"
-                    label={t.manualLicense}
-                    description={t.manualLicenseHint}
-                  />
-                </FieldsetSection>
-              </Stack>
-            </form>
-            <UserTeams user={user} />
-          </Stack>
-        </Grid.Col>
-
-        <Grid.Col span={{ base: 12, md: 4 }}>
+    <>
+      <EditColumns
+        aside={
           <Card padding="lg">
             <Text fw={650} mb="sm">
               {t.sections.info}
@@ -200,24 +144,69 @@ function UserForm({ user }: { user: AdminUser }) {
               </Fact>
             </Stack>
           </Card>
-        </Grid.Col>
-      </Grid>
+        }
+      >
+        <Stack gap="lg">
+          <form id={formId} onSubmit={submit} noValidate>
+            <Stack gap="lg">
+              <FieldsetSection title={t.sections.details}>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                  <TextInput
+                    label={t.firstName}
+                    required
+                    maxLength={limits.nameMax}
+                    error={errors.firstName?.message}
+                    {...register('firstName')}
+                  />
+                  <TextInput
+                    label={t.lastName}
+                    required
+                    maxLength={limits.nameMax}
+                    error={errors.lastName?.message}
+                    {...register('lastName')}
+                  />
+                </SimpleGrid>
+                <TextInput
+                  label={t.position}
+                  maxLength={limits.positionMax}
+                  error={errors.position?.message}
+                  {...register('position')}
+                />
+                <TextInput
+                  label={t.email}
+                  description={t.emailHint}
+                  value={user.email}
+                  readOnly
+                  variant="filled"
+                />
+              </FieldsetSection>
+              <FieldsetSection title={t.sections.licenses}>
+                <SwitchField
+                  control={control}
+                  name="superAdmin"
+                  label={t.superAdmin}
+                  description={t.superAdminHint}
+                />
+                <SwitchField
+                  control={control}
+                  name="hasManualUserSubscription"
+                  label={t.manualLicense}
+                  description={t.manualLicenseHint}
+                />
+              </FieldsetSection>
+            </Stack>
+          </form>
+          <UserTeams user={user} />
+        </Stack>
+      </EditColumns>
 
-      <SaveBar>
-        <Group justify="space-between" gap="sm">
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => void del()}
-            loading={remove.pending}
-          >
-            {t.delete}
-          </Button>
-          <SaveButtons texts={t} {...buttons} form={formId} />
-        </Group>
-      </SaveBar>
-    </Stack>
+      <SaveBar
+        texts={t}
+        {...buttons}
+        form={formId}
+        remove={{ label: t.delete, onClick: () => void del.remove(), pending: remove.pending }}
+      />
+    </>
   );
 }
 
@@ -256,22 +245,5 @@ function LoginTypes({ user }: { user: AdminUser }) {
         </Badge>
       ))}
     </Group>
-  );
-}
-
-function UserSkeleton() {
-  return (
-    <EditSkeleton
-      label={t.loading}
-      fields={4}
-      aside={
-        <Stack gap="sm">
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={i} height={32} />
-          ))}
-        </Stack>
-      }
-    />
   );
 }
