@@ -1,19 +1,17 @@
-import { Card, Table, VisuallyHidden } from '@mantine/core';
+import { Card } from '@mantine/core';
 import { limits } from '@roomscale/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { countIsLowerBound } from '../../components/countBound.ts';
 import { ListScreen, type ListTexts, TableSkeleton } from '../../components/ListScreen.tsx';
 import { useListParams } from '../../components/useListParams.ts';
+import { type AdminColumn, AdminTable } from './AdminTable.tsx';
 
 /** An admin list's strings: the list screen's, its count line and its table's name. */
 export type AdminListTexts = ListTexts & {
   count: (n: number, more?: boolean) => string;
   tableLabel: string;
 };
-
-/** A column heading; `end` right-aligns it (numbers, the actions), `hidden` keeps it for readers. */
-export type AdminColumn = { label: string; end?: boolean; hidden?: boolean };
 
 type AdminPage<R> = {
   results: readonly R[];
@@ -68,40 +66,20 @@ export function AdminListScreen<R extends { id: string }>({
       emptyIcon={emptyIcon}
       skeleton={<TableSkeleton rows={skeletonRows} />}
     >
-      {(data) => {
-        const table = (
-          <Table
-            verticalSpacing="sm"
+      {(data) => (
+        <Card padding={0}>
+          <AdminTable
+            label={texts.tableLabel}
+            columns={columns}
+            rows={data.results}
+            rowKey={(r) => r.id}
+            row={row}
             highlightOnHover={highlightOnHover}
-            aria-label={texts.tableLabel}
             className={tableClassName}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => (
-                  <Table.Th key={c.label} ta={c.end ? 'right' : undefined}>
-                    {c.hidden ? <VisuallyHidden>{c.label}</VisuallyHidden> : c.label}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.results.map((r) => (
-                <Fragment key={r.id}>{row(r)}</Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
-        );
-        return (
-          <Card padding={0}>
-            {scrollMinWidth ? (
-              <Table.ScrollContainer minWidth={scrollMinWidth}>{table}</Table.ScrollContainer>
-            ) : (
-              table
-            )}
-          </Card>
-        );
-      }}
+            scrollMinWidth={scrollMinWidth}
+          />
+        </Card>
+      )}
     </ListScreen>
   );
 }

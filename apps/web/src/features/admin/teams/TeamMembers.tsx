@@ -1,35 +1,19 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import {
   type AdminOrganization,
   type AdminOrganizationUser,
   adminTeamsTexts,
 } from '@roomscale/shared';
-import {
-  IconDoorEnter,
-  IconDoorExit,
-  IconPencil,
-  IconUserMinus,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconDoorEnter, IconDoorExit, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { showConfirm, showError } from '../../../components/dialogs.tsx';
 import { lazyPart, preloadOn } from '../../../components/lazyPart.ts';
 import { OverlayLoader } from '../../../components/OverlayLoader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useSession } from '../../../session/session.ts';
 import { useMyTeams } from '../../../session/teams.ts';
+import { AdminTable, EditRemoveCell } from '../AdminTable.tsx';
+import { confirmAndRun } from '../confirmAndRun.ts';
 import { userPath } from '../paths.ts';
 import { useEditMembership } from './api.ts';
 import { failureText } from './failureText.ts';
@@ -37,6 +21,14 @@ import { useJoinLeave } from './membership.ts';
 
 const t = adminTeamsTexts.users;
 const C = t.columns;
+const columns = [
+  { label: C.name },
+  { label: C.position },
+  { label: C.email },
+  { label: C.licenseType },
+  { label: C.role },
+  { label: C.actions, end: true, hidden: true },
+];
 
 const fullName = (u: Pick<AdminOrganizationUser, 'firstName' | 'lastName'>) =>
   `${u.firstName} ${u.lastName}`.trim();
@@ -69,25 +61,22 @@ export function TeamMembers({ team }: { team: AdminOrganization }) {
     !!me &&
     (team.users.some((u) => u.id === me.id) || !!myTeams.data?.some((m) => m.id === team.id));
 
-  const remove = async (u: AdminOrganizationUser) => {
+  const remove = (u: AdminOrganizationUser) => {
     const name = fullName(u);
-    const ok = await showConfirm({
-      title: t.removeTitle,
-      content: t.removeText(name, team.name),
-      confirmLabel: t.removeConfirm,
-      danger: true,
+    return confirmAndRun({
+      ask: {
+        title: t.removeTitle,
+        content: t.removeText(name, team.name),
+        confirmLabel: t.removeConfirm,
+      },
+      run: () =>
+        edit.mutateAsync({
+          userId: u.id,
+          body: { organizationId: team.id, userId: u.id, role: 'None', licenseType: 'None' },
+        }),
+      failureText,
+      done: { title: t.removed, message: t.removedText(name) },
     });
-    if (!ok) return;
-    try {
-      await edit.mutateAsync({
-        userId: u.id,
-        body: { organizationId: team.id, userId: u.id, role: 'None', licenseType: 'None' },
-      });
-    } catch (e) {
-      await showError(failureText(e));
-      return;
-    }
-    notifications.show({ color: 'teal', title: t.removed, message: t.removedText(name) });
   };
 
   const editingUser = editing?.user;
@@ -129,91 +118,61 @@ export function TeamMembers({ team }: { team: AdminOrganization }) {
         </>
       }
     >
-      {team.users.length === 0 ? (
-        <div>
-          <Text c="dimmed">{t.empty}</Text>
-          <Text size="sm" c="dimmed">
-            {t.emptyHint}
-          </Text>
-        </div>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" aria-label={t.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{C.name}</Table.Th>
-                <Table.Th>{C.position}</Table.Th>
-                <Table.Th>{C.email}</Table.Th>
-                <Table.Th>{C.licenseType}</Table.Th>
-                <Table.Th>{C.role}</Table.Th>
-                <Table.Th ta="right">
-                  <VisuallyHidden>{C.actions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {team.users.map((u) => {
-                const name = fullName(u);
-                return (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={userPath(u.id)} fw={600}>
-                        {name}
-                      </Anchor>
-                      {u.id === me?.id && (
-                        <Badge size="xs" variant="light" ml={6} tt="none">
-                          {t.you}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td c={u.position ? undefined : 'dimmed'}>{u.position ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {u.email}
-                        </Text>
-                        {u.superAdmin && (
-                          <Badge size="xs" color="grape" variant="light" tt="none">
-                            {t.superAdmin}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{t.licenseTypes[u.licenseType]}</Table.Td>
-                    <Table.Td>{t.roles[u.role]}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Tooltip label={t.edit(name)}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={t.edit(name)}
-                            aria-haspopup="dialog"
-                            onClick={() => setEditing({ user: u })}
-                            {...preloadEditor}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.remove(name)}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t.remove(name)}
-                            onClick={() => void remove(u)}
-                          >
-                            <IconUserMinus size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <AdminTable
+        label={t.tableLabel}
+        columns={columns}
+        rows={team.users}
+        rowKey={(u) => u.id}
+        scrollMinWidth={720}
+        empty={
+          <div>
+            <Text c="dimmed">{t.empty}</Text>
+            <Text size="sm" c="dimmed">
+              {t.emptyHint}
+            </Text>
+          </div>
+        }
+        row={(u) => {
+          const name = fullName(u);
+          return (
+            <Table.Tr>
+              <Table.Td>
+                <Anchor component={Link} to={userPath(u.id)} fw={600}>
+                  {name}
+                </Anchor>
+                {u.id === me?.id && (
+                  <Badge size="xs" variant="light" ml={6} tt="none">
+                    {t.you}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td c={u.position ? undefined : 'dimmed'}>{u.position ?? '—'}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {u.email}
+                  </Text>
+                  {u.superAdmin && (
+                    <Badge size="xs" color="grape" variant="light" tt="none">
+                      {t.superAdmin}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{t.licenseTypes[u.licenseType]}</Table.Td>
+              <Table.Td>{t.roles[u.role]}</Table.Td>
+              <EditRemoveCell
+                editLabel={t.edit(name)}
+                onEdit={() => setEditing({ user: u })}
+                preload={preloadEditor}
+                removeLabel={t.remove(name)}
+                removeIcon={<IconUserMinus size={18} aria-hidden />}
+                onRemove={() => void remove(u)}
+              />
+            </Table.Tr>
+          );
+        }}
+      />
       {team.usersCount > team.users.length && (
         <Text size="sm" c="dimmed">
           {t.shownOf(team.users.length, team.usersCount)}

@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { adminTeamsTexts } from '@roomscale/shared';
 import { serverMessage } from '../../../api/errors.ts';
-import { showConfirm, showError } from '../../../components/dialogs.tsx';
+import { confirmAndRun } from '../confirmAndRun.ts';
 import { useDeleteAdminTeam } from './api.ts';
 
 const t = adminTeamsTexts.remove;
@@ -22,26 +21,20 @@ export function useDeleteTeam() {
   const remove = useDeleteAdminTeam();
   return {
     pending: remove.isPending,
-    run: async (team: Doomed): Promise<boolean> => {
-      const ok = await showConfirm({
-        title: t.title,
-        content: t.text(team.name, {
-          users: team.usersCount,
-          files: team.filesCount,
-          rooms: team.roomsCount,
-        }),
-        confirmLabel: t.confirm,
-        danger: true,
-      });
-      if (!ok) return false;
-      try {
-        await remove.mutateAsync(team.id);
-      } catch (e) {
-        await showError(serverMessage(e));
-        return false;
-      }
-      notifications.show({ color: 'teal', title: t.done, message: t.doneText(team.name) });
-      return true;
-    },
+    run: (team: Doomed): Promise<boolean> =>
+      confirmAndRun({
+        ask: {
+          title: t.title,
+          content: t.text(team.name, {
+            users: team.usersCount,
+            files: team.filesCount,
+            rooms: team.roomsCount,
+          }),
+          confirmLabel: t.confirm,
+        },
+        run: () => remove.mutateAsync(team.id),
+        failureText: serverMessage,
+        done: { title: t.done, message: t.doneText(team.name) },
+      }),
   };
 }

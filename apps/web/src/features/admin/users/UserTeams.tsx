@@ -1,20 +1,10 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Button, Card, Group, Table, Text } from '@mantine/core';
 import { type AdminUser, type AdminUserTeam, adminUsersTexts } from '@roomscale/shared';
-import { IconPencil, IconPlus, IconUserMinus } from '@tabler/icons-react';
+import { IconPlus, IconUserMinus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { showConfirm, showError } from '../../../components/dialogs.tsx';
+import { AdminTable, EditRemoveCell } from '../AdminTable.tsx';
+import { confirmAndRun } from '../confirmAndRun.ts';
 import { useRemoveMembership } from '../memberships/api.ts';
 import { membershipFailure } from '../memberships/failureText.ts';
 import { MembershipEditor, type MembershipEditorProps } from '../memberships/MembershipEditor.tsx';
@@ -24,6 +14,12 @@ import classes from './AdminUsers.module.css';
 const t = adminUsersTexts.teams;
 const C = t.columns;
 const m = adminUsersTexts.membership;
+const columns = [
+  { label: C.name },
+  { label: C.role },
+  { label: C.licenseType },
+  { label: C.actions, end: true, hidden: true },
+];
 
 /** An active membership: its role and license are never None (None and None is removed). */
 type ActiveTeam = AdminUserTeam & {
@@ -51,25 +47,17 @@ export function UserTeams({ user }: { user: AdminUser }) {
     setEditing(true);
   };
 
-  const removeFrom = async (team: ActiveTeam) => {
-    const ok = await showConfirm({
-      title: t.removeTitle,
-      content: t.removeText(name, team.organization.name),
-      confirmLabel: t.removeConfirm,
-      danger: true,
+  const removeFrom = (team: ActiveTeam) =>
+    confirmAndRun({
+      ask: {
+        title: t.removeTitle,
+        content: t.removeText(name, team.organization.name),
+        confirmLabel: t.removeConfirm,
+      },
+      run: () => remove.mutateAsync({ userId: user.id, teamId: team.organization.id }),
+      failureText: membershipFailure,
+      done: { title: t.removed, message: t.removedText(name, team.organization.name) },
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync({ userId: user.id, teamId: team.organization.id });
-      notifications.show({
-        color: 'teal',
-        title: t.removed,
-        message: t.removedText(name, team.organization.name),
-      });
-    } catch (e) {
-      await showError(membershipFailure(e));
-    }
-  };
 
   return (
     <Card padding="lg" component="section" aria-labelledby={titleId}>
@@ -88,75 +76,51 @@ export function UserTeams({ user }: { user: AdminUser }) {
         </Button>
       </Group>
 
-      {teams.length === 0 ? (
-        <div>
-          <Text size="sm">{t.empty}</Text>
-          <Text size="sm" c="dimmed">
-            {t.emptyHint}
-          </Text>
-        </div>
-      ) : (
-        <Table verticalSpacing="xs" aria-label={t.tableLabel} className={classes.table}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{C.name}</Table.Th>
-              <Table.Th>{C.role}</Table.Th>
-              <Table.Th>{C.licenseType}</Table.Th>
-              <Table.Th ta="right">
-                <VisuallyHidden>{C.actions}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {teams.map((team) => (
-              <Table.Tr key={team.organization.id}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={teamPath(team.organization.id)}
-                    fw={600}
-                    className={classes.name}
-                  >
-                    {team.organization.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td data-label={C.role}>{m.roles[team.role]}</Table.Td>
-                <Table.Td data-label={C.licenseType}>{m.licenseTypes[team.licenseType]}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end" className={classes.actions}>
-                    <Tooltip label={t.edit(team.organization.name)}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t.edit(team.organization.name)}
-                        aria-haspopup="dialog"
-                        onClick={() =>
-                          edit({
-                            team: team.organization,
-                            initial: { role: team.role, licenseType: team.licenseType },
-                          })
-                        }
-                      >
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t.remove(team.organization.name)}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t.remove(team.organization.name)}
-                        onClick={() => void removeFrom(team)}
-                      >
-                        <IconUserMinus size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <AdminTable
+        label={t.tableLabel}
+        columns={columns}
+        rows={teams}
+        rowKey={(team) => team.organization.id}
+        verticalSpacing="xs"
+        className={classes.table}
+        empty={
+          <div>
+            <Text size="sm">{t.empty}</Text>
+            <Text size="sm" c="dimmed">
+              {t.emptyHint}
+            </Text>
+          </div>
+        }
+        row={(team) => (
+          <Table.Tr>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={teamPath(team.organization.id)}
+                fw={600}
+                className={classes.name}
+              >
+                {team.organization.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td data-label={C.role}>{m.roles[team.role]}</Table.Td>
+            <Table.Td data-label={C.licenseType}>{m.licenseTypes[team.licenseType]}</Table.Td>
+            <EditRemoveCell
+              className={classes.actions}
+              editLabel={t.edit(team.organization.name)}
+              onEdit={() =>
+                edit({
+                  team: team.organization,
+                  initial: { role: team.role, licenseType: team.licenseType },
+                })
+              }
+              removeLabel={t.remove(team.organization.name)}
+              removeIcon={<IconUserMinus size={18} aria-hidden />}
+              onRemove={() => void removeFrom(team)}
+            />
+          </Table.Tr>
+        )}
+      />
 
       <MembershipEditor
         opened={editing}

@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { adminUsersTexts } from '@roomscale/shared';
 import { serverMessage } from '../../../api/errors.ts';
-import { showConfirm, showError } from '../../../components/dialogs.tsx';
+import { confirmAndRun } from '../confirmAndRun.ts';
 import { useDeleteAdminUser } from './api.ts';
 
 const t = adminUsersTexts.remove;
@@ -16,23 +15,18 @@ export function useDeleteUser() {
   const remove = useDeleteAdminUser();
   return {
     pending: remove.isPending,
-    run: async (user: Doomed): Promise<boolean> => {
+    run: (user: Doomed): Promise<boolean> => {
       const name = `${user.firstName} ${user.lastName}`;
-      const ok = await showConfirm({
-        title: t.title,
-        content: t.text(name, user.email, user.teams),
-        confirmLabel: t.confirm,
-        danger: true,
+      return confirmAndRun({
+        ask: {
+          title: t.title,
+          content: t.text(name, user.email, user.teams),
+          confirmLabel: t.confirm,
+        },
+        run: () => remove.mutateAsync(user.id),
+        failureText: serverMessage,
+        done: { title: t.done, message: t.doneText(name) },
       });
-      if (!ok) return false;
-      try {
-        await remove.mutateAsync(user.id);
-      } catch (e) {
-        await showError(serverMessage(e));
-        return false;
-      }
-      notifications.show({ color: 'teal', title: t.done, message: t.doneText(name) });
-      return true;
     },
   };
 }
