@@ -9,10 +9,11 @@ import {
 } from '@roomscale/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/harness.tsx';
 import { renderRouter } from '../../../test/router.tsx';
 import { auditEntry, auditPage, cursorAfter, targetId, teamId } from '../../audit/fixtures.ts';
+import { signedInAdminBrowser } from '../testing.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 
 const otherTeamId = '44444444-4444-4444-8444-444444444444';
@@ -104,13 +105,7 @@ async function rows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInAdminBrowser();
 
 describe('AuditLogPage', () => {
   it('shows who, when, what, the team, whom it is about, the change and the address', async () => {

@@ -1,18 +1,10 @@
 // @vitest-environment happy-dom
 import type { AdminOrganizationPage, AdminOrganizationUser } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../../test/harness.tsx';
-import {
-  calls,
-  graceId,
-  orbitId,
-  renderRoutes,
-  userDetail,
-  userPage,
-  userRow,
-  uuid,
-} from '../users/fixtures.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/harness.tsx';
+import { calls, renderRoutes, signedInAdminBrowser } from '../testing.ts';
+import { graceId, orbitId, userDetail, userPage, userRow, uuid } from '../users/fixtures.tsx';
 import { MembershipEditor, type MembershipEditorProps } from './MembershipEditor.tsx';
 
 const grace = { id: graceId, name: 'Grace Hopper', email: 'grace@example.com' };
@@ -78,13 +70,7 @@ const dialog = () => screen.findByRole('dialog');
 const confirmButton = (d: HTMLElement) =>
   within(d).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInAdminBrowser();
 
 describe('MembershipEditor', () => {
   it('suggests the first 5 teams for a fixed user and saves the chosen role and license', async () => {

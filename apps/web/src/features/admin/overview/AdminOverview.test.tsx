@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, resetBrowser, signedInBrowser } from '../../../test/harness.tsx';
 import { platformUsageFixture } from '../../insight/fixtures.ts';
-import { renderRoutes } from '../users/fixtures.tsx';
+import { renderRoutes } from '../testing.ts';
 import { AdminOverviewPage } from './AdminOverviewPage.tsx';
 
 beforeEach(async () => {

@@ -2,15 +2,9 @@
 
 import type { RoomTemplate, RoomTemplatePage, RoomTemplateSummary } from '@roomscale/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeClock,
-  mockApi,
-  resetBrowser,
-  signedInBrowser,
-  stubFonts,
-} from '../../../test/harness.tsx';
-import { renderRouter } from '../../../test/router.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeClock, mockApi } from '../../../test/harness.tsx';
+import { listQueries as queriesOf, renderRoutes, signedInAdminBrowser } from '../testing.ts';
 import { RoomTemplateEditPage } from './RoomTemplateEditPage.tsx';
 import { RoomTemplatesPage } from './RoomTemplatesPage.tsx';
 
@@ -94,30 +88,19 @@ const template: RoomTemplate = {
   lastModifiedByName: null,
 };
 
-/** A data router (the edit page guards unsaved changes with useBlocker). */
 const renderAt = (url: string) =>
-  renderRouter(
+  renderRoutes(
     [
       { path: '/admin/roomtemplates', element: <RoomTemplatesPage /> },
       { path: '/admin/roomtemplates/:roomTemplateId', element: <RoomTemplateEditPage /> },
     ],
     url,
-    { probe: true },
   );
 
 const listQueries = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls
-    .map(([u]) => new URL(String(u), 'http://localhost'))
-    .filter((u) => u.pathname === '/api/Admin/RoomTemplate')
-    .map((u) => Object.fromEntries(u.searchParams));
+  queriesOf(fetch, '/api/Admin/RoomTemplate');
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInAdminBrowser();
 
 describe('RoomTemplatesPage', () => {
   it('searches after 1 s of quiet typing and goes back to page 1', async () => {

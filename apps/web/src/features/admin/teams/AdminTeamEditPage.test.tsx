@@ -7,17 +7,10 @@ import type {
   Problem,
 } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeObjects } from '../../../app/routeTree.tsx';
 import { session } from '../../../session/session.ts';
-import {
-  meFixture,
-  teamFixture as membershipFixture,
-  mockApi,
-  resetBrowser,
-  signedInBrowser,
-  stubFonts,
-} from '../../../test/harness.tsx';
+import { meFixture, teamFixture as membershipFixture, mockApi } from '../../../test/harness.tsx';
 import { renderRouter } from '../../../test/router.tsx';
 import {
   customerFixture,
@@ -25,6 +18,7 @@ import {
   sentence,
   subscriptionFixture,
 } from '../../billing/testing.ts';
+import { signedInAdminBrowser } from '../testing.ts';
 import { AdminTeamEditPage } from './AdminTeamEditPage.tsx';
 import { adminId, licenseFixture, renderRoute, teamFixture, teamId } from './testing.tsx';
 
@@ -163,14 +157,7 @@ const open = () =>
     <AdminTeamEditPage />,
   );
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  await signIn();
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInAdminBrowser(signIn);
 
 const emptyTeamsPage = {
   results: [],

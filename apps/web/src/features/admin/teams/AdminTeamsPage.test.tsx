@@ -2,15 +2,9 @@
 
 import type { AdminOrganizationPage, AdminOrganizationRow } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeClock,
-  mockApi,
-  resetBrowser,
-  signedInBrowser,
-  stubFonts,
-} from '../../../test/harness.tsx';
-import { renderRouter } from '../../../test/router.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeClock, mockApi, resetBrowser, signedInBrowser } from '../../../test/harness.tsx';
+import { listQueries as queriesOf, renderRoutes, signedInAdminBrowser } from '../testing.ts';
 import { AdminTeamsPage } from './AdminTeamsPage.tsx';
 
 const newTeamId = '33333333-3333-4333-8333-333333333333';
@@ -45,26 +39,12 @@ function page(n: number, pageCount: number, rows: AdminOrganizationRow[]): Admin
 }
 
 const renderAt = (url: string) =>
-  renderRouter([{ path: '/admin/organizations', element: <AdminTeamsPage /> }], url, {
-    probe: true,
-  });
+  renderRoutes([{ path: '/admin/organizations', element: <AdminTeamsPage /> }], url);
 
 const listQueries = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls
-    .map(([u, init]) => ({ url: new URL(String(u), 'http://localhost'), method: init?.method }))
-    .filter(
-      ({ url, method }) =>
-        url.pathname === '/api/Admin/Organizations' && (method ?? 'GET') === 'GET',
-    )
-    .map(({ url }) => Object.fromEntries(url.searchParams));
+  queriesOf(fetch, '/api/Admin/Organizations');
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInAdminBrowser();
 
 describe('AdminTeamsPage', () => {
   it('lists teams with their user, license, room and file counts, 20 a page', async () => {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { ManualLicense, Problem } from '@roomscale/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, resetBrowser, signedInBrowser, stubFonts } from '../../../test/harness.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/harness.tsx';
+import { signedInAdminBrowser } from '../testing.ts';
 import { AdminTeamEditPage } from './AdminTeamEditPage.tsx';
 import { licenseFixture, renderRoute, teamFixture, teamId } from './testing.tsx';
 
@@ -59,14 +60,7 @@ async function pickDay(dialog: HTMLElement, label: 'Start' | 'End', day: number)
   );
 }
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-  vi.useFakeTimers({ toFake: ['Date'], now, shouldAdvanceTime: true });
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInAdminBrowser(() => vi.useFakeTimers({ toFake: ['Date'], now, shouldAdvanceTime: true }));
 
 describe('LicenseEditor', () => {
   it('starts a new license now, for 7 days and 1 user, with the email on; saves the PUT body', async () => {

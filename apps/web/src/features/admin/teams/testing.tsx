@@ -1,6 +1,6 @@
 import type { AdminOrganization, ManualLicense } from '@roomscale/shared';
 import type { ReactElement } from 'react';
-import { renderRouter } from '../../../test/router.tsx';
+import { renderRoutes } from '../testing.ts';
 
 /** Fixtures and a renderer shared by the admin team screen tests. */
 export const teamId = '22222222-2222-4222-8222-222222222222';
@@ -58,4 +58,4 @@ export function licenseFixture(overrides: Partial<ManualLicense> = {}): ManualLi
 
 /** Renders `element` at `url` inside a data router (the team page guards unsaved changes). */
 export const renderRoute = (path: string, url: string, element: ReactElement) =>
-  renderRouter([{ path, element }], url, { probe: true });
+  renderRoutes([{ path, element }], url);

@@ -1,38 +1,18 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeClock,
-  mockApi,
-  resetBrowser,
-  signedInBrowser,
-  stubFonts,
-} from '../../../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeClock, mockApi, resetBrowser, signedInBrowser } from '../../../test/harness.tsx';
+import { calls, renderRoutes, signedInAdminBrowser } from '../testing.ts';
 import { AdminUserEditPage } from './AdminUserEditPage.tsx';
 import { AdminUsersPage } from './AdminUsersPage.tsx';
-import {
-  adminId,
-  calls,
-  graceId,
-  orbitId,
-  renderRoutes,
-  userDetail,
-  userPage,
-  userRow,
-} from './fixtures.tsx';
+import { adminId, graceId, orbitId, userDetail, userPage, userRow } from './fixtures.tsx';
 
 const routes = [
   { path: '/admin/users', element: <AdminUsersPage /> },
   { path: '/admin/users/:userId', element: <AdminUserEditPage /> },
 ];
 
-beforeEach(async () => {
-  await signedInBrowser();
-  stubFonts();
-});
-afterEach(() => {
-  resetBrowser();
-});
+signedInAdminBrowser();
 
 describe('AdminUsersPage', () => {
   it('lists users with email, position, the Super Admin marker and their team count', async () => {

@@ -1,9 +1,6 @@
 import type { AdminUser, AdminUserPage, AdminUserRow } from '@roomscale/shared';
-import type { RouteObject } from 'react-router';
-import type { mockApi } from '../../../test/harness.tsx';
-import { renderRouter } from '../../../test/router.tsx';
 
-/** Fixtures and a data router for the admin user and membership screen tests. */
+/** Fixtures of the admin user and membership screen tests. */
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -79,20 +76,3 @@ export function userDetail(overrides: Partial<AdminUser> = {}): AdminUser {
     ...overrides,
   };
 }
-
-export const renderRoutes = (routes: RouteObject[], url: string) =>
-  renderRouter(routes, url, { probe: true });
-
-type Fetch = ReturnType<typeof mockApi>;
-
-/** The calls made, as method, path, query and parsed body. */
-export const calls = (fetch: Fetch) =>
-  fetch.mock.calls.map(([u, init]) => {
-    const url = new URL(String(u), 'http://localhost');
-    return {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-  });
