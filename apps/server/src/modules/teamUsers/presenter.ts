@@ -20,6 +20,47 @@ export function presentTeamUser({
   providers,
   createdByTeam,
 }: TeamUserRow): TeamUser {
+  return presentListedMember({
+    user,
+    membership,
+    hasPassword: user.passwordHash !== null,
+    hasSso: providers.some((p) => p !== META_LOGIN_PROVIDER),
+    hasOculus: providers.includes(META_LOGIN_PROVIDER),
+    createdByTeam,
+    lastInVrAt: undefined,
+  });
+}
+
+/**
+ * A member as the team users list reads them (list.ts): whether the account has a password and
+ * which kinds of external login, never the password's hash itself.
+ */
+export type ListedMember = {
+  user: Pick<
+    typeof users.$inferSelect,
+    'id' | 'firstName' | 'lastName' | 'email' | 'position' | 'activated'
+  >;
+  membership: Pick<typeof memberships.$inferSelect, 'role' | 'licenseType'>;
+  hasPassword: boolean;
+  /** A login of a provider other than the headset store's. */
+  hasSso: boolean;
+  /** A login of the headset store (`META_LOGIN_PROVIDER`). */
+  hasOculus: boolean;
+  /** The team created the account (a `new_account` invitation). */
+  createdByTeam: boolean;
+  /** 'Last in VR' as the caller may see it (null if never or not theirs to see); absent: not read. */
+  lastInVrAt: string | null | undefined;
+};
+
+export function presentListedMember({
+  user,
+  membership,
+  hasPassword,
+  hasSso,
+  hasOculus,
+  createdByTeam,
+  lastInVrAt,
+}: ListedMember): TeamUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -29,11 +70,16 @@ export function presentTeamUser({
     role: membership.role,
     licenseType: membership.licenseType,
     userActivated: user.activated,
-    hasRoomscaleLogin: user.passwordHash !== null,
-    hasSsoLogin: providers.some((p) => p !== META_LOGIN_PROVIDER),
-    hasOculusLogin: providers.includes(META_LOGIN_PROVIDER),
+    hasRoomscaleLogin: hasPassword,
+    hasSsoLogin: hasSso,
+    hasOculusLogin: hasOculus,
     invitationPending: false,
-    profileEditable: profileEditable(user, createdByTeam),
+    // The policy reads whether a hash is set, not the hash: any text stands for one.
+    profileEditable: profileEditable(
+      { activated: user.activated, passwordHash: hasPassword ? '*' : null },
+      createdByTeam,
+    ),
+    lastInVrAt,
   };
 }
 

@@ -1,0 +1,294 @@
+import {
+  insightLimits,
+  META_LOGIN_PROVIDER,
+  type TeamUser,
+  teamUserLimits,
+  type teamUserListQuery,
+} from '@roomscale/shared';
+import { and, eq, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { builtStatement, type Built as DirectBuilt, runBuilt } from '../../db/direct.ts';
+import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/types.ts';
+import { likePattern } from '../../platform/http/paging.ts';
+import { lastInVr, notInVrSince } from '../insight/queries.ts';
+import { licenseCount, licensesInUse } from '../licenses/accounting.ts';
+import { activeMembership } from '../organizations/membership.ts';
+import { pendingInTeam } from './invitations.ts';
+import { presentListedMember, presentPendingInvitee } from './presenter.ts';
+
+/**
+ * The team users page (`GET /api/Organizations/{organizationId}/Users`) as one statement: the
+ * members' and the pending invitees' counts, the team's licenses and those in use, the page of
+ * members with their 'Last in VR', logins and whether the team created the account, and the
+ * pending invitees that follow the members on this page. Drizzle built and mapped seven
+ * statements on every call (the counts, the page, its logins, its `new_account` invitations, the
+ * licensing summary and the pending invitees), which cost the server more than the database.
+ *
+ * The statement of each kind of list (a filter or not, 'Licensed, not in VR for 30 days' or not,
+ * a screen's page size, the first page or a later one) is built once per database and run on the
+ * driver with each call's values (db/direct.ts), the constants drizzle would bind (roles, kinds,
+ * statuses) and the screens' page sizes written into its text. The screens' kinds are named
+ * prepared statements: PostgreSQL plans each once per connection and keeps a generic plan after
+ * five runs; list.test.ts holds, on a team of 2,000 among 20,000 memberships, that it does, and
+ * that the generic plans read the tables as the plans for each call's values do.
+ */
+
+export type ListQuery = z.output<typeof teamUserListQuery>;
+
+/** What a statement's text depends on; everything else is a value (`Values`). */
+export type Shape = {
+  filter: boolean;
+  notInVr: boolean;
+  /** A page size the screens ask for (`pageSizes`), written into the text; null: a value. */
+  size: number | null;
+  /** The first page: no offset, written so. */
+  first: boolean;
+};
+
+/**
+ * The page sizes the screens ask for: the Team > Users tab's, and the meeting form's search for
+ * participants (apps/web/src/features/meetings/api.ts). A generic plan takes an unknown LIMIT
+ * for a tenth of the rows and prices each row's 'Last in VR' for them: on a team of 2,000 it cost
+ * more than the plans for each call's values, and PostgreSQL planned every call anew. Written
+ * into the text, the size is priced as it is (list.test.ts).
+ */
+const pageSizes: readonly number[] = [teamUserLimits.pageSize, 5];
+
+/** A number written into the statement's text. */
+const written = (n: number) => sql.raw(String(n));
+
+export type Values = {
+  team: string;
+  /** The filter as an ILIKE pattern ('' without a filter: then never bound). */
+  pattern: string;
+  /** The call's time: open invitations, manual licenses. */
+  now: string;
+  /** 'Not in VR' since: `insightLimits.notInVrDays` before now. */
+  since: string;
+  pageSize: number;
+  offset: number;
+};
+
+const placeholder = (name: keyof Values) => sql.placeholder(name);
+const P = {
+  team: placeholder('team'),
+  pattern: placeholder('pattern'),
+  now: placeholder('now'),
+  since: placeholder('since'),
+  pageSize: placeholder('pageSize'),
+  offset: placeholder('offset'),
+};
+/**
+ * The helpers of other modules take an id or a time where this statement has a placeholder:
+ * drizzle's conditions take a placeholder for a value (`asValue`), SQL written out takes a time's
+ * `toISOString()` (`asIsoTime`).
+ */
+const asValue = <T>(p: Placeholder) => p as unknown as T;
+const asIsoTime = (p: Placeholder) => ({ toISOString: () => p }) as unknown as Date;
+
+export const shapeOf = (q: ListQuery): Shape => ({
+  filter: (q.Filter?.trim() ?? '') !== '',
+  notInVr: q.LicensedNotInVr === true,
+  size: pageSizes.includes(q.PageSize) ? q.PageSize : null,
+  first: q.Page === 1,
+});
+
+export function valuesOf(organizationId: string, q: ListQuery, now: Date): Values {
+  return {
+    team: organizationId,
+    pattern: likePattern(q.Filter?.trim() ?? ''),
+    now: now.toISOString(),
+    since: new Date(now.getTime() - insightLimits.notInVrDays * 86_400_000).toISOString(),
+    pageSize: q.PageSize,
+    offset: (q.Page - 1) * q.PageSize,
+  };
+}
+
+/**
+ * Which members a list shows (removed members, role None, are not listed): the filter matches a
+ * first name, last name, 'first last' and email, ignoring case.
+ */
+function memberWhere(shape: Shape): SQL {
+  return and(
+    eq(memberships.organizationId, asValue<string>(P.team)),
+    activeMembership(),
+    shape.filter
+      ? or(
+          ilike(users.firstName, asValue<string>(P.pattern)),
+          ilike(users.lastName, asValue<string>(P.pattern)),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, asValue<string>(P.pattern)),
+          ilike(users.email, asValue<string>(P.pattern)),
+        )
+      : undefined,
+    shape.notInVr
+      ? and(
+          eq(memberships.licenseType, 'License'),
+          notInVrSince(sql`${users.id}`, asValue<string>(P.team), asIsoTime(P.since)),
+        )
+      : undefined,
+  )!;
+}
+
+/** A pending invitee matches the typed address only; they have never been in VR for the team. */
+const pendingWhere = (shape: Shape): SQL =>
+  and(
+    shape.notInVr ? sql`false` : undefined,
+    pendingInTeam(asValue<string>(P.team), asValue<Date>(P.now)),
+    shape.filter ? ilike(teamInvitations.email, asValue<string>(P.pattern)) : undefined,
+  )!;
+
+const provider = sql.raw(`'${META_LOGIN_PROVIDER}'`);
+
+/**
+ * The counts and the team's licenses on the first columns of every row, then a row of the page
+ * each: the members by name (`part` 1), then the pending invitees by address (`part` 2) that fit
+ * on the page, `ord` their order; an empty page is the counts' row alone, its other columns null.
+ */
+export function listQuery(shape: Shape): SQL {
+  const team = sql`${P.team}`;
+  const size = shape.size === null ? P.pageSize : written(shape.size);
+  const offset = shape.first ? written(0) : P.offset;
+  return sql`with members as materialized (
+      select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
+        ${users.email} as email, ${users.position} as position, ${users.activated} as activated,
+        ${users.passwordHash} is not null as has_password, ${memberships.role} as role,
+        ${memberships.licenseType} as license_type
+      from ${memberships} inner join ${users} on ${users.id} = ${memberships.userId}
+      where ${memberWhere(shape)}
+    ),
+    page as (
+      select * from members order by lower(first_name), lower(last_name), id
+      limit ${size} offset ${offset}
+    ),
+    pending as materialized (
+      select ${teamInvitations.id} as id, ${teamInvitations.email} as email,
+        ${teamInvitations.role} as role, ${teamInvitations.licenseType} as license_type
+      from ${teamInvitations} where ${pendingWhere(shape)}
+    ),
+    counts as (
+      select (select count(*)::int from members) as members,
+        (select count(*)::int from pending) as pending,
+        ${licenseCount(team, sql`${P.now}`)} as licenses, ${licensesInUse(team)} as in_use
+    )
+    select c.*, r.* from counts c left join lateral (
+      select 1 as part,
+        row_number() over (order by lower(p.first_name), lower(p.last_name), p.id) as ord,
+        p.id, p.first_name, p.last_name, p.email, p.position, p.activated, p.has_password,
+        p.role, p.license_type, ${lastInVr(sql`p.id`, asValue<string>(P.team))} as last_in_vr,
+        exists (select 1 from ${userLogins} l where l.user_id = p.id
+          and l.login_provider_id <> ${provider}) as has_sso,
+        exists (select 1 from ${userLogins} l where l.user_id = p.id
+          and l.login_provider_id = ${provider}) as has_oculus,
+        exists (select 1 from ${teamInvitations} ti where ti.user_id = p.id
+          and ti.organization_id = ${P.team} and ti.kind = 'new_account') as created_by_team
+      from page p
+      union all
+      select 2, row_number() over (order by i.email, i.id), i.id, '', '', i.email, null, false,
+        false, i.role, i.license_type, null, false, false, false
+      from (select * from pending order by email, id
+        limit ${size} - (select count(*) from page)
+        offset greatest(0, ${offset} - c.members)) i
+    ) r on true
+    order by r.part, r.ord`;
+}
+
+export type Built = DirectBuilt<Values>;
+
+const kinds = new WeakMap<DbOrTx, Map<string, Built>>();
+
+/**
+ * The statement of a kind of list, built once per database. The screens' page sizes run as
+ * named statements (the name stands for the text); any other size is unnamed, planned for each
+ * call's values.
+ */
+export function statementOf(db: DbOrTx, shape: Shape): Built {
+  const byKey = kinds.get(db) ?? new Map<string, Built>();
+  kinds.set(db, byKey);
+  const key = `${Number(shape.filter)}${Number(shape.notInVr)}_${shape.size ?? 'n'}_${Number(shape.first)}`;
+  let statement = byKey.get(key);
+  if (!statement) {
+    statement = builtStatement<Values>(
+      shape.size === null ? '' : `team_users_list_${key}`,
+      listQuery(shape),
+    );
+    byKey.set(key, statement);
+  }
+  return statement;
+}
+
+/** The columns of the counts' part: members, pending invitees, licenses, licenses in use. */
+const COUNTS = 4;
+
+const isoOf = (v: unknown) => (v instanceof Date ? v : new Date(v as string)).toISOString();
+
+export type ListedPage = {
+  memberCount: number;
+  pendingCount: number;
+  licenseCount: number;
+  licensesInUse: number;
+  /** The page: members first, then pending invitees. */
+  rows: TeamUser[];
+};
+
+/**
+ * One page of the team's users and its counts, read in one statement. A member's 'Last in VR'
+ * is shown where `seesLastInVr` says so (null otherwise).
+ */
+export async function readTeamUsers(
+  db: DbOrTx,
+  organizationId: string,
+  q: ListQuery,
+  now: Date,
+  seesLastInVr: (userId: string) => boolean,
+): Promise<ListedPage> {
+  const rows = await runBuilt(db, statementOf(db, shapeOf(q)), valuesOf(organizationId, q, now));
+  const head = rows[0]!;
+  const at = COUNTS;
+  return {
+    memberCount: head[0] as number,
+    pendingCount: head[1] as number,
+    licenseCount: head[2] as number,
+    licensesInUse: head[3] as number,
+    // An empty page is the counts' row alone.
+    rows:
+      head[at] === null
+        ? []
+        : rows.map((r) => (r[at] === 1 ? memberOf(r, seesLastInVr) : pendingOf(r))),
+  };
+}
+
+/** A member's row (`part` 1), its columns from `COUNTS` on. */
+function memberOf(r: unknown[], seesLastInVr: (userId: string) => boolean): TeamUser {
+  const at = COUNTS;
+  const id = r[at + 2] as string;
+  const lastInVr = r[at + 11];
+  return presentListedMember({
+    user: {
+      id,
+      firstName: r[at + 3] as string,
+      lastName: r[at + 4] as string,
+      email: r[at + 5] as string,
+      position: r[at + 6] as string | null,
+      activated: r[at + 7] as boolean,
+    },
+    hasPassword: r[at + 8] as boolean,
+    membership: {
+      role: r[at + 9] as TeamUser['role'],
+      licenseType: r[at + 10] as TeamUser['licenseType'],
+    },
+    hasSso: r[at + 12] as boolean,
+    hasOculus: r[at + 13] as boolean,
+    createdByTeam: r[at + 14] as boolean,
+    lastInVrAt: lastInVr !== null && seesLastInVr(id) ? isoOf(lastInVr) : null,
+  });
+}
+
+/** A pending invitee's row (`part` 2). */
+const pendingOf = (r: unknown[]): TeamUser =>
+  presentPendingInvitee({
+    id: r[COUNTS + 2] as string,
+    email: r[COUNTS + 5] as string,
+    role: r[COUNTS + 9] as TeamUser['role'],
+    licenseType: r[COUNTS + 10] as TeamUser['licenseType'],
+  });
