@@ -12,7 +12,7 @@ import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { builtPlanSteps, type PlanNode, planSteps } from '../../test/plans.ts';
 import { type Person, person } from '../../test/workspace.ts';
-import { type PageQuery, pageStatement, pageValues } from './pages.ts';
+import { type AdminPageQuery, adminPageStatement, adminPageValues } from './pages.ts';
 import { teamPageQuery, teamSearch, teamSearchPage } from './teams.ts';
 import { userPageQuery, userSearch, userSearchPage } from './users.ts';
 
@@ -270,18 +270,18 @@ function expectSearchPage(
  */
 async function expectNamePageWalk(
   table: 'users' | 'organizations',
-  query: PageQuery,
+  query: AdminPageQuery,
   size: number,
 ) {
   const kind = table === 'users' ? 'users' : 'teams';
-  const statement = pageStatement(t.ctx.db, kind, size, query);
+  const statement = adminPageStatement(t.ctx.db, kind, size, query);
   expect(statement.name).toBe(`admin_${kind}_page`);
   for (const page of [1, 40]) {
     for (const mode of ['custom', 'generic'] as const) {
       const steps = await builtPlanSteps(
         t.ctx.db,
         statement,
-        pageValues(page, size, new Date()),
+        adminPageValues(page, size, new Date()),
         mode,
       );
       const label = `page ${page}, ${mode} plan`;

@@ -28,7 +28,7 @@ import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
 import { activeMembership, activeMembershipSql } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
 import { providerIdOf } from '../sso/addresses.ts';
-import { type PageQuery, readPage } from './pages.ts';
+import { type AdminPageQuery, readAdminPage } from './pages.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
 import { deleteTeamContents } from './teamContents.ts';
 
@@ -68,7 +68,7 @@ export async function listTeams(
     ? await searchPageAndCount(ctx.db, organizations, where, q, (search, offset) =>
         teamSearchPage(ctx.db, search, offset, q.PageSize, now),
       )
-    : await readPage(ctx.db, 'teams', q, now, teamPageQuery, teamRowAt);
+    : await readAdminPage(ctx.db, 'teams', q, now, teamPageQuery, teamRowAt);
   return paged(
     rows.map((r) => presentTeamRow(r.o, r)),
     { page: q.Page, pageSize: q.PageSize, entryCount, filter: q.Filter ?? '' },
@@ -92,7 +92,7 @@ const rowCounts = (now: Date) => ({
 });
 
 /** The unfiltered page's statement (pages.ts): a walk of organizations_name_order. */
-export const teamPageQuery: PageQuery = (now) => ({
+export const teamPageQuery: AdminPageQuery = (now) => ({
   table: sql`${organizations}`,
   order: sql.join(byName, sql`, `),
   columns: sql`${organizations.id}, ${organizations.name}, ${organizations.created},

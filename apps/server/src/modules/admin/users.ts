@@ -28,7 +28,7 @@ import {
 } from '../organizations/membership.ts';
 import { issueEmailToken } from '../users/email-tokens.ts';
 import { activationEmail } from '../users/emails.ts';
-import { type PageQuery, readPage } from './pages.ts';
+import { type AdminPageQuery, readAdminPage } from './pages.ts';
 import { presentUser, presentUserRow } from './presenter.ts';
 import { lockUserAndSuperAdmins } from './superAdmins.ts';
 
@@ -63,7 +63,7 @@ export async function listUsers(
     ? await searchPageAndCount(ctx.db, users, where, q, (search, offset) =>
         userSearchPage(ctx.db, search, offset, q.PageSize),
       )
-    : await readPage(ctx.db, 'users', q, ctx.clock.now(), userPageQuery, userRowAt);
+    : await readAdminPage(ctx.db, 'users', q, ctx.clock.now(), userPageQuery, userRowAt);
   return paged(
     rows.map((r) => presentUserRow(r.u, r.teams)),
     { page: q.Page, pageSize: q.PageSize, entryCount, filter: q.Filter ?? '' },
@@ -87,7 +87,7 @@ export function userSearch(filter: string | undefined): SQL | undefined {
 }
 
 /** The unfiltered page's statement (pages.ts): a walk of users_name_order. */
-export const userPageQuery: PageQuery = () => ({
+export const userPageQuery: AdminPageQuery = () => ({
   table: sql`${users}`,
   order: sql.join(byName, sql`, `),
   columns: sql`${users.id}, ${users.firstName}, ${users.lastName}, ${users.position},

@@ -1,14 +1,15 @@
-import {
-  type AuditEntry,
-  type AuditPage,
-  type adminAuditQuery,
-  fileLimits,
-} from '@roomscale/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AuditEntry, type AuditPage, type adminAuditQuery, limits } from '@roomscale/shared';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount } from '../../db/count.ts';
+import {
+  listPageStatement,
+  type PageValues,
+  pageValues,
+  placeholder,
+  readListPage,
+} from '../../db/listPage.ts';
 import { auditLog, organizations, rooms } from '../../db/schema.ts';
 import { paged } from '../../platform/http/paging.ts';
 
@@ -20,37 +21,95 @@ type Query = {
   After?: string;
 };
 
-const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
-
 /**
  * Where a row sits in the log's order, as `After` carries it: its time in microseconds (the
  * column's precision; a JavaScript date keeps milliseconds) and its id.
  */
 const cursorOf = sql<string>`(extract(epoch from ${auditLog.at}) * 1000000)::bigint::text || '_' || ${auditLog.id}::text`;
 
-/** The entries older than the cursor's, in the order of the (at, id) indexes, which serve it. */
-export function olderThan(cursor: string): SQL {
-  const [micros, id] = cursor.split('_');
-  return sql`(${auditLog.at}, ${auditLog.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
-}
+/** A page's values: the page's, and the filters' (unused ones are never bound). */
+type AuditValues = PageValues & {
+  team: string;
+  user: string;
+  afterMicros: string;
+  afterId: string;
+};
 
-/** The filters of a page: the team, the user, and where the page before ended. */
-export function auditFilter(q: Query): SQL | undefined {
+/** The kind of a page: which filters it has. */
+type AuditKind = { team: boolean; user: boolean; after: boolean };
+
+/** The filters of a kind of page, their values placeholders. */
+function kindFilter(kind: AuditKind): SQL | undefined {
   return and(
-    q.OrganizationId ? eq(auditLog.organizationId, q.OrganizationId) : undefined,
-    q.UserId ? eq(auditLog.targetUserId, q.UserId) : undefined,
-    q.After ? olderThan(q.After) : undefined,
+    kind.team ? sql`${auditLog.organizationId} = ${placeholder('team')}` : undefined,
+    kind.user ? sql`${auditLog.targetUserId} = ${placeholder('user')}` : undefined,
+    kind.after
+      ? sql`(${auditLog.at}, ${auditLog.id}) < (timestamptz 'epoch' + ${placeholder('afterMicros')}::bigint * interval '1 microsecond', ${placeholder('afterId')}::uuid)`
+      : undefined,
   );
 }
 
-export function auditRows(db: DbOrTx, where: SQL | undefined, offset: number, limit: number) {
-  return db
-    .select({ row: auditLog, cursor: cursorOf })
-    .from(auditLog)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
+/** An entry's columns, in the order `auditRowAt` reads them, and its cursor. */
+const auditColumns = sql`${auditLog.id}, ${auditLog.at}, ${auditLog.action}, ${auditLog.entityId},
+  ${auditLog.organizationId}, ${auditLog.organizationName}, ${auditLog.actorId},
+  ${auditLog.actorName}, ${auditLog.actorEmail}, ${auditLog.targetUserId}, ${auditLog.targetName},
+  ${auditLog.before}, ${auditLog.after}, ${auditLog.ip}, ${cursorOf}`;
+
+const auditRowAt = (r: unknown[], at: number) => ({
+  row: {
+    id: r[at] as string,
+    at: r[at + 1] as Date,
+    action: r[at + 2] as string,
+    entityId: r[at + 3] as string | null,
+    organizationId: r[at + 4] as string | null,
+    organizationName: r[at + 5] as string | null,
+    actorId: r[at + 6] as string | null,
+    actorName: r[at + 7] as string | null,
+    actorEmail: r[at + 8] as string | null,
+    targetUserId: r[at + 9] as string | null,
+    targetName: r[at + 10] as string | null,
+    before: r[at + 11] as Record<string, unknown> | null,
+    after: r[at + 12] as Record<string, unknown> | null,
+    ip: r[at + 13] as string | null,
+  },
+  cursor: r[at + 14] as string,
+});
+
+/**
+ * The statement of a kind of page (db/listPage.ts): named for the screens' page size (the
+ * team's log and the admin's, filtered or not, from a cursor or not), each walking the index
+ * of its filter in the log's order (audit.test.ts holds their generic plans to it).
+ */
+export const auditStatement = (db: DbOrTx, kind: AuditKind, pageSize: number) => {
+  const key = `audit_${kind.team ? 't' : ''}${kind.user ? 'u' : ''}${kind.after ? 'a' : ''}`;
+  return listPageStatement<AuditValues>(
+    db,
+    key,
+    pageSize === limits.auditPageSize ? key : '',
+    pageSize,
+    () => ({
+      table: sql`${auditLog}`,
+      where: kindFilter(kind),
+      order: sql`${auditLog.at} desc, ${auditLog.id} desc`,
+      columns: auditColumns,
+    }),
+  );
+};
+
+/** The kind and values of a query's page. */
+export function auditPageOf(q: Query) {
+  const kind = { team: !!q.OrganizationId, user: !!q.UserId, after: !!q.After };
+  const [afterMicros = '', afterId = ''] = q.After?.split('_') ?? [];
+  const before = (q.Page - 1) * q.PageSize;
+  const values: AuditValues = {
+    // From a cursor, the rows before the page are already behind it.
+    ...pageValues(q.Page, q.PageSize, q.After ? before : 0),
+    team: q.OrganizationId ?? '',
+    user: q.UserId ?? '',
+    afterMicros,
+    afterId,
+  };
+  return { kind, values, before };
 }
 
 /**
@@ -64,15 +123,14 @@ export async function listAudit(
   ctx: AppContext,
   q: Query | z.output<typeof adminAuditQuery>,
 ): Promise<AuditPage> {
-  const where = auditFilter(q);
-  const before = (q.Page - 1) * q.PageSize;
-  // From a cursor, the rows before the page are already behind it.
-  const offset = q.After ? 0 : before;
-  const [rows, counted] = await Promise.all([
-    auditRows(ctx.db, where, offset, q.PageSize),
-    cappedCount(ctx.db, auditLog, where, offset + q.PageSize + fileLimits.countWindow, newestFirst),
-  ]);
-  const entryCount = before - offset + counted;
+  const { kind, values, before } = auditPageOf(q);
+  const [rows, counted] = await readListPage(
+    ctx.db,
+    auditStatement(ctx.db, kind, q.PageSize),
+    values,
+    auditRowAt,
+  );
+  const entryCount = before - values.offset + counted;
   const named = await namedOlderRows(
     ctx,
     rows.map((r) => r.row),
