@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 
@@ -62,6 +62,18 @@ export function AdminTable<R>({
     <Table.ScrollContainer minWidth={scrollMinWidth}>{table}</Table.ScrollContainer>
   ) : (
     table
+  );
+}
+
+/** What a table on an edit page says while it has no rows, and the hint of what to do. */
+export function NoRows({ text, hint }: { text: string; hint: string }) {
+  return (
+    <div>
+      <Text size="sm">{text}</Text>
+      <Text size="sm" c="dimmed">
+        {hint}
+      </Text>
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ import { OverlayLoader } from '../../../components/OverlayLoader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useSession } from '../../../session/session.ts';
 import { useMyTeams } from '../../../session/teams.ts';
-import { AdminTable, EditRemoveCell } from '../AdminTable.tsx';
+import { AdminTable, EditRemoveCell, NoRows } from '../AdminTable.tsx';
 import { confirmAndRun } from '../confirmAndRun.ts';
 import { userPath } from '../paths.ts';
 import { useEditMembership } from './api.ts';
@@ -124,14 +124,7 @@ export function TeamMembers({ team }: { team: AdminOrganization }) {
         rows={team.users}
         rowKey={(u) => u.id}
         scrollMinWidth={720}
-        empty={
-          <div>
-            <Text c="dimmed">{t.empty}</Text>
-            <Text size="sm" c="dimmed">
-              {t.emptyHint}
-            </Text>
-          </div>
-        }
+        empty={<NoRows text={t.empty} hint={t.emptyHint} />}
         row={(u) => {
           const name = fullName(u);
           return (

@@ -3,7 +3,7 @@ import { type AdminUser, type AdminUserTeam, adminUsersTexts } from '@roomscale/
 import { IconPlus, IconUserMinus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminTable, EditRemoveCell } from '../AdminTable.tsx';
+import { AdminTable, EditRemoveCell, NoRows } from '../AdminTable.tsx';
 import { confirmAndRun } from '../confirmAndRun.ts';
 import { useRemoveMembership } from '../memberships/api.ts';
 import { membershipFailure } from '../memberships/failureText.ts';
@@ -83,14 +83,7 @@ export function UserTeams({ user }: { user: AdminUser }) {
         rowKey={(team) => team.organization.id}
         verticalSpacing="xs"
         className={classes.table}
-        empty={
-          <div>
-            <Text size="sm">{t.empty}</Text>
-            <Text size="sm" c="dimmed">
-              {t.emptyHint}
-            </Text>
-          </div>
-        }
+        empty={<NoRows text={t.empty} hint={t.emptyHint} />}
         row={(team) => (
           <Table.Tr>
             <Table.Td>
