@@ -1,6 +1,7 @@
 import {
   fileLimits,
   type MeetingRoom,
+  meetingLimits,
   normalizeMeetingCode,
   type Participant,
 } from '@roomscale/shared';
@@ -40,8 +41,8 @@ import type { MeetingFields } from './presenter.ts';
  * - A page is ONE statement (`listed`): the page's meetings with their rooms and participants,
  *   written by PostgreSQL as one JSON value as the API writes them, and the count beside them.
  *   It is a named prepared statement per kind of list, planned once per connection: its generic
- *   plan walks the same indexes (list.test.ts); but a member's list with past meetings, planned
- *   for each call (`listedStatements` says why). Five statements a page cost more in planning,
+ *   plan walks the same indexes (list.test.ts); but a member's list with past meetings and a
+ *   search, planned for each call (`listedStatements` says why). Five statements a page cost more in planning,
  *   drizzle's building and mapping, and round trips than the page's rows did
  *   (docs/performance.md "List pages at the cost of their rows").
  */
@@ -68,24 +69,53 @@ type Values = {
   /** Now, as an ISO time. */
   now: string | Placeholder;
   /** Where a walk stops: the page's end, or the count's cap. */
-  limit: number | Placeholder;
+  limit: number | Placeholder | SQL;
   /** Where the count's walks stop, in the statement that reads page and count at once. */
-  countLimit: number | Placeholder;
-  pageSize: number | Placeholder;
-  offset: number | Placeholder;
+  countLimit: number | Placeholder | SQL;
+  pageSize: number | Placeholder | SQL;
+  offset: number | Placeholder | SQL;
   /** The name and code filters' LIKE patterns. */
   name: string | Placeholder;
   code: string | Placeholder;
 };
 
-/** A list's kind: what its statements' text depends on. Everything else is a value. */
-type Shape = { admin: boolean; includePast: boolean; filtered: boolean };
+/**
+ * A list's kind: what its statements' text depends on. Everything else is a value, but for the
+ * first page of a size the screens ask for (`firstPage`), whose size, end and count's cap are
+ * written into the text.
+ */
+type Shape = { admin: boolean; includePast: boolean; filtered: boolean; firstPage: number | null };
+
+/** The page sizes the screens ask for: the meetings page's and the dashboard panel's. */
+const screenSizes: readonly number[] = [
+  meetingLimits.listPageSize,
+  meetingLimits.dashboardPageSize,
+];
 
 const shapeOf = (scope: MeetingListScope, w: MeetingListWindow): Shape => ({
   admin: scope.admin,
   includePast: w.includePast,
   filtered: w.filter !== '',
+  firstPage:
+    w.filter === '' && w.page === 1 && screenSizes.includes(w.pageSize) ? w.pageSize : null,
 });
+
+/**
+ * A first page's size, end and count's cap as constants in the text: a generic plan prices an
+ * unknown `limit` at a tenth of the rows it could read, so at 100,000 meetings it cost more than
+ * a plan for the call's values and PostgreSQL went on planning every call.
+ */
+function written(shape: Shape, v: Values): Values {
+  if (shape.firstPage === null) return v;
+  const n = (value: number) => sql.raw(String(value));
+  return {
+    ...v,
+    limit: n(shape.firstPage),
+    pageSize: n(shape.firstPage),
+    offset: n(0),
+    countLimit: n(fileLimits.countWindow + 1),
+  };
+}
 
 /** Where a count stops: `countWindow` rows past the page's start. */
 const countCap = (w: MeetingListWindow) => (w.page - 1) * w.pageSize + fileLimits.countWindow;
@@ -241,22 +271,16 @@ const rangeOrder = (w: Pick<Shape, 'includePast'>) =>
  * An admin's count walks the index of its time range, so it stops at the cap (db/count.ts's
  * capped count, `v.limit` being the cap plus one).
  */
-function adminCountQuery(db: DbOrTx, shape: Shape, v: Values) {
+function adminCountQuery(shape: Shape, v: Values): SQL {
   const team = teamFilter(shape, v);
   const inRange = shape.includePast ? team : sql`${team} and ${meetings.endDate} > ${at(v)}`;
-  const matching = db
-    .select({ one: sql`1`.as('one') })
-    .from(meetings)
-    .where(inRange)
-    .orderBy(...rangeOrder(shape))
-    .limit(v.limit)
-    .as('matching');
-  return db.select({ n: count() }).from(matching);
+  return sql`select count(*) from (select 1 as "one" from ${meetings} where ${inRange}
+    order by ${sql.join(rangeOrder(shape), sql`, `)} limit ${v.limit}) "matching"`;
 }
 
 /** An admin's count: the statement for one call (the plan tests read it). */
-export function adminCount(db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
-  return adminCountQuery(db, shapeOf(scope, w), valuesOf(scope, w, countCap(w) + 1));
+export function adminCount(_db: DbOrTx, scope: MeetingListScope, w: MeetingListWindow) {
+  return adminCountQuery(shapeOf(scope, w), valuesOf(scope, w, countCap(w) + 1));
 }
 
 /**
@@ -380,12 +404,13 @@ function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
 }
 
 /** The statement that reads a page, its details and its count: the page's own walks, the count's. */
-function listedStatement(db: DbOrTx, shape: Shape, v: Values): SQL {
+function listedStatement(db: DbOrTx, shape: Shape, values: Values): SQL {
+  const v = written(shape, values);
   const counted = { ...v, limit: v.countLimit };
   const count = shape.admin
-    ? adminCountQuery(db, shape, counted)
-    : memberCountQuery(db, shape, counted);
-  return listedQuery(shape, v, count.getSQL());
+    ? adminCountQuery(shape, counted)
+    : memberCountQuery(db, shape, counted).getSQL();
+  return listedQuery(shape, v, count);
 }
 
 /** `listed`'s statement for one call's values (the plan tests read it). */
@@ -404,20 +429,23 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * CPU against 0.4–0.6 ms for a page of ten), so the kinds whose generic plan walks the same
  * indexes as a plan for any call's values run as named prepared statements, which PostgreSQL
  * plans once per connection and then keeps generic: list.test.ts holds their generic plans to
- * the member's own rows or the team's indexes at 100,000 meetings. A member's list with past
- * meetings stays unnamed, planned for each call's values: without a range on the end, its
- * generic plan walks the team's meetings in order (`meetings_organization_start`) for the ones
- * the member created instead of `meetings_creator_start` when a team's meetings have few
- * creators, since a generic plan cannot tell how many the member created.
+ * the member's own rows or the team's indexes at 100,000 meetings, and that PostgreSQL keeps the
+ * generic plan of the screens' first pages (`written`). Unnamed, planned for each call's values:
+ * - a member's list with past meetings: without a range on the end, its generic plan walks the
+ *   team's meetings in order (`meetings_organization_start`) for the ones the member created
+ *   instead of `meetings_creator_start` when a team's meetings have few creators, since a
+ *   generic plan cannot tell how many the member created;
+ * - a search: a name pattern's generic plan, priced for any pattern, read a whole table for an
+ *   admin's list with past meetings.
  */
 const listedStatements = new Map<string, ReturnType<typeof directQuery<ListedPage>>>();
 
 const kindOf = (shape: Shape) =>
-  `${shape.admin ? 'admin' : 'member'}_${shape.includePast ? 'all' : 'upcoming'}${shape.filtered ? '_filtered' : ''}`;
+  `${shape.admin ? 'admin' : 'member'}_${shape.includePast ? 'all' : 'upcoming'}${shape.filtered ? '_filtered' : ''}${shape.firstPage === null ? '' : `_first${shape.firstPage}`}`;
 
-/** Kinds whose generic plan is the plan for any values: they run named, `''` runs unnamed. */
+/** Kinds whose generic plan is the plan for any values run named; `''` runs unnamed. */
 const nameOf = (shape: Shape) =>
-  !shape.admin && shape.includePast ? '' : `meetings_list_${kindOf(shape)}`;
+  shape.filtered || (!shape.admin && shape.includePast) ? '' : `meetings_list_${kindOf(shape)}`;
 
 /** The name `listed` runs a call's statement under; `''` for an unnamed one (the plan tests). */
 export const listedStatementName = (scope: MeetingListScope, w: MeetingListWindow) =>

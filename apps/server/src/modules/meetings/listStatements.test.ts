@@ -26,7 +26,7 @@ describe('meetings list statements built once per kind of list', () => {
   // The plan tests (list.test.ts) read the statement `listedPageStatement` builds for one call; a
   // page is served by a statement built once per kind of list with placeholders, run as a named
   // statement whose generic plan the plan tests hold, or unnamed (planned for each call's
-  // values) for a member's list with past meetings. They must be the same, and one kind always
+  // values) for a member's list with past meetings and for a search. They must be the same, and one kind always
   // one text under one name.
   it('runs, for every kind of list and any values, the statement the plan tests read', async () => {
     const { db, sent } = recordingDb();
@@ -49,8 +49,9 @@ describe('meetings list statements built once per kind of list', () => {
           sent.length = 0;
           expect(await listed(db, scope, w)).toEqual({ entryCount: 0, meetings: [], rooms: [] });
           const built = dialect.sqlToQuery(listedPageStatement(db, scope, w));
-          const kind = `${admin ? 'admin' : 'member'}_${includePast ? 'all' : 'upcoming'}${filter ? '_filtered' : ''}`;
-          const name = !admin && includePast ? '' : `meetings_list_${kind}`;
+          // The first page of a screen's size has its size written in: a kind of its own.
+          const kind = `${admin ? 'admin' : 'member'}_${includePast ? 'all' : 'upcoming'}${filter ? '_filtered' : ''}${page === 1 ? '_first10' : ''}`;
+          const name = filter || (!admin && includePast) ? '' : `meetings_list_${kind}`;
           expect(listedStatementName(scope, w)).toBe(name);
           expect(sent, `${admin} ${includePast} ${filter}`).toEqual([
             { name, text: built.sql, values: built.params },
