@@ -70,6 +70,14 @@ describe('the PostgreSQL rate-limit counter', () => {
     await c.close();
   });
 
+  it('keeps its counters out of the write-ahead log: an unlogged table', async () => {
+    const res = await database.db.execute(
+      sql`select relpersistence from pg_class where relname = 'rate_limits'`,
+    );
+    const rows = (res as unknown as { rows: { relpersistence: string }[] }).rows;
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
   it('starts a new window with the first hit after the last one ended', async () => {
     const c = counter();
     const key = uniqueKey();
