@@ -6,10 +6,10 @@ import {
   type guestMeetingCreate,
   meetingMessages,
 } from '@roomscale/shared';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { guestSessions, meetingParticipants, meetings, rooms } from '../../db/schema.ts';
+import { guestSessions, meetingParticipants, meetings } from '../../db/schema.ts';
 import type { GuestCaller } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
 import { conflict, notFound } from '../../platform/http/problem.ts';
@@ -17,7 +17,7 @@ import { createMeeting } from '../meetings/create.ts';
 import { loadMeeting } from '../meetings/load.ts';
 import { mailsAfterSave, queueMails } from '../meetings/mailing.ts';
 import { type MeetingDetails, presentPublicMeeting } from '../meetings/presenter.ts';
-import { publicTemplate } from '../rooms/policy.ts';
+import { readPublicTemplates } from '../rooms/list.ts';
 import { releaseSeat } from '../seats/service.ts';
 
 type CreateInput = z.output<typeof guestMeetingCreate>;
@@ -29,15 +29,8 @@ export async function listPublicTemplates(
   ctx: AppContext,
   page: number,
 ): Promise<GuestRoomTemplatePage> {
-  const pageSize = guestLimits.templatesPageSize;
-  const [total] = await ctx.db.select({ n: count() }).from(rooms).where(publicTemplate);
-  const rows = await ctx.db
-    .select()
-    .from(rooms)
-    .where(publicTemplate)
-    .orderBy(sql`lower(${rooms.name})`, asc(rooms.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  // One statement for the count and the page (rooms/list.ts).
+  const { entryCount, rows } = await readPublicTemplates(ctx.db, page);
   return paged(
     rows.map((t) => ({
       id: t.id,
@@ -47,7 +40,7 @@ export async function listPublicTemplates(
       roomSharingType: t.sharingType,
       imageUrl: t.imageUrl,
     })),
-    { page, pageSize, entryCount: total?.n ?? 0 },
+    { page, pageSize: guestLimits.templatesPageSize, entryCount },
   );
 }
 

@@ -8,7 +8,7 @@ import {
   type roomListQuery,
   roomMessages,
 } from '@roomscale/shared';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import { meetingRooms, meetings, roomData, rooms } from '../../db/schema.ts';
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
 import { conflict, fieldError, notFound } from '../../platform/http/problem.ts';
+import { readRoomList } from './list.ts';
 import { manageableInTeam, teamView, usedByOpenMeeting, visibleInTeam } from './policy.ts';
 import { copiedFields, presentRoom, roomSelection } from './presenter.ts';
 
@@ -44,26 +45,16 @@ export async function listRooms(
   team: Team,
   query: z.output<typeof roomListQuery>,
 ): Promise<RoomPage> {
-  const now = ctx.clock.now();
-  const filters: (SQL | undefined)[] = [visibleInTeam(teamView(caller, team), now)];
-  if (query.templateFilter === 'Rooms') filters.push(eq(rooms.isTemplate, false));
-  if (query.templateFilter === 'Templates') filters.push(eq(rooms.isTemplate, true));
-  if (query.shareTypeFilter.length > 0) {
-    filters.push(inArray(rooms.sharingType, query.shareTypeFilter));
-  }
-  const where = and(...filters);
-  const pageSize = roomLimits.pageSize;
-  const [total] = await ctx.db.select({ n: count() }).from(rooms).where(where);
-  const rows = await ctx.db
-    .select(roomSelection)
-    .from(rooms)
-    .where(where)
-    .orderBy(sql`lower(${rooms.name})`, asc(rooms.id))
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
+  // One statement for the count and the page (list.ts).
+  const { entryCount, rows } = await readRoomList(ctx.db, query, {
+    team: team.organizationId,
+    user: caller.userId,
+    role: team.role,
+    now: ctx.clock.now(),
+  });
   return paged(
     rows.map((r) => presentRoom(r, manageableInTeam(r.room, team.organizationId, team.role))),
-    { page: query.page, pageSize, entryCount: total?.n ?? 0 },
+    { page: query.page, pageSize: roomLimits.pageSize, entryCount },
   );
 }
 
