@@ -42,8 +42,8 @@ import type { MeetingFields } from './presenter.ts';
  *   written by PostgreSQL as one JSON value as the API writes them, and the count beside them.
  *   It is a named prepared statement per kind of list, planned once per connection: its generic
  *   plan walks the same indexes (list.test.ts); but a member's list with past meetings and a
- *   search, planned for each call (`listedStatements` says why). Five statements a page cost more in planning,
- *   drizzle's building and mapping, and round trips than the page's rows did
+ *   search are planned for each call (`listedStatements` says why). Five statements a page cost
+ *   more in planning, drizzle's building and mapping, and round trips than the page's rows did
  *   (docs/performance.md "List pages at the cost of their rows").
  */
 
