@@ -18,7 +18,7 @@ import {
   valuesOf,
 } from './list.ts';
 import { listFiles } from './service.ts';
-import { teamSpace } from './space.ts';
+import { guestSpace, teamSpace } from './space.ts';
 
 let t: TestApp;
 let team: { id: string };
@@ -227,6 +227,41 @@ describe('file lists cost what their page costs', () => {
         expect(generic.map((n) => n['Index Cond'] ?? '').join(' ')).toMatch(/\$\d/);
         walksIndex(generic, index);
       }
+    });
+
+    it("a guest's own files, named, read the guests' index in their generic plan as in the plan for their values", async () => {
+      // 400 guests of 50 items each at their top level, 10 folders and 40 pictures.
+      await t.ctx.db.execute(sql`
+        insert into file_items (owner_guest_email, name, type, scope, created)
+        select 'guest' || g || '@example.org', 'Item ' || lpad(i::text, 3, '0'),
+          case when i <= 10 then 1 else 2 end, 3, now()
+        from generate_series(1, 400) g, generate_series(1, 50) i`);
+      await t.ctx.db.execute(sql`analyze file_items`);
+      const guest = guestSpace({
+        guestId: crypto.randomUUID(),
+        sessionId: 's',
+        email: 'guest7@example.org',
+      });
+      const query = { ...folderPage(), scopes: ['Guest' as const] };
+      const statement = statementOf(t.ctx.db, shapeOf(guest, query));
+      expect(statement.name).not.toBe('');
+      const v = valuesOf(guest, query);
+      const custom = await builtPlanSteps(t.ctx.db, statement, v, 'custom');
+      const generic = await builtPlanSteps(t.ctx.db, statement, v, 'generic');
+      for (const steps of [custom, generic]) {
+        const onFiles = steps.filter((n) => n['Relation Name'] === 'file_items');
+        expect(onFiles.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+        // The count and the page each read the guest's items by the guests' index.
+        expect(steps.filter((n) => n['Index Name'] === 'file_items_guest')).toHaveLength(2);
+      }
+      const page = await listFiles(t.ctx, guest, query);
+      expect(page.entryCount).toBe(50);
+      expect(page.results.map((f) => f.name)).toEqual(
+        Array.from(
+          { length: fileLimits.pageSize },
+          (_, i) => `Item ${String(i + 1).padStart(3, '0')}`,
+        ),
+      );
     });
 
     it('the newest files are run with their generic plan after a few runs', async () => {

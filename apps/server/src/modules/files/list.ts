@@ -308,6 +308,16 @@ export const namedShapes: Omit<ListShape, 'inFolder' | 'firstPage'>[] = [
     includedFileTypes: [],
     excludedFileTypes: [],
   })),
+  // A guest's own folder, or their top level, by name: the VR app's guest files.
+  {
+    space: 'guest',
+    hierarchical: true,
+    sortBy: 'NameAscending',
+    scopes: ['Guest'],
+    sources: [],
+    includedFileTypes: [],
+    excludedFileTypes: [],
+  },
   // The newest files: the dashboard, the files landing and recent files.
   {
     space: 'team',

@@ -1,8 +1,9 @@
 import type { LicenseType, Role } from '@roomscale/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { directStatement } from '../../db/direct.ts';
 import { guestSessions, guests, sessions, users } from '../../db/schema.ts';
 import { activeMembershipOf } from '../../modules/organizations/membership.ts';
 import type { Jwt } from '../auth/jwt.ts';
@@ -255,21 +256,34 @@ async function resolveGuest(
   const now = deps.clock.now();
   const token = await deps.jwt.verifyGuest(raw, now);
   if (!token) return null;
-  const [row] = await deps.db
+  const [email] = await guestSessionStatement(deps.db, [
+    token.sessionId,
+    token.guestId,
+    now.toISOString(),
+  ]);
+  if (email === undefined) return null;
+  return { guestId: token.guestId, sessionId: token.sessionId, email };
+}
+
+/**
+ * The address of a guest whose session is alive, as every guest call checks it: built once per
+ * database and run as the prepared statement `access_guest_session` (db/direct.ts), planned once
+ * per connection (a lookup by the session's key whatever the values).
+ */
+const guestSessionStatement = directStatement<string>('access_guest_session', (db) =>
+  db
     .select({ email: guests.email })
     .from(guestSessions)
     .innerJoin(guests, eq(guests.id, guestSessions.guestId))
     .where(
       and(
-        eq(guestSessions.id, token.sessionId),
-        eq(guestSessions.guestId, token.guestId),
+        eq(guestSessions.id, sql.placeholder('sessionId')),
+        eq(guestSessions.guestId, sql.placeholder('guestId')),
         isNull(guestSessions.revokedAt),
-        gt(guestSessions.expiresAt, now),
+        gt(guestSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
       ),
-    );
-  if (!row) return null;
-  return { guestId: token.guestId, sessionId: token.sessionId, email: row.email };
-}
+    ),
+);
 
 /**
  * A bearer token counts only while its session is alive: logout and revocation end it at once
