@@ -1,5 +1,6 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../db/client.ts';
 import type { Built } from '../db/direct.ts';
 
@@ -86,4 +87,37 @@ export async function builtPlanSteps<V>(
       await tx.execute(sql`deallocate built_plan_steps`);
     }
   });
+}
+
+/**
+ * A built statement run `runs` times by name on one connection of its own, as the server's pool
+ * runs it (PostgreSQL only): how many of those runs PostgreSQL planned for their values and how
+ * many took the generic plan it keeps, and each run's rows.
+ */
+export async function namedRuns<V>(dbUrl: string, statement: Built<V>, values: V, runs: number) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const answers: unknown[][][] = [];
+    for (let i = 0; i < runs; i++) {
+      const res = await client.query<unknown[]>({
+        name: statement.name,
+        text: statement.text,
+        values: statement.fill.map((key) => values[key]),
+        rowMode: 'array',
+      });
+      answers.push(res.rows);
+    }
+    const { rows } = await client.query(
+      'select generic_plans, custom_plans from pg_prepared_statements where name = $1',
+      [statement.name],
+    );
+    return {
+      generic: Number(rows[0].generic_plans),
+      custom: Number(rows[0].custom_plans),
+      answers,
+    };
+  } finally {
+    await client.end();
+  }
 }

@@ -1,13 +1,12 @@
 import { fileLimits } from '@roomscale/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeOf } from '../../db/probe.ts';
 import { fileItems } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { builtPlanSteps, type PlanNode, planSteps } from '../../test/plans.ts';
+import { builtPlanSteps, namedRuns, type PlanNode, planSteps } from '../../test/plans.ts';
 import {
   type Built,
   isNamedShape,
@@ -98,40 +97,6 @@ const notesPage = (): ListQuery => ({
 });
 
 const plan = (query: SQLWrapper) => planSteps(t.ctx.db, query);
-
-/**
- * The plans PostgreSQL made for a named list statement run `runs` times on one connection of
- * its own, as the server's pool runs it (by name), and the rows of each run.
- */
-async function plansOfRuns(dbUrl: string, statement: Built, values: unknown[], runs: number) {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const answers: unknown[][][] = [];
-    for (let i = 0; i < runs; i++) {
-      const res = await client.query<unknown[]>({
-        name: statement.name,
-        text: statement.text,
-        values,
-        rowMode: 'array',
-      });
-      answers.push(res.rows);
-    }
-    const { rows } = await client.query(
-      'select generic_plans, custom_plans from pg_prepared_statements where name = $1',
-      [statement.name],
-    );
-    return {
-      generic: Number(rows[0].generic_plans),
-      custom: Number(rows[0].custom_plans),
-      answers,
-    };
-  } finally {
-    await client.end();
-  }
-}
-const valuesIn = (statement: Built, v: ReturnType<typeof valuesOf>) =>
-  statement.fill.map((key) => v[key]);
 
 describe('file lists cost what their page costs', () => {
   it('counts no further than the window past the page, then promises one more page', async () => {
@@ -267,8 +232,7 @@ describe('file lists cost what their page costs', () => {
     it('the newest files are run with their generic plan after a few runs', async () => {
       for (const query of [dashboardPage(), recentPage()]) {
         const statement = statementOf(t.ctx.db, shapeOf(space(), query));
-        const v = valuesIn(statement, valuesOf(space(), query));
-        const runs = await plansOfRuns(url, statement, v, 10);
+        const runs = await namedRuns(url, statement, valuesOf(space(), query), 10);
         expect(runs.generic).toBeGreaterThan(0);
         for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);
       }
@@ -355,7 +319,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of a few hundred files', ()
     for (const query of [dashboardPage(), notesPage()]) {
       const statement = statementOf(d.ctx.db, shapeOf(here, query));
       const v = valuesOf(here, query);
-      const runs = await plansOfRuns(dUrl, statement, valuesIn(statement, v), 10);
+      const runs = await namedRuns(dUrl, statement, v, 10);
       expect(runs.generic).toBeGreaterThan(0);
       expect(runs.answers[0]).toHaveLength(query.pagination.pageSize);
       for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);

@@ -9,6 +9,7 @@ import {
   usageTeamWeeks,
   usageUserDays,
 } from '../../db/schema.ts';
+import { type Time, timeValue, type Value } from '../../db/values.ts';
 import { licenseCount } from '../licenses/accounting.ts';
 import type { WeekRange } from './weeks.ts';
 
@@ -187,7 +188,7 @@ export function licenseUseRanking(
  * A member's last check-in kept by the rollup (`usage_member_last_in_vr` key): 'Last in VR'
  * beyond the raw facts kept.
  */
-export const lastInVrKept = (userId: SQL, organizationId: string) =>
+export const lastInVrKept = (userId: SQL, organizationId: Value) =>
   sql`(select l.last_in_vr_at from usage_member_last_in_vr l
     where l.organization_id = ${organizationId} and l.user_id = ${userId})`;
 
@@ -197,7 +198,7 @@ export const lastCheckIn = (userId: SQL) =>
     where ci.user_id = ${userId} order by ci.at desc limit 1)`;
 
 /** 'Last in VR' of a member of the team: the later of the two, null if never. */
-export const lastInVr = (userId: SQL, organizationId: string) =>
+export const lastInVr = (userId: SQL, organizationId: Value) =>
   sql<Date | null>`greatest(${lastCheckIn(userId)}, ${lastInVrKept(userId, organizationId)})`.mapWith(
     (v: string | Date | null) => (v === null ? null : new Date(v)),
   );
@@ -216,12 +217,12 @@ export function notInVrFor(userId: SQL, now: Date, organizationId: string) {
  * VR since then are one range of `usage_member_last_in_vr_organization_at`) and none among the
  * facts (`usage_check_ins_user_at`, one probe per member left).
  */
-export const notInVrSince = (userId: SQL, organizationId: string, sinceAt: Date) =>
+export const notInVrSince = (userId: SQL, organizationId: Value, sinceAt: Time) =>
   sql`(${userId} not in (select l.user_id from usage_member_last_in_vr l
       where l.organization_id = ${organizationId}
-        and l.last_in_vr_at >= ${sinceAt.toISOString()}::timestamptz)
+        and l.last_in_vr_at >= ${timeValue(sinceAt)}::timestamptz)
     and not exists (select 1 from usage_check_ins ci
-      where ci.user_id = ${userId} and ci.at >= ${sinceAt.toISOString()}::timestamptz))`;
+      where ci.user_id = ${userId} and ci.at >= ${timeValue(sinceAt)}::timestamptz))`;
 
 /**
  * Who joined a meeting (`usage_meeting_joins_meeting_at`): one row per person, their first and

@@ -2,6 +2,7 @@ import type { LicenseType, LicensingSummary } from '@roomscale/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
+import { type Time, timeValue } from '../../db/values.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { activeMembershipSql } from '../organizations/membership.ts';
 
@@ -13,14 +14,11 @@ export const paidLicenseCount = (team: SQL) =>
   sql<number>`(select coalesce(sum(quantity), 0)::int from billing_subscriptions
     where organization_id = ${team} and status in ('active', 'past_due', 'trialing'))`;
 
-/** A time as a value, or an expression (a named statement's placeholder) that stands for one. */
-const at = (now: Date | SQL) => (now instanceof Date ? sql`${now.toISOString()}` : now);
-
 /** The team's manual licenses active at `now` (start ≤ now < end): their user amounts. */
-const manualLicenseCount = (team: SQL, now: Date | SQL) =>
+const manualLicenseCount = (team: SQL, now: Time) =>
   sql<number>`(select coalesce(sum(user_amount), 0)::int from manual_licenses
     where organization_id = ${team}
-      and starts_at <= ${at(now)}::timestamptz and ends_at > ${at(now)}::timestamptz)`;
+      and starts_at <= ${timeValue(now)}::timestamptz and ends_at > ${timeValue(now)}::timestamptz)`;
 
 /** One license per active member with a headset-store subscription. */
 const metaLicenseCount = (team: SQL) =>
@@ -31,7 +29,7 @@ const metaLicenseCount = (team: SQL) =>
  * The licenses a team holds at `now`, as one SQL expression over `team` (an id or a column), so
  * a list of teams counts each row's licenses in its own query.
  */
-export const licenseCount = (team: SQL, now: Date | SQL) =>
+export const licenseCount = (team: SQL, now: Time) =>
   sql<number>`(${manualLicenseCount(team, now)} + ${metaLicenseCount(team)} + ${paidLicenseCount(team)})`.mapWith(
     Number,
   );

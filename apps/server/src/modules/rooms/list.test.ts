@@ -5,20 +5,16 @@ import {
   roomLimits,
 } from '@roomscale/shared';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeOf } from '../../db/probe.ts';
 import { roomData, rooms, roomTemplateOrganizations } from '../../db/schema.ts';
-import type { Db } from '../../db/types.ts';
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { type PlanNode, planSteps } from '../../test/plans.ts';
+import { builtPlanSteps, namedRuns, type PlanNode, planSteps } from '../../test/plans.ts';
 import { listPublicTemplates } from '../guests/service.ts';
 import { ensureDefaultRoomTemplates } from '../roomTemplates/defaults.ts';
 import {
-  type Built,
-  type ListValues,
   listQuery,
   publicTemplatesQuery,
   type RoomListQuery,
@@ -261,8 +257,6 @@ const screens = (): [string, RoomListQuery, Member][] => [
   ['all', { templateFilter: 'All', shareTypeFilter: [], page: 1 }, asAdmin()],
 ];
 
-const valuesIn = (statement: Built, v: ListValues) => statement.fill.map((key) => v[key]);
-
 /** The tables and indexes a plan reads, sorted (a bitmap's index scan names no table). */
 const reads = (steps: PlanNode[]) =>
   steps
@@ -282,7 +276,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('on PostgreSQL', () => {
       const statement = statementOf(t.ctx.db, shapeOf(query, c.role));
       expect(statement.name, name).not.toBe('');
       const v = valuesOf(query, teamId, c.id, t.clock.now());
-      const runs = await plansOfRuns(url, statement, valuesIn(statement, v), 10);
+      const runs = await namedRuns(url, statement, v, 10);
       expect(runs.generic, name).toBeGreaterThan(0);
       for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);
     }
@@ -310,7 +304,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('on PostgreSQL', () => {
         const v = valuesOf(query, teamId, c.id, t.clock.now());
         const custom = await planSteps(t.ctx.db, listQuery(t.ctx.db, shape, v));
         const statement = statementOf(t.ctx.db, shape);
-        const generic = await genericPlan(t.ctx.db, statement, valuesIn(statement, v));
+        const generic = await builtPlanSteps(t.ctx.db, statement, v, 'generic');
         // A generic plan compares with the parameters, not with this call's values.
         expect(generic.map((n) => n['Index Cond'] ?? '').join(' '), name).toMatch(/\$\d/);
         expect(reads(generic), name).toEqual(reads(custom));
@@ -328,55 +322,3 @@ describe.skipIf(!process.env.TEST_PG_URL)('on PostgreSQL', () => {
     });
   });
 });
-
-/**
- * The plans PostgreSQL made for a named statement run `runs` times on one connection of its
- * own, as the server's pool runs it (by name), and the rows of each run.
- */
-async function plansOfRuns(dbUrl: string, statement: Built, values: unknown[], runs: number) {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const answers: unknown[][][] = [];
-    for (let i = 0; i < runs; i++) {
-      const res = await client.query<unknown[]>({
-        name: statement.name,
-        text: statement.text,
-        values,
-        rowMode: 'array',
-      });
-      answers.push(res.rows);
-    }
-    const { rows } = await client.query(
-      'select generic_plans from pg_prepared_statements where name = $1',
-      [statement.name],
-    );
-    return { generic: Number(rows[0].generic_plans), answers };
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * The plan PostgreSQL keeps for a named statement once it settles on a generic one (forced here):
- * the statement's own text, prepared in one session and explained with the call's values.
- */
-async function genericPlan(db: Db, statement: Built, values: unknown[]): Promise<PlanNode[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare rooms_generic_plan as ${statement.text}`));
-    // EXECUTE takes its values as literals (a bound parameter is refused there).
-    const literals = values.map((x) =>
-      typeof x === 'number' ? String(x) : `'${String(x).replaceAll("'", "''")}'`,
-    );
-    const res = await tx.execute(
-      sql.raw(`explain (format json) execute rooms_generic_plan(${literals.join(', ')})`),
-    );
-    await tx.execute(sql`deallocate rooms_generic_plan`);
-    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-    const json = Object.values(rows[0]!)[0];
-    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-    return stepsOf(parsed[0]!.Plan);
-  });
-}
-const stepsOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(stepsOf)];

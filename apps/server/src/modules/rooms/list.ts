@@ -5,11 +5,10 @@ import {
   type RoomTemplateFilter,
   roomLimits,
 } from '@roomscale/shared';
-import { and, asc, count, eq, inArray, Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { directRows } from '../../db/direct.ts';
+import { and, asc, count, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { builtStatement, type Built as DirectBuilt, runBuilt } from '../../db/direct.ts';
 import { roomData, rooms } from '../../db/schema.ts';
-import type { Db, DbOrTx } from '../../db/types.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import { publicTemplate, visibleInTeam } from './policy.ts';
 import type { RoomWithCounts } from './presenter.ts';
 
@@ -85,22 +84,12 @@ const placeholders: ListValues = {
   offset: sql.placeholder('offset'),
 };
 
-/**
- * The time as the policy reads it (`now.toISOString()`, bound as a timestamptz): a date whose
- * text is the call's value or its placeholder.
- */
-const timeOf = (now: Value<string>) => ({ toISOString: () => now }) as unknown as Date;
-
 /** Which rows a team's list shows: the rooms the member sees there, narrowed by the filters. */
 export function listWhere(shape: RoomListShape, v: ListValues): SQL {
   const filters: (SQL | undefined)[] = [
     visibleInTeam(
-      {
-        organizationId: v.team as string,
-        userId: v.user as string,
-        role: shape.admin ? 'Admin' : 'User',
-      },
-      timeOf(v.now),
+      { organizationId: v.team, userId: v.user, role: shape.admin ? 'Admin' : 'User' },
+      v.now,
     ),
   ];
   if (shape.templateFilter === 'Rooms') filters.push(eq(rooms.isTemplate, false));
@@ -206,24 +195,8 @@ export function publicTemplatesQuery(db: DbOrTx, firstPage: boolean, offset: Val
     order by lower(t.name), t.id`;
 }
 
-/** A statement's text and, for each of its parameters in order, the name of the value it takes. */
-export type Built = { name: string; text: string; fill: (keyof ListValues)[] };
-
-const dialect = new PgDialect({ casing: 'snake_case' });
-
-/** The constants drizzle would bind are written into the text; the placeholders stay values. */
-export function built(name: string, query: SQL): Built {
-  const { sql: text, params } = dialect.sqlToQuery(query.inlineParams());
-  return {
-    name,
-    text,
-    fill: params.map((p) => {
-      if (!(p instanceof Placeholder))
-        throw new Error('rooms list: a bound value that is no placeholder');
-      return p.name as keyof ListValues;
-    }),
-  };
-}
+/** A list's statement: its text and the value each parameter takes (db/direct.ts). */
+export type Built = DirectBuilt<ListValues>;
 
 const keyOf = (s: RoomListShape) =>
   `${s.templateFilter}|${s.sharing.join(',')}|${s.admin ? 'admin' : 'member'}|${s.firstPage ? 'first' : 'later'}`;
@@ -238,19 +211,14 @@ export function statementOf(db: DbOrTx, shape: RoomListShape): Built {
   const key = keyOf(shape);
   let found = byKey.get(key);
   if (!found) {
-    found = built(`rooms_list_${++kindNumber}`, listQuery(db, shape, placeholders));
+    found = builtStatement<ListValues>(
+      `rooms_list_${++kindNumber}`,
+      listQuery(db, shape, placeholders),
+    );
     byKey.set(key, found);
   }
   return found;
 }
-
-const run = (db: DbOrTx, b: Built, v: ListValues) =>
-  directRows(
-    db as Db,
-    b.name,
-    b.text,
-    b.fill.map((key) => v[key]),
-  );
 
 type RoomRow = typeof rooms.$inferSelect;
 
@@ -290,7 +258,7 @@ export async function readRoomList(
   p: { team: string; user: string; role: string; now: Date },
 ) {
   const shape = shapeOf(query, p.role);
-  const rows = await run(db, statementOf(db, shape), valuesOf(query, p.team, p.user, p.now));
+  const rows = await runBuilt(db, statementOf(db, shape), valuesOf(query, p.team, p.user, p.now));
   return {
     entryCount: (rows[0]?.[0] as number | undefined) ?? 0,
     // An empty page is the count's row alone, its page columns null.
@@ -305,13 +273,19 @@ export async function readPublicTemplates(db: DbOrTx, page: number) {
   let statements = templateStatements.get(db);
   if (!statements) {
     statements = {
-      first: built('guest_templates_first', publicTemplatesQuery(db, true, placeholders.offset)),
-      later: built('guest_templates_later', publicTemplatesQuery(db, false, placeholders.offset)),
+      first: builtStatement<ListValues>(
+        'guest_templates_first',
+        publicTemplatesQuery(db, true, placeholders.offset),
+      ),
+      later: builtStatement<ListValues>(
+        'guest_templates_later',
+        publicTemplatesQuery(db, false, placeholders.offset),
+      ),
     };
     templateStatements.set(db, statements);
   }
   const offset = (page - 1) * guestLimits.templatesPageSize;
-  const rows = await run(db, page === 1 ? statements.first : statements.later, {
+  const rows = await runBuilt(db, page === 1 ? statements.first : statements.later, {
     ...placeholders,
     offset,
   });

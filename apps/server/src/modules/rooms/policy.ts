@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { meetingRooms, meetings, rooms } from '../../db/schema.ts';
+import { type Time, timeValue, type Value } from '../../db/values.ts';
 import {
   type Caller,
   callerOf,
@@ -31,15 +32,15 @@ type RoomRow = typeof rooms.$inferSelect;
  * `email` also by the address they were invited with (someone outside the team is invited as an
  * address, as the meetings policy counts them).
  */
-const usedInMeetingOf = (userId: string, now: Date, email?: string) =>
+const usedInMeetingOf = (userId: Value, now: Time, email?: string) =>
   sql`exists (select 1 from meeting_rooms mr
     join meeting_participants mp on mp.meeting_id = mr.meeting_id
     join meetings m on m.id = mr.meeting_id
     where mr.room_id = "rooms"."id"
     and (mp.user_id = ${userId}${email ? sql` or mp.email = ${email}` : sql``})
-    and m.end_date > ${now.toISOString()}::timestamptz)`;
+    and m.end_date > ${timeValue(now)}::timestamptz)`;
 
-const allowlisted = (organizationId: string) =>
+const allowlisted = (organizationId: Value) =>
   sql`exists (select 1 from room_template_organizations a
     where a.room_id = "rooms"."id" and a.organization_id = ${organizationId})`;
 
@@ -52,7 +53,7 @@ export const publicTemplate: SQL = and(
 )!;
 
 /** The platform templates (and public rooms) a team is offered. */
-export const offeredToTeam = (organizationId: string): SQL =>
+export const offeredToTeam = (organizationId: Value): SQL =>
   and(
     isNull(rooms.organizationId),
     or(
@@ -66,7 +67,7 @@ export const offeredToTeam = (organizationId: string): SQL =>
  * to the team's admins once the owner is gone), and any to a participant of an unfinished meeting
  * that uses it. The team list and the single-room check both read this one rule.
  */
-function seenInItsTeam(userId: string, admin: SQL, now: Date, email?: string): SQL {
+function seenInItsTeam(userId: Value, admin: SQL, now: Time, email?: string): SQL {
   return or(
     eq(rooms.sharingType, 'OwnerOrganization'),
     and(
@@ -89,8 +90,8 @@ export const teamView = (caller: Caller, team: TeamContext) => ({
 
 /** Rows of the team's rooms list that a member with `role` may see (temporary rooms never). */
 export function visibleInTeam(
-  p: { organizationId: string; userId: string; role: Role },
-  now: Date,
+  p: { organizationId: Value; userId: Value; role: Role },
+  now: Time,
 ): SQL {
   return and(
     isNull(rooms.meetingId),

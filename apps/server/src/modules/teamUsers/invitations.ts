@@ -9,6 +9,7 @@ import { and, asc, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, teamInvitations, users } from '../../db/schema.ts';
+import type { Placeholder, Value } from '../../db/values.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import { forbidden, HttpError, notFound } from '../../platform/http/problem.ts';
 import { licenseAssignedAtFor, licensingSummary, lockTeam } from '../licenses/accounting.ts';
@@ -146,7 +147,7 @@ const inviterName = sql<
   string | null
 >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${teamInvitations.invitedBy})`;
 
-const open = (now: Date) =>
+const open = (now: Date | Placeholder) =>
   and(eq(teamInvitations.status, 'pending'), gt(teamInvitations.expiresAt, now));
 
 async function invitationsWhere(db: DbOrTx, where: ReturnType<typeof and>) {
@@ -277,5 +278,5 @@ export async function declineInvitation(ctx: AppContext, userId: string, invitat
 }
 
 /** Used by the team's users list: pending rows match the typed address only, never names. */
-export const pendingInTeam = (organizationId: string, now: Date) =>
+export const pendingInTeam = (organizationId: Value, now: Date | Placeholder) =>
   and(eq(teamInvitations.organizationId, organizationId), open(now));

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeOf } from '../../db/probe.ts';
 import { memberships, teamInvitations, userLogins } from '../../db/schema.ts';
-import type { Db } from '../../db/types.ts';
 import { createTeam, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import type { PlanNode } from '../../test/plans.ts';
-import { type Built, type ListQuery, shapeOf, statementOf, valuesOf } from './list.ts';
+import { builtPlanSteps, namedRuns, type PlanNode } from '../../test/plans.ts';
+import { type ListQuery, shapeOf, statementOf, valuesOf } from './list.ts';
 import { listTeamUsers } from './service.ts';
 
 let t: TestApp;
@@ -190,32 +188,6 @@ const screens: ListQuery[] = [
   query({ Filter: 'user 1', PageSize: 5 }),
 ];
 
-/** The plan of a named statement with one call's values: generic, or for the call's values. */
-async function planOf(
-  db: Db,
-  statement: Built,
-  values: unknown[],
-  mode: 'force_generic_plan' | 'force_custom_plan',
-): Promise<PlanNode[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
-    await tx.execute(sql.raw(`prepare team_users_plan as ${statement.text}`));
-    // EXECUTE takes its values as literals (a bound parameter is refused there).
-    const literals = values.map((x) =>
-      typeof x === 'number' ? String(x) : `'${String(x).replaceAll("'", "''")}'`,
-    );
-    const res = await tx.execute(
-      sql.raw(`explain (format json) execute team_users_plan(${literals.join(', ')})`),
-    );
-    await tx.execute(sql`deallocate team_users_plan`);
-    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-    const json = Object.values(rows[0]!)[0];
-    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-    return stepsOf(parsed[0]!.Plan);
-  });
-}
-const stepsOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(stepsOf)];
-
 /** How a plan reads each table: its index, or the kind of scan, in a stable order. */
 const reads = (steps: PlanNode[]) =>
   steps
@@ -269,9 +241,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of 2,000 among 20,000 membe
       const statement = statementOf(t.ctx.db, shapeOf(q));
       expect(statement.name).not.toBe('');
       const v = valuesOf(team, q, new Date());
-      const values = statement.fill.map((key) => v[key]);
-      const generic = await planOf(t.ctx.db, statement, values, 'force_generic_plan');
-      const custom = await planOf(t.ctx.db, statement, values, 'force_custom_plan');
+      const generic = await builtPlanSteps(t.ctx.db, statement, v, 'generic');
+      const custom = await builtPlanSteps(t.ctx.db, statement, v, 'custom');
       expect(reads(generic), JSON.stringify(q)).toEqual(reads(custom));
       // The team's memberships are one range of an index, not the whole table.
       expect(reads(generic)).not.toContain('memberships: Seq Scan');
@@ -281,28 +252,9 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of 2,000 among 20,000 membe
   it('the team users page runs with its generic plan after a few runs, with the same answer', async () => {
     const statement = statementOf(t.ctx.db, shapeOf(query()));
     const v = valuesOf(team, query(), new Date());
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const answers: unknown[][][] = [];
-      for (let i = 0; i < 10; i++) {
-        const res = await client.query<unknown[]>({
-          name: statement.name,
-          text: statement.text,
-          values: statement.fill.map((key) => v[key]),
-          rowMode: 'array',
-        });
-        answers.push(res.rows);
-      }
-      const { rows } = await client.query(
-        'select generic_plans from pg_prepared_statements where name = $1',
-        [statement.name],
-      );
-      expect(Number(rows[0].generic_plans)).toBeGreaterThan(0);
-      expect(answers[0]).toHaveLength(50);
-      for (const answer of answers) expect(answer).toEqual(answers[0]);
-    } finally {
-      await client.end();
-    }
+    const runs = await namedRuns(url, statement, v, 10);
+    expect(runs.generic).toBeGreaterThan(0);
+    expect(runs.answers[0]).toHaveLength(50);
+    for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);
   });
 });

@@ -5,7 +5,7 @@ import {
   teamUserLimits,
   type teamUserListQuery,
 } from '@roomscale/shared';
-import { and, eq, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { builtStatement, type Built as DirectBuilt, runBuilt } from '../../db/direct.ts';
 import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/types.ts';
 import { likePattern } from '../../platform/http/paging.ts';
 import { lastInVr, notInVrSince } from '../insight/queries.ts';
 import { licenseCount, licensesInUse } from '../licenses/accounting.ts';
-import { activeMembership } from '../organizations/membership.ts';
+import { activeMembership, membershipColumns } from '../organizations/membership.ts';
 import { pendingInTeam } from './invitations.ts';
 import { presentListedMember, presentPendingInvitee } from './presenter.ts';
 
@@ -79,13 +79,6 @@ const P = {
   pageSize: placeholder('pageSize'),
   offset: placeholder('offset'),
 };
-/**
- * The helpers of other modules take an id or a time where this statement has a placeholder:
- * drizzle's conditions take a placeholder for a value (`asValue`), SQL written out takes a time's
- * `toISOString()` (`asIsoTime`).
- */
-const asValue = <T>(p: Placeholder) => p as unknown as T;
-const asIsoTime = (p: Placeholder) => ({ toISOString: () => p }) as unknown as Date;
 
 export const shapeOf = (q: ListQuery): Shape => ({
   filter: (q.Filter?.trim() ?? '') !== '',
@@ -111,21 +104,18 @@ export function valuesOf(organizationId: string, q: ListQuery, now: Date): Value
  */
 function memberWhere(shape: Shape): SQL {
   return and(
-    eq(memberships.organizationId, asValue<string>(P.team)),
+    eq(memberships.organizationId, P.team),
     activeMembership(),
     shape.filter
       ? or(
-          ilike(users.firstName, asValue<string>(P.pattern)),
-          ilike(users.lastName, asValue<string>(P.pattern)),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, asValue<string>(P.pattern)),
-          ilike(users.email, asValue<string>(P.pattern)),
+          ilike(users.firstName, P.pattern),
+          ilike(users.lastName, P.pattern),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, P.pattern),
+          ilike(users.email, P.pattern),
         )
       : undefined,
     shape.notInVr
-      ? and(
-          eq(memberships.licenseType, 'License'),
-          notInVrSince(sql`${users.id}`, asValue<string>(P.team), asIsoTime(P.since)),
-        )
+      ? and(eq(memberships.licenseType, 'License'), notInVrSince(sql`${users.id}`, P.team, P.since))
       : undefined,
   )!;
 }
@@ -134,8 +124,8 @@ function memberWhere(shape: Shape): SQL {
 const pendingWhere = (shape: Shape): SQL =>
   and(
     shape.notInVr ? sql`false` : undefined,
-    pendingInTeam(asValue<string>(P.team), asValue<Date>(P.now)),
-    shape.filter ? ilike(teamInvitations.email, asValue<string>(P.pattern)) : undefined,
+    pendingInTeam(P.team, P.now),
+    shape.filter ? ilike(teamInvitations.email, P.pattern) : undefined,
   )!;
 
 const provider = sql.raw(`'${META_LOGIN_PROVIDER}'`);
@@ -152,8 +142,8 @@ export function listQuery(shape: Shape): SQL {
   return sql`with members as materialized (
       select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
         ${users.email} as email, ${users.position} as position, ${users.activated} as activated,
-        ${users.passwordHash} is not null as has_password, ${memberships.role} as role,
-        ${memberships.licenseType} as license_type
+        ${users.passwordHash} is not null as has_password, ${membershipColumns.role} as role,
+        ${membershipColumns.licenseType} as license_type
       from ${memberships} inner join ${users} on ${users.id} = ${memberships.userId}
       where ${memberWhere(shape)}
     ),
@@ -175,7 +165,7 @@ export function listQuery(shape: Shape): SQL {
       select 1 as part,
         row_number() over (order by lower(p.first_name), lower(p.last_name), p.id) as ord,
         p.id, p.first_name, p.last_name, p.email, p.position, p.activated, p.has_password,
-        p.role, p.license_type, ${lastInVr(sql`p.id`, asValue<string>(P.team))} as last_in_vr,
+        p.role, p.license_type, ${lastInVr(sql`p.id`, P.team)} as last_in_vr,
         exists (select 1 from ${userLogins} l where l.user_id = p.id
           and l.login_provider_id <> ${provider}) as has_sso,
         exists (select 1 from ${userLogins} l where l.user_id = p.id
