@@ -109,3 +109,24 @@ export const runBuilt = <V>(db: DbOrTx, b: Built<V>, values: V): Promise<unknown
     b.text,
     b.fill.map((key) => values[key]),
   );
+
+/**
+ * Statements built once per database and kind of list: the function answers a kind's statement,
+ * building it on its first call on a database. At most `max` kinds a database are kept (far more
+ * than the screens ask for); past that a kind is built on each call.
+ */
+export function builtPerDatabase<V>(max = 200) {
+  const kinds = new WeakMap<DbOrTx, Map<string, Built<V>>>();
+  return (db: DbOrTx, key: string, build: () => Built<V>): Built<V> => {
+    let byKey = kinds.get(db);
+    if (!byKey) {
+      byKey = new Map();
+      kinds.set(db, byKey);
+    }
+    const found = byKey.get(key);
+    if (found) return found;
+    const statement = build();
+    if (byKey.size < max) byKey.set(key, statement);
+    return statement;
+  };
+}

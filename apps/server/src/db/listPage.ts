@@ -1,6 +1,6 @@
 import { fileLimits } from '@roomscale/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Built, builtStatement, runBuilt } from './direct.ts';
+import { type Built, builtPerDatabase, builtStatement, runBuilt } from './direct.ts';
 import type { DbOrTx } from './types.ts';
 
 /**
@@ -37,9 +37,7 @@ function countAndPage({ table, where, order, columns }: PageQuery, pageSize: num
     limit ${sql.raw(String(pageSize))} offset ${placeholder('offset')}) p on true`;
 }
 
-/** How many kinds one database keeps built: far more than the screens ask for. */
-const MAX_KINDS = 100;
-const kinds = new WeakMap<DbOrTx, Map<string, Built<unknown>>>();
+const kinds = builtPerDatabase<unknown>();
 
 /**
  * The statement of one kind of list (`key`, unique across lists) with pages of `pageSize` rows,
@@ -53,14 +51,11 @@ export function listPageStatement<V extends PageValues>(
   pageSize: number,
   query: () => PageQuery,
 ): Built<V> {
-  const byKey = kinds.get(db) ?? new Map<string, Built<unknown>>();
-  kinds.set(db, byKey);
-  const fullKey = `${key}:${pageSize}`;
-  const found = byKey.get(fullKey);
-  if (found) return found as Built<V>;
-  const statement = builtStatement<V>(name, countAndPage(query(), pageSize));
-  if (byKey.size < MAX_KINDS) byKey.set(fullKey, statement as Built<unknown>);
-  return statement;
+  return kinds(
+    db,
+    `${key}:${pageSize}`,
+    () => builtStatement<V>(name, countAndPage(query(), pageSize)) as Built<unknown>,
+  ) as Built<V>;
 }
 
 /** A page's offset, and its count's stop a window past it, as every list's count stops. */

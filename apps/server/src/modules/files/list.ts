@@ -23,7 +23,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
-import { builtStatement, type Built as DirectBuilt, runBuilt } from '../../db/direct.ts';
+import {
+  builtPerDatabase,
+  builtStatement,
+  type Built as DirectBuilt,
+  runBuilt,
+} from '../../db/direct.ts';
 import { fileItems } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { notFound } from '../../platform/http/problem.ts';
@@ -362,26 +367,19 @@ export const isNamedShape = (shape: ListShape) =>
 /** A list's statement: its text and the value each parameter takes (db/direct.ts). */
 export type Built = DirectBuilt<ListValues>;
 
-/** How many kinds of list one database keeps built: far more than the screens ask for. */
-const MAX_KINDS = 200;
-const kinds = new WeakMap<DbOrTx, Map<string, Built>>();
+const kinds = builtPerDatabase<ListValues>();
 let kindNumber = 0;
 
-/** The statement of a kind of list, built once per database (up to `MAX_KINDS` kinds). */
+/** The statement of a kind of list, built once per database. */
 export function statementOf(db: DbOrTx, shape: ListShape): Built {
-  const byKey = kinds.get(db) ?? new Map<string, Built>();
-  kinds.set(db, byKey);
-  const key = keyOf(shape);
-  const found = byKey.get(key);
-  if (found) return found;
-  // A named statement's name stands for one text: a number per kind, never reused.
-  const n = isNamedShape(shape) ? ++kindNumber : 0;
-  const statement = builtStatement<ListValues>(
-    n ? `files_list_${n}` : '',
-    listQuery(db, shape, placeholders),
-  );
-  if (byKey.size < MAX_KINDS) byKey.set(key, statement);
-  return statement;
+  return kinds(db, keyOf(shape), () => {
+    // A named statement's name stands for one text: a number per kind, never reused.
+    const n = isNamedShape(shape) ? ++kindNumber : 0;
+    return builtStatement<ListValues>(
+      n ? `files_list_${n}` : '',
+      listQuery(db, shape, placeholders),
+    );
+  });
 }
 
 /** A page row, as the presenter reads it: columns from `at` on (the count's come first). */

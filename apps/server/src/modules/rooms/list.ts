@@ -6,7 +6,12 @@ import {
   roomLimits,
 } from '@roomscale/shared';
 import { and, asc, count, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { builtStatement, type Built as DirectBuilt, runBuilt } from '../../db/direct.ts';
+import {
+  builtPerDatabase,
+  builtStatement,
+  type Built as DirectBuilt,
+  runBuilt,
+} from '../../db/direct.ts';
 import { roomData, rooms } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { publicTemplate, visibleInTeam } from './policy.ts';
@@ -202,22 +207,13 @@ const keyOf = (s: RoomListShape) =>
   `${s.templateFilter}|${s.sharing.join(',')}|${s.admin ? 'admin' : 'member'}|${s.firstPage ? 'first' : 'later'}`;
 
 /** The kinds of list: at most 3 × 32 × 2 × 2, each one name for one text. */
-const kinds = new WeakMap<DbOrTx, Map<string, Built>>();
+const kinds = builtPerDatabase<ListValues>();
 let kindNumber = 0;
 
 export function statementOf(db: DbOrTx, shape: RoomListShape): Built {
-  const byKey = kinds.get(db) ?? new Map<string, Built>();
-  kinds.set(db, byKey);
-  const key = keyOf(shape);
-  let found = byKey.get(key);
-  if (!found) {
-    found = builtStatement<ListValues>(
-      `rooms_list_${++kindNumber}`,
-      listQuery(db, shape, placeholders),
-    );
-    byKey.set(key, found);
-  }
-  return found;
+  return kinds(db, keyOf(shape), () =>
+    builtStatement<ListValues>(`rooms_list_${++kindNumber}`, listQuery(db, shape, placeholders)),
+  );
 }
 
 type RoomRow = typeof rooms.$inferSelect;

@@ -7,7 +7,12 @@ import {
 } from '@roomscale/shared';
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { builtStatement, type Built as DirectBuilt, runBuilt } from '../../db/direct.ts';
+import {
+  builtPerDatabase,
+  builtStatement,
+  type Built as DirectBuilt,
+  runBuilt,
+} from '../../db/direct.ts';
 import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { likePattern } from '../../platform/http/paging.ts';
@@ -185,7 +190,7 @@ export function listQuery(shape: Shape): SQL {
 
 export type Built = DirectBuilt<Values>;
 
-const kinds = new WeakMap<DbOrTx, Map<string, Built>>();
+const kinds = builtPerDatabase<Values>();
 
 /**
  * The statement of a kind of list, built once per database. The screens' page sizes run as
@@ -193,18 +198,10 @@ const kinds = new WeakMap<DbOrTx, Map<string, Built>>();
  * call's values.
  */
 export function statementOf(db: DbOrTx, shape: Shape): Built {
-  const byKey = kinds.get(db) ?? new Map<string, Built>();
-  kinds.set(db, byKey);
   const key = `${Number(shape.filter)}${Number(shape.notInVr)}_${shape.size ?? 'n'}_${Number(shape.first)}`;
-  let statement = byKey.get(key);
-  if (!statement) {
-    statement = builtStatement<Values>(
-      shape.size === null ? '' : `team_users_list_${key}`,
-      listQuery(shape),
-    );
-    byKey.set(key, statement);
-  }
-  return statement;
+  return kinds(db, key, () =>
+    builtStatement<Values>(shape.size === null ? '' : `team_users_list_${key}`, listQuery(shape)),
+  );
 }
 
 /** The columns of the counts' part: members, pending invitees, licenses, licenses in use. */
