@@ -31,6 +31,7 @@ import {
 } from '../../db/direct.ts';
 import { fileItems } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/types.ts';
+import type { Value } from '../../db/values.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { type FileRow, parent, personName } from './presenter.ts';
 import type { FileSpace } from './space.ts';
@@ -122,7 +123,6 @@ const firstPageSizes: readonly number[] = [
 const written = (n: number) => sql.raw(String(n)) as unknown as number;
 
 /** A call's values: each the value itself (one call's statement) or a placeholder. */
-type Value<T> = T | Placeholder;
 export type ListValues = {
   team: Value<string>;
   user: Value<string>;

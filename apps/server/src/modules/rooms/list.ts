@@ -5,7 +5,7 @@ import {
   type RoomTemplateFilter,
   roomLimits,
 } from '@roomscale/shared';
-import { and, asc, count, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   builtPerDatabase,
   builtStatement,
@@ -14,6 +14,7 @@ import {
 } from '../../db/direct.ts';
 import { roomData, rooms } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/types.ts';
+import type { Value } from '../../db/values.ts';
 import { publicTemplate, visibleInTeam } from './policy.ts';
 import type { RoomWithCounts } from './presenter.ts';
 
@@ -61,7 +62,6 @@ export const shapeOf = (query: RoomListQuery, role: string): RoomListShape => ({
   firstPage: query.page === 1,
 });
 
-type Value<T> = T | Placeholder;
 export type ListValues = {
   team: Value<string>;
   user: Value<string>;
