@@ -20,7 +20,10 @@ export function freePort(): Promise<number> {
 export async function startServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_ARGS adds node flags to the server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`,
+  // which NODE_OPTIONS refuses).
+  const flags = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
