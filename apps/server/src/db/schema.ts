@@ -1183,6 +1183,18 @@ export const usageTeamWeeks = pgTable(
 );
 
 /**
+ * A user's latest check-in among the facts kept (`usage_check_ins`): its greatest `at` for the
+ * user, no row while they have none. Triggers on the facts keep it, whatever writes or deletes
+ * them (the recorder's inserts, the retention sweep, a deleted account's facts; migration 0030),
+ * so 'Last in VR' reads one row per member instead of a walk of the facts' index. No foreign
+ * key, as the facts have none: the last fact's deletion takes the row.
+ */
+export const usageUserLastCheckIn = pgTable('usage_user_last_check_in', {
+  userId: uuid('user_id').primaryKey(),
+  at: ts('at').notNull(),
+});
+
+/**
  * A member's last check-in summed by the rollup ('Last in VR' beyond the facts kept): the
  * latest of their days in VR credited to the team. The team's recent ones by the second index
  * ('Licensed, not in VR for 30 days').
