@@ -878,6 +878,23 @@ export const teamSeats = pgTable(
   ],
 );
 
+/**
+ * What a row of the admin teams list counts of its team (modules/admin/teams.ts), kept as it
+ * changes: active members, files (not folders), the team's own rooms (not templates, not a
+ * meeting's temporary rooms) and the licenses its members' headset-store subscriptions give. One
+ * row per team, made with the team; triggers (migration 0031) keep it in the statement that writes
+ * a membership, a file, a room or a user's subscription, whatever writes it.
+ */
+export const teamTotals = pgTable('team_totals', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  members: integer('members').notNull().default(0),
+  files: integer('files').notNull().default(0),
+  rooms: integer('rooms').notNull().default(0),
+  metaLicenses: integer('meta_licenses').notNull().default(0),
+});
+
 /** A visitor without an account, known only by the email address it proved (docs/guests.md). */
 export const guests = pgTable(
   'guests',
