@@ -9,13 +9,15 @@ import {
   type adminOrganizationEdited,
   serverMessages,
 } from '@roomscale/shared';
-import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { matchCount, searchPageAndCount } from '../../db/count.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
-import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
+import { memberships, organizations, teamTotals, userLogins, users } from '../../db/schema.ts';
+import type { Time } from '../../db/values.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
 import { fieldError, HttpError, notFound } from '../../platform/http/problem.ts';
@@ -23,25 +25,34 @@ import { teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/record.ts';
 import { provider } from '../billing/provider.ts';
 import { enqueuePurge } from '../files/purge.ts';
-import { licenseCount, licensingSummary, lockTeam } from '../licenses/accounting.ts';
+import { licenseCountWithMeta, licensingSummary, lockTeam } from '../licenses/accounting.ts';
 import { licensesOfTeam, namesOf } from '../licenses/presenter.ts';
-import { activeMembership, activeMembershipSql } from '../organizations/membership.ts';
+import { activeMembership } from '../organizations/membership.ts';
 import { profileImageKey } from '../profileImages/service.ts';
 import { providerIdOf } from '../sso/addresses.ts';
 import { type AdminPageQuery, readAdminPage } from './pages.ts';
 import { presentTeam, presentTeamRow, presentTeamUser } from './presenter.ts';
 import { deleteTeamContents } from './teamContents.ts';
 
-const countOf = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
-/** Active members (a membership with role None is a removed member). */
-const usersCount = countOf(sql`select count(*)::int from memberships m
-  where m.organization_id = "organizations"."id" and ${activeMembershipSql('m')}`);
-/** The team's files, folders not counted (1 is Folder). */
-const filesCount = countOf(sql`select count(*)::int from file_items f
-  where f.organization_id = "organizations"."id" and f.type <> 1`);
-/** The team's own rooms: not templates, not a meeting's temporary rooms. */
-const roomsCount = countOf(sql`select count(*)::int from rooms r
-  where r.organization_id = "organizations"."id" and not r.is_template and r.meeting_id is null`);
+/**
+ * What a row counts of its team is read from the team's kept totals (`team_totals`, one row per
+ * team, joined by its key), which triggers keep to the rules the list counted by (migration 0031):
+ * active members (a membership with role None is a removed member), the team's files (folders not
+ * counted), its own rooms (not templates, not a meeting's temporary rooms) and the licenses its
+ * active members' headset-store subscriptions give. Counting them for each row took six
+ * subqueries, one a count of every file of the team. Every team has its row (made with the team);
+ * a missing one would read as nothing counted.
+ */
+const kept = (column: AnyPgColumn) => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
+const usersCount = kept(teamTotals.members);
+const filesCount = kept(teamTotals.files);
+const roomsCount = kept(teamTotals.rooms);
+/** Licenses at `now`: manual and paid ones as they run, the headset-store ones kept. */
+const teamLicenseCount = (now: Time) =>
+  licenseCountWithMeta(sql`"organizations"."id"`, now, kept(teamTotals.metaLicenses));
+/** The teams with their totals: a count that reads none of them leaves the join out. */
+const withTotals = sql`${organizations} left join ${teamTotals}
+  on ${teamTotals.organizationId} = ${organizations.id}`;
 
 /** The list's order, which the index organizations_name_order holds. */
 const byName = [sql`lower(${organizations.name})`, asc(organizations.id)];
@@ -88,16 +99,19 @@ const rowCounts = (now: Date) => ({
   usersCount,
   filesCount,
   roomsCount,
-  licenseCount: licenseCount(sql`"organizations"."id"`, now),
+  licenseCount: teamLicenseCount(now),
 });
 
-/** The unfiltered page's statement (pages.ts): a walk of organizations_name_order. */
+/**
+ * The unfiltered page's statement (pages.ts): a walk of organizations_name_order, each row of the
+ * page joined to its team's totals by key.
+ */
 export const teamPageQuery: AdminPageQuery = (now) => ({
-  table: sql`${organizations}`,
+  table: withTotals,
   order: sql.join(byName, sql`, `),
   columns: sql`${organizations.id}, ${organizations.name}, ${organizations.created},
     ${organizations.lastModified}, ${organizations.imageUpdated}, ${usersCount}, ${filesCount},
-    ${roomsCount}, ${licenseCount(sql`"organizations"."id"`, now)}`,
+    ${roomsCount}, ${teamLicenseCount(now)}`,
 });
 
 /** A row of `teamPageQuery`, from column `at` on, as the presenter reads it. */
@@ -118,8 +132,7 @@ const teamRowAt = (r: unknown[], at: number) => ({
 /**
  * A page of the teams `where` matches, each row with the number of matches. The matches are
  * sorted as narrow rows (the id and the order's key, with their count in the same pass); only
- * the page's teams are then read whole, and only they count their members, files, rooms and
- * licenses.
+ * the page's teams are then read whole, with their totals.
  */
 export function teamSearchPage(db: DbOrTx, where: SQL, offset: number, limit: number, now: Date) {
   const found = db
@@ -138,6 +151,7 @@ export function teamSearchPage(db: DbOrTx, where: SQL, offset: number, limit: nu
     .select({ o: organizations, ...rowCounts(now), matches: found.matches })
     .from(found)
     .innerJoin(organizations, eq(organizations.id, found.id))
+    .leftJoin(teamTotals, eq(teamTotals.organizationId, organizations.id))
     .orderBy(found.name, found.id);
 }
 
@@ -153,7 +167,11 @@ export async function getTeam(ctx: AppContext, organizationId: string): Promise<
     .where(ofTeam)
     .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id))
     .limit(adminLimits.teamUsersShown);
-  const [counted] = await ctx.db.select({ n: count() }).from(memberships).where(ofTeam);
+  // Its active members, as the list counts them (team_totals).
+  const [counted] = await ctx.db
+    .select({ n: teamTotals.members })
+    .from(teamTotals)
+    .where(eq(teamTotals.organizationId, organizationId));
   return presentTeam(o, {
     summary: await licensingSummary(ctx.db, organizationId, now),
     users: members.map((r) => presentTeamUser(r.u, r.m)),
