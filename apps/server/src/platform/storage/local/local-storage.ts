@@ -29,6 +29,8 @@ export class LocalStorage implements Storage {
   readonly uploads: LocalUploads;
   private readonly base: string;
   private readonly uploadsDir: string;
+  /** The download addresses signed in the current second (`SignedThisSecond`). */
+  readonly signedThisSecond = new SignedThisSecond();
 
   constructor(
     root: string,
@@ -114,20 +116,27 @@ export class LocalStorage implements Storage {
     const expiresInSeconds = opts.expiresInSeconds ?? security.downloadUrlSeconds;
     const type =
       opts.contentType ?? (opts.nameAsGiven ? undefined : (await this.stat(key))?.contentType);
-    const query = this.signer.sign({
-      method: 'GET',
-      key,
-      now,
-      expiresInSeconds,
-      params: {
-        'response-content-disposition': attachmentDisposition(
-          downloadFileName(opts.fileName, type),
-        ),
-        ...(opts.contentType ? { 'response-content-type': opts.contentType } : {}),
-      },
-    });
-    // The key was checked above: a list page signs one address per thumbnail.
-    return { url: `${this.base}${key}?${query}`, expiry: after(now, expiresInSeconds) };
+    const second = Math.floor(now.getTime() / 1000);
+    const signedFor = downloadSigned(key, expiresInSeconds, opts, type);
+    let url = this.signedThisSecond.get(second, signedFor);
+    if (url === undefined) {
+      const query = this.signer.sign({
+        method: 'GET',
+        key,
+        now,
+        expiresInSeconds,
+        params: {
+          'response-content-disposition': attachmentDisposition(
+            downloadFileName(opts.fileName, type),
+          ),
+          ...(opts.contentType ? { 'response-content-type': opts.contentType } : {}),
+        },
+      });
+      // The key was checked above: a list page signs one address per thumbnail.
+      url = `${this.base}${key}?${query}`;
+      this.signedThisSecond.set(second, signedFor, url);
+    }
+    return { url, expiry: after(now, expiresInSeconds) };
   }
 
   async put(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {
@@ -176,6 +185,58 @@ export class LocalStorage implements Storage {
 
   close(): Promise<void> {
     return this.uploads.close();
+  }
+}
+
+/**
+ * What a download address is signed for, besides its second: the key, the lifetime, the
+ * `response-content-type` asked for and the type the saved name takes its extension from, and the
+ * name. The key has no line break (keys.ts) and the type is written with its length, so no two
+ * downloads share the text; the name, which may hold anything, comes last.
+ */
+function downloadSigned(
+  key: string,
+  expiresInSeconds: number,
+  opts: DownloadOptions,
+  type: string | undefined,
+): string {
+  const asked = opts.contentType ? 'T' : 'N';
+  const named = type === undefined ? '-' : `${type.length}:${type}`;
+  return `${key}\n${expiresInSeconds}\n${asked}${named}\n${opts.fileName}`;
+}
+
+/**
+ * The download addresses signed in the current second, by what each was signed for. An address
+ * is the HMAC of its key, its name, its lifetime and its `X-Goog-Date`, which is the second it was
+ * signed in: within one second the same download is the same address, byte for byte, so it is
+ * signed once and looked up after that (a list page signs one address per thumbnail, and every
+ * client asking for that page in the same second gets the same addresses). The memo holds one
+ * second only: a call in another second, later or earlier (a clock set back), empties it and signs
+ * anew, so an address lives as long as it did, from the second it is handed out. It keeps at most
+ * `max` addresses a second; past that, addresses are signed each time.
+ */
+export class SignedThisSecond {
+  private second = Number.NaN;
+  private readonly urls = new Map<string, string>();
+
+  constructor(readonly max = 4096) {}
+
+  /** How many addresses the memo holds now. */
+  get size(): number {
+    return this.urls.size;
+  }
+
+  get(second: number, signedFor: string): string | undefined {
+    if (second !== this.second) {
+      this.urls.clear();
+      this.second = second;
+      return undefined;
+    }
+    return this.urls.get(signedFor);
+  }
+
+  set(second: number, signedFor: string, url: string): void {
+    if (second === this.second && this.urls.size < this.max) this.urls.set(signedFor, url);
   }
 }
 
