@@ -1,3 +1,4 @@
+import { insightLimits } from '@roomscale/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, createUser } from '../../test/factories.ts';
@@ -9,7 +10,7 @@ import {
   licensesHeldWeeks,
   meetingJoiners,
   memberWeeks,
-  notInVrFor,
+  notInVrSince,
   platformTeamWeeks,
   teamWeekCounts,
   teamWeeks,
@@ -115,7 +116,7 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
       t.ctx.db,
       sql`select count(*) from memberships m
         where m.organization_id = ${teamId}::uuid and m.license_type = 'License'
-          and ${notInVrFor(sql`m.user_id`, new Date(), teamId)}`,
+          and ${notInVrSince(sql`m.user_id`, teamId, new Date(Date.now() - insightLimits.notInVrDays * 86_400_000))}`,
     );
     const steps = plan.map((n) => n['Index Name'] ?? n['Node Type']);
     expect(steps).toContain('usage_member_last_in_vr_organization_at');
@@ -127,7 +128,7 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
 
   it("'Last in VR', the devices' app version and a meeting's joins read their indexes", async () => {
     const steps = await indexes(sql`select ${lastInVr(sql`${userId}::uuid`, teamId)}`);
-    expect(steps).toContain('usage_check_ins_user_at');
+    expect(steps).toContain('usage_user_last_check_in_pkey');
     expect(steps).toContain('usage_member_last_in_vr_organization_id_user_id_pk');
     const devices = await indexes(devicePage(teamId, null, 50, 0));
     expect(devices).toContain('usage_check_ins_user_at');

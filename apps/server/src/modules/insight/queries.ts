@@ -1,4 +1,3 @@
-import { insightLimits } from '@roomscale/shared';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -192,10 +191,12 @@ export const lastInVrKept = (userId: SQL, organizationId: Value) =>
   sql`(select l.last_in_vr_at from usage_member_last_in_vr l
     where l.organization_id = ${organizationId} and l.user_id = ${userId})`;
 
-/** A user's latest check-in among the facts (`usage_check_ins_user_at`, newest first). */
+/**
+ * A user's latest check-in among the facts, as `usage_user_last_check_in` keeps it (its key; the
+ * triggers of migration 0030 keep it equal to the latest of the user's `usage_check_ins`).
+ */
 export const lastCheckIn = (userId: SQL) =>
-  sql`(select ci.at from usage_check_ins ci
-    where ci.user_id = ${userId} order by ci.at desc limit 1)`;
+  sql`(select k.at from usage_user_last_check_in k where k.user_id = ${userId})`;
 
 /** 'Last in VR' of a member of the team: the later of the two, null if never. */
 export const lastInVr = (userId: SQL, organizationId: Value) =>
@@ -204,13 +205,16 @@ export const lastInVr = (userId: SQL, organizationId: Value) =>
   );
 
 /**
- * 'Licensed, not in VR for 30 days' of a member of the team: no check-in in the last
- * `insightLimits.notInVrDays` days before `now`, neither kept by the rollup nor among the facts.
+ * 'Last in VR' of each row of a list, its two places joined once (`from`, after the list's rows,
+ * which name the member `userId`) and the later of the two in `at`: `lastInVr`'s rule, where a
+ * subquery per row scanned the rollup's table once for each row while the table is small.
  */
-export function notInVrFor(userId: SQL, now: Date, organizationId: string) {
-  const sinceAt = new Date(now.getTime() - insightLimits.notInVrDays * 86_400_000);
-  return notInVrSince(userId, organizationId, sinceAt);
-}
+export const lastInVrJoined = (userId: SQL, organizationId: Value) => ({
+  from: sql`left join usage_user_last_check_in last_k on last_k.user_id = ${userId}
+    left join usage_member_last_in_vr last_l
+      on last_l.organization_id = ${organizationId} and last_l.user_id = ${userId}`,
+  at: sql`greatest(last_k.at, last_l.last_in_vr_at)`,
+});
 
 /**
  * A member with no check-in since `sinceAt`: none kept by the rollup (the team's members in

@@ -176,6 +176,49 @@ describe('the team users page', () => {
     expect(notInVr.results.results.map((u) => u.firstName)).toEqual(['Bea']);
     expect(notInVr.invitationsPending).toBe(0);
   });
+  it("reads 'Last in VR' as the later of the latest check-in and the rollup's, as the rule over the facts does", async () => {
+    // Ada: a check-in, no rollup row; Bea: one older than the rollup's; Cy: one later.
+    await t.ctx.db.execute(sql`insert into usage_check_ins (at, user_id, seat_key, device_name, conflicted)
+      values ('2026-02-01T10:00:00.5Z', ${admin.id}::uuid, 's', 'Quest', false),
+        ('2025-12-01T00:00:00Z', ${member.id}::uuid, 's', 'Quest', false),
+        ('2026-01-05T06:07:08.912345Z', ${quest.id}::uuid, 's', 'Quest', true),
+        ('2026-01-04T00:00:00Z', ${quest.id}::uuid, 's', 'Quest', false)`);
+    // The rule as it read the facts themselves: the latest by their (user, time) index.
+    const byRule = await t.ctx.db.execute(sql`select u.id, greatest(
+        (select ci.at from usage_check_ins ci where ci.user_id = u.id order by ci.at desc limit 1),
+        (select l.last_in_vr_at from usage_member_last_in_vr l
+          where l.organization_id = ${team}::uuid and l.user_id = u.id)) as at
+      from users u where u.id in (${admin.id}::uuid, ${member.id}::uuid, ${quest.id}::uuid,
+        ${made.id}::uuid)`);
+    const expected = new Map(
+      (byRule as unknown as { rows: { id: string; at: string | Date | null }[] }).rows.map(
+        (r) => [r.id, r.at === null ? null : new Date(r.at).toISOString()] as const,
+      ),
+    );
+    const { result, statements } = await statementsOf(() =>
+      listTeamUsers(t.ctx, as(team, 'Admin'), query({ PageSize: 4 }), admin.id),
+    );
+    expect(statements).toBe(1);
+    const shown = result.results.results.map((u) => [u.id, u.lastInVrAt]);
+    expect(shown.map(([id]) => id).sort()).toEqual([...expected.keys()].sort());
+    expect(shown).toEqual(shown.map(([id]) => [id, expected.get(id as string)]));
+    expect(shown.map(([, at]) => at)).toEqual([
+      '2026-02-01T10:00:00.500Z',
+      '2026-01-02T03:04:05.678Z',
+      '2026-01-05T06:07:08.912Z',
+      null,
+    ]);
+    // The 'not in VR' list reads it by its own statement: the same for Bea.
+    const notInVr = await listTeamUsers(
+      t.ctx,
+      as(team, 'Admin'),
+      query({ LicensedNotInVr: true }),
+      admin.id,
+    );
+    expect(notInVr.results.results.map((u) => [u.id, u.lastInVrAt])).toEqual([
+      [member.id, expected.get(member.id)],
+    ]);
+  });
 });
 
 /** The Team > Users tab's pages, with and without the filters, and the meeting form's search. */
