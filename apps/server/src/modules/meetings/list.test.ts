@@ -465,6 +465,60 @@ describe('the meetings list costs what its page costs', () => {
   );
 });
 
+describe("the page's meetings read at once", () => {
+  // One lookup per meeting of the page (a participants' subquery per meeting, a meeting and its
+  // rooms by key each) read a small table once for every meeting; each part of the page now reads
+  // its table once for the whole page, by the page's ids.
+  it('reads the meetings, their rooms, participants and users once for the page', async () => {
+    const w = await team(t);
+    const room = await addRoom(t, w.id, w.admin);
+    const colleague = await person(t);
+    await addMember(t, w.id, colleague.id, 'User');
+    for (let i = 0; i < 4; i++) {
+      await createMeeting(
+        t,
+        w.id,
+        w.admin,
+        meetingBody(
+          t,
+          [room.id],
+          [{ email: w.member.email }, { email: colleague.email }, { email: 'guest@example.org' }],
+          {
+            name: `Review ${i}`,
+            startDate: at(i + 1).toISOString(),
+            endDate: at(i + 2).toISOString(),
+          },
+        ),
+      );
+    }
+    const details = ['meetings', 'meeting_participants', 'meeting_rooms', 'rooms', 'users'];
+    for (const [who, caller, admin] of [
+      ['member', w.member, false],
+      ['admin', w.admin, true],
+    ] as const) {
+      const scope = { organizationId: w.id, caller: callerOf(caller), admin };
+      const window = { now: t.clock.now(), includePast: false, filter: '', page: 1, pageSize: 10 };
+      const statement = listedPageStatement(t.ctx.db, scope, window);
+      const res = await t.ctx.db.execute(sql`explain (analyze, format json) ${statement}`);
+      const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+      const json = Object.values(rows[0]!)[0];
+      type Step = PlanNode & { 'Actual Loops': number; Plans?: Step[] };
+      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: Step }[];
+      const steps = (n: Step): Step[] => [n, ...(n.Plans ?? []).flatMap(steps)];
+      const reads = steps(parsed[0]!.Plan).filter((n) =>
+        details.includes(n['Relation Name'] ?? ''),
+      );
+      expect(reads.length, who).toBeGreaterThan(0);
+      expect(
+        reads.filter((n) => n['Actual Loops'] > 1).map((n) => n['Relation Name']),
+        `${who}: tables read once per meeting`,
+      ).toEqual([]);
+      const page = await list(w.id, caller, { Page: 1, PageSize: 10 });
+      expect(names(page), who).toEqual(['Review 0', 'Review 1', 'Review 2', 'Review 3']);
+    }
+  });
+});
+
 describe('the meetings page as its meetings, one by one', () => {
   // The page is written by PostgreSQL as one JSON value, a single meeting from its rows: each
   // listed meeting must be, byte for byte, the answer of GET for it, whoever asks.

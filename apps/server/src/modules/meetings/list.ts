@@ -13,7 +13,6 @@ import { LONG_MEETING, meetings } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern } from '../../platform/http/paging.ts';
 import { createdBy, participantRow } from './policy.ts';
-import type { MeetingFields } from './presenter.ts';
 
 /**
  * The meetings list as index walks, so a page costs what the page holds, not what the team holds
@@ -39,7 +38,8 @@ import type { MeetingFields } from './presenter.ts';
  * - So a member's page and count cost what their own meetings in the range cost, up to the page
  *   and the cap, however many meetings the team holds and however few of them are theirs.
  * - A page is ONE statement (`listed`): the page's meetings with their rooms and participants,
- *   written by PostgreSQL as one JSON value as the API writes them, and the count beside them.
+ *   written by PostgreSQL as one JSON value of arrays (times as the API writes them), each table
+ *   read once for the page by its ids, and the count beside them.
  *   It is a named prepared statement per kind of list, planned once per connection: its generic
  *   plan walks the same indexes (list.test.ts); but a member's list with past meetings and a
  *   search are planned for each call (`listedStatements` says why). Five statements a page cost
@@ -305,101 +305,134 @@ function memberCountQuery(db: DbOrTx, shape: Shape, v: Values) {
 const apiTime = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
+/** A meeting of the page, its fields in this order, times as the API writes them. */
+export type ListedMeeting = [
+  id: string,
+  name: string,
+  description: string | null,
+  organizationId: string | null,
+  meetingCode: string,
+  startDate: string,
+  endDate: string,
+  timezoneLabel: string,
+  hasEnded: boolean,
+  isOngoing: boolean,
+  currentMeetingRoomId: string | null,
+  created: string,
+  createdBy: string | null,
+];
+
+/** A room of a meeting of the page, in the meeting's order of rooms. */
+export type ListedMeetingRoom = [meetingId: string, roomId: string];
+
 /**
- * A room of the page as presentRoom writes it, but `canManage` and `temporary` are false: they
- * are the caller's and the meeting's to set (service.ts). `madeFor` is the meeting a temporary
- * room was made for (`rooms.meeting_id`); the answer's projection leaves it out.
+ * A participant of a meeting of the page, in the order they were added; names and the image's
+ * time only for a user with both names (presenter.ts).
  */
-export type ListedRoom = MeetingRoom & { madeFor: string | null };
-
-/** A meeting of the page as the API writes it, with its rooms' ids (in order) and its people. */
-export type ListedMeeting = MeetingFields & { rooms: string[]; people: Participant[] };
-
-/** The page, each room of it once, and the list's count, read at once. */
-export type ListedPage = { entryCount: number; meetings: ListedMeeting[]; rooms: ListedRoom[] };
+export type ListedPerson = [
+  meetingId: string,
+  firstName: string | null,
+  lastName: string | null,
+  userId: string | null,
+  email: string,
+  participantType: Participant['participantType'],
+  imageUpdated: string | null,
+];
 
 /**
- * The page's meetings as ONE JSON value, with their rooms' ids (in their order) and participants
- * (in the order they were added); each room of the page once, with its counts of room data (a
- * team's meetings mostly share a few rooms); and the list's count. Times are written as the API
- * writes them; a meeting has ended, as `hasEnded` reads a JavaScript date, when its end to the
- * millisecond is not after now. The page's meetings and rooms are read by key, one lateral lookup
- * per id (`offset 0` keeps the planner from flattening it into a join): as `in (select id from
- * page)` a generic plan, which knows no page size, joined them by hash over whole tables.
+ * A room of the page as presentRoom writes it, but `canManage` and `temporary`, which are the
+ * caller's and the meeting's (service.ts); `madeFor` is the meeting a temporary room was made for
+ * (`rooms.meeting_id`).
+ */
+export type ListedRoom = [
+  id: string,
+  name: string,
+  description: string | null,
+  category: MeetingRoom['category'],
+  imageUrl: MeetingRoom['imageUrl'],
+  sceneName: MeetingRoom['sceneName'],
+  addressableUrlAndroid: MeetingRoom['addressableUrlAndroid'],
+  addressableUrlWindows: MeetingRoom['addressableUrlWindows'],
+  addressableUrlMac: MeetingRoom['addressableUrlMac'],
+  maxUsers: MeetingRoom['maxUsers'],
+  persistent: MeetingRoom['persistent'],
+  capabilities: MeetingRoom['capabilities'],
+  roomSharingType: MeetingRoom['roomSharingType'],
+  template: MeetingRoom['template'],
+  templateId: MeetingRoom['templateId'],
+  userOwnerId: MeetingRoom['userOwnerId'],
+  organizationOwnerId: MeetingRoom['organizationOwnerId'],
+  staticRoomDataAmount: number,
+  dynamicRoomDataAmount: number,
+  created: string,
+  createdBy: MeetingRoom['createdBy'],
+  lastModified: MeetingRoom['lastModified'],
+  lastModifiedBy: MeetingRoom['lastModifiedBy'],
+  madeFor: string | null,
+];
+
+/** The page, its meetings' rooms and people, each room of it once, and the list's count. */
+export type ListedPage = {
+  entryCount: number;
+  meetings: ListedMeeting[];
+  meetingRooms: ListedMeetingRoom[];
+  people: ListedPerson[];
+  rooms: ListedRoom[];
+};
+
+/**
+ * The page's meetings (in the list's order), their rooms (in each meeting's order) and
+ * participants (in the order they were added), each room of the page once with its counts of
+ * room data (a team's meetings mostly share a few rooms), and the list's count, as ONE JSON value
+ * of arrays: no keys written for every row, and node reads each row by position (service.ts).
+ * Times are written as the API writes them; a meeting has ended, as `hasEnded` reads a JavaScript
+ * date, when its end to the millisecond is not after now.
+ *
+ * Each part reads its table once for the whole page, by the page's ids (`= any(…)`: an index scan
+ * by key at any size, one pass of a table as small as the bench's): one lookup per meeting, as a
+ * lateral subquery, cost a scan of a small table for every meeting. The ids come from the page
+ * (`page`) as an array, so a generic plan, which knows no page size, still reads by key instead
+ * of joining whole tables by hash.
  */
 function listedQuery(shape: Shape, v: Values, count: SQL): SQL {
   const dir = direction(shape);
   const now = at(v);
   const ms = (column: string) => sql.raw(`date_trunc('milliseconds', ${column})`);
-  const rooms = sql`select json_agg(json_build_object(
-      'id', r.id,
-      'roomId', r.id,
-      'name', r.name,
-      'description', r.description,
-      'category', r.category,
-      'imageUrl', r.image_url,
-      'sceneName', r.scene_name,
-      'addressableUrlAndroid', r.addressable_url_android,
-      'addressableUrlWindows', r.addressable_url_windows,
-      'addressableUrlMac', r.addressable_url_mac,
-      'maxUsers', r.max_users,
-      'persistent', r.persistent,
-      'capabilities', r.capabilities,
-      'roomSharingType', r.sharing_type,
-      'template', r.is_template,
-      'templateId', r.template_id,
-      'userOwnerId', r.owner_user_id,
-      'organizationOwnerId', r.organization_id,
-      'staticRoomDataAmount', (select count(*) from room_data d
-        where d.room_id = r.id and d.is_static),
-      'dynamicRoomDataAmount', (select count(*) from room_data d
-        where d.room_id = r.id and not d.is_static),
-      'canManage', false,
-      'created', ${apiTime('r.created')},
-      'createdBy', r.created_by,
-      'lastModified', ${apiTime('r.last_modified')},
-      'lastModifiedBy', r.last_modified_by,
-      'temporary', false,
-      'madeFor', r.meeting_id))
-    from (select distinct mr.room_id from page pg
-        cross join lateral (select mr0.room_id from meeting_rooms mr0
-          where mr0.meeting_id = pg.id offset 0) mr) ids
-      cross join lateral (select * from rooms r0 where r0.id = ids.room_id offset 0) r`;
+  const ids = sql.raw('any(array(select id from page))');
+  const meetingsOfPage = sql`select json_agg(json_build_array(m.id, m.name, m.description,
+      m.organization_id, m.code, ${apiTime('m.start_date')}, ${apiTime('m.end_date')},
+      m.timezone_label, ${ms('m.end_date')} <= ${now},
+      ${ms('m.start_date')} <= ${now} and ${ms('m.end_date')} > ${now},
+      m.current_room_id, ${apiTime('m.created')}, m.created_by_user_id)
+      order by m.start_date ${dir}, m.id ${dir})
+    from meetings m where m.id = ${ids}`;
+  const meetingRooms = sql`select json_agg(json_build_array(mr.meeting_id, mr.room_id)
+      order by mr.meeting_id, mr.position, mr.room_id)
+    from meeting_rooms mr where mr.meeting_id = ${ids}`;
   // A participant shows a name only while they are a user with both names (presenter.ts).
   const named = sql.raw('u.first_name is not null and u.last_name is not null');
-  const people = sql`select json_agg(json_build_object(
-      'firstName', case when ${named} then u.first_name end,
-      'lastName', case when ${named} then u.last_name end,
-      'userId', p.user_id,
-      'email', p.email,
-      'participantType', p.participant_type,
-      'imageUpdated', case when ${named} then ${apiTime('u.image_updated')} end)
-      order by p.created, p.email)
+  const people = sql`select json_agg(json_build_array(p.meeting_id,
+      case when ${named} then u.first_name end, case when ${named} then u.last_name end,
+      p.user_id, p.email, p.participant_type,
+      case when ${named} then ${apiTime('u.image_updated')} end)
+      order by p.meeting_id, p.created, p.email)
     from meeting_participants p left join users u on u.id = p.user_id
-    where p.meeting_id = m.id`;
-  const page = sql`select json_agg(json_build_object(
-      'id', m.id,
-      'meetingId', m.id,
-      'name', m.name,
-      'description', m.description,
-      'organizationId', m.organization_id,
-      'meetingCode', m.code,
-      'startDate', ${apiTime('m.start_date')},
-      'endDate', ${apiTime('m.end_date')},
-      'timezoneLabel', m.timezone_label,
-      'hasEnded', ${ms('m.end_date')} <= ${now},
-      'isOngoing', ${ms('m.start_date')} <= ${now} and ${ms('m.end_date')} > ${now},
-      'currentMeetingRoomId', m.current_room_id,
-      'created', ${apiTime('m.created')},
-      'createdBy', m.created_by_user_id,
-      'rooms', coalesce((select json_agg(mr.room_id order by mr.position, mr.room_id)
-        from meeting_rooms mr where mr.meeting_id = m.id), '[]'::json),
-      'people', coalesce((${people}), '[]'::json))
-      order by m.start_date ${dir}, m.id ${dir})
-    from page pg cross join lateral (select * from meetings m0 where m0.id = pg.id offset 0) m`;
+    where p.meeting_id = ${ids}`;
+  const rooms = sql`select json_agg(json_build_array(r.id, r.name, r.description, r.category,
+      r.image_url, r.scene_name, r.addressable_url_android, r.addressable_url_windows,
+      r.addressable_url_mac, r.max_users, r.persistent, r.capabilities, r.sharing_type,
+      r.is_template, r.template_id, r.owner_user_id, r.organization_id, d.static, d.dynamic,
+      ${apiTime('r.created')}, r.created_by, ${apiTime('r.last_modified')}, r.last_modified_by,
+      r.meeting_id))
+    from rooms r cross join lateral (select count(*) filter (where rd.is_static) as static,
+        count(*) filter (where not rd.is_static) as dynamic
+        from room_data rd where rd.room_id = r.id) d
+    where r.id = any(array(select mr.room_id from meeting_rooms mr where mr.meeting_id = ${ids}))`;
   return sql`with page as (${pageIds(shape, v)})
     select json_build_object('entryCount', (${count}),
-      'meetings', coalesce((${page}), '[]'::json),
+      'meetings', coalesce((${meetingsOfPage}), '[]'::json),
+      'meetingRooms', coalesce((${meetingRooms}), '[]'::json),
+      'people', coalesce((${people}), '[]'::json),
       'rooms', coalesce((${rooms}), '[]'::json)) as listed`;
 }
 
@@ -475,5 +508,5 @@ export async function listed(
 ): Promise<ListedPage> {
   const shape = shapeOf(scope, w);
   const [page] = await listedOfKind(shape)(db, valuesOf(scope, w, w.page * w.pageSize));
-  return page ?? { entryCount: 0, meetings: [], rooms: [] };
+  return page ?? { entryCount: 0, meetings: [], meetingRooms: [], people: [], rooms: [] };
 }

@@ -47,7 +47,13 @@ describe('meetings list statements built once per kind of list', () => {
             pageSize: 10,
           };
           sent.length = 0;
-          expect(await listed(db, scope, w)).toEqual({ entryCount: 0, meetings: [], rooms: [] });
+          expect(await listed(db, scope, w)).toEqual({
+            entryCount: 0,
+            meetings: [],
+            meetingRooms: [],
+            people: [],
+            rooms: [],
+          });
           const built = dialect.sqlToQuery(listedPageStatement(db, scope, w));
           // The first page of a screen's size has its size written in: a kind of its own.
           const kind = `${admin ? 'admin' : 'member'}_${includePast ? 'all' : 'upcoming'}${filter ? '_filtered' : ''}${page === 1 ? '_first10' : ''}`;

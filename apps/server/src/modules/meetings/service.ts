@@ -1,10 +1,12 @@
 import {
   type Meeting,
   type MeetingPage,
+  type MeetingRoom,
   type meetingCreate,
   type meetingListQuery,
   meetingMessages,
   type meetingUpdate,
+  type Participant,
 } from '@roomscale/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,12 +19,18 @@ import { paged } from '../../platform/http/paging.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import { manageableInTeam } from '../rooms/policy.ts';
 import { createMeeting as createAnyMeeting, endInFuture } from './create.ts';
-import { type ListedRoom, listed } from './list.ts';
+import { type ListedPage, listed } from './list.ts';
 import { loadDetails, loadMeeting } from './load.ts';
 import { mailsAfterDelete, mailsAfterSave, queueMails } from './mailing.ts';
 import { resolveParticipants } from './participants.ts';
 import { moderatedAmong, moderatesAmongRows, visibleMeetingsOf } from './policy.ts';
-import { hasEnded, type MeetingDetails, meetingAnswer, presentMeeting } from './presenter.ts';
+import {
+  hasEnded,
+  type MeetingDetails,
+  type MeetingFields,
+  meetingAnswer,
+  presentMeeting,
+} from './presenter.ts';
 import { applyRoomChoice } from './roomChoice.ts';
 
 type Team = TeamContext;
@@ -216,18 +224,82 @@ export async function deleteMeeting(
   });
 }
 
-/** A room of the page as a meeting shows it: temporary in the meeting it was made for. */
-function inMeeting(room: ListedRoom, meetingId: string): ListedRoom {
-  const temporary = room.madeFor === meetingId;
-  return temporary === room.temporary ? room : { ...room, temporary };
+/**
+ * The page's rooms as its meetings show them, each made once: whether the caller manages it, and
+ * temporary in the meeting it was made for (a second object for that meeting alone).
+ */
+function roomsOfPage(page: ListedPage, team: Team): Map<string, MeetingRoom[]> {
+  const rooms = new Map<string, { room: MeetingRoom; madeFor: string | null }>();
+  for (const r of page.rooms) {
+    const madeFor = r[23];
+    const row = { organizationId: r[16], meetingId: madeFor } as RoomRow;
+    const room: MeetingRoom = {
+      id: r[0],
+      roomId: r[0],
+      name: r[1],
+      description: r[2],
+      category: r[3],
+      imageUrl: r[4],
+      sceneName: r[5],
+      addressableUrlAndroid: r[6],
+      addressableUrlWindows: r[7],
+      addressableUrlMac: r[8],
+      maxUsers: r[9],
+      persistent: r[10],
+      capabilities: r[11],
+      roomSharingType: r[12],
+      template: r[13],
+      templateId: r[14],
+      userOwnerId: r[15],
+      organizationOwnerId: r[16],
+      staticRoomDataAmount: r[17],
+      dynamicRoomDataAmount: r[18],
+      canManage: manageableInTeam(row, team.organizationId, team.role),
+      created: r[19],
+      createdBy: r[20],
+      lastModified: r[21],
+      lastModifiedBy: r[22],
+      temporary: false,
+    };
+    rooms.set(room.id, { room, madeFor });
+  }
+  const byMeeting = new Map<string, MeetingRoom[]>();
+  for (const [meetingId, roomId] of page.meetingRooms) {
+    const { room, madeFor } = rooms.get(roomId)!;
+    const shown = madeFor === meetingId ? { ...room, temporary: true } : room;
+    const list = byMeeting.get(meetingId);
+    if (list) list.push(shown);
+    else byMeeting.set(meetingId, [shown]);
+  }
+  return byMeeting;
+}
+
+/** The page's participants by meeting, each in the order they were added. */
+function peopleOfPage(page: ListedPage): Map<string, Participant[]> {
+  const byMeeting = new Map<string, Participant[]>();
+  for (const p of page.people) {
+    const person: Participant = {
+      firstName: p[1],
+      lastName: p[2],
+      userId: p[3],
+      email: p[4],
+      participantType: p[5],
+      imageUpdated: p[6],
+    };
+    const list = byMeeting.get(p[0]);
+    if (list) list.push(person);
+    else byMeeting.set(p[0], [person]);
+  }
+  return byMeeting;
 }
 
 /**
  * The team's meetings the caller sees. Upcoming and ongoing ones soonest first (the dashboard
  * shows the next five); with past meetings included, the latest start first (list.ts). The page,
- * its rooms and participants and the count come in one statement, written as the API writes them;
- * here only what depends on the caller: whom they moderate (the policy's rule over the page's
- * participants) and which rooms they manage.
+ * its rooms and participants and the count come in one statement, as rows of values by position,
+ * times written as the API writes them; here each row is made into its object once, with what
+ * depends on the caller: whom they moderate (the policy's rule over the page's participants) and
+ * which rooms they manage.
  */
 export async function listMeetings(
   ctx: AppContext,
@@ -245,19 +317,29 @@ export async function listMeetings(
     pageSize: q.PageSize,
   };
   const page = await listed(ctx.db, scope, window);
-  // Each room of the page once: the caller manages it or not, and it is temporary in the meeting
-  // it was made for. Set in place: copying a room's two dozen fields costs more than the rest.
-  const rooms = new Map<string, ListedRoom>();
-  for (const room of page.rooms) {
-    const row = { organizationId: room.organizationOwnerId, meetingId: room.madeFor };
-    room.canManage = manageableInTeam(row as RoomRow, team.organizationId, team.role);
-    room.temporary = room.madeFor !== null;
-    rooms.set(room.id, room);
-  }
+  const rooms = roomsOfPage(page, team);
+  const people = peopleOfPage(page);
   const results = page.meetings.map((m) => {
-    const its = m.rooms.map((id) => inMeeting(rooms.get(id)!, m.id));
-    const moderate = moderatesAmongRows(caller, admin, m.people);
-    return meetingAnswer(m, its, m.people, { moderate });
+    const id = m[0];
+    const its = people.get(id) ?? [];
+    const fields: MeetingFields = {
+      id,
+      meetingId: id,
+      name: m[1],
+      description: m[2],
+      organizationId: m[3],
+      meetingCode: m[4],
+      startDate: m[5],
+      endDate: m[6],
+      timezoneLabel: m[7],
+      hasEnded: m[8],
+      isOngoing: m[9],
+      currentMeetingRoomId: m[10],
+      created: m[11],
+      createdBy: m[12],
+    };
+    const moderate = moderatesAmongRows(caller, admin, its);
+    return meetingAnswer(fields, rooms.get(id) ?? [], its, { moderate });
   });
   return paged(results, {
     page: q.Page,
