@@ -64,6 +64,12 @@ export const security = {
   /** How long a signed download address works; long enough to watch a video to its end. */
   downloadUrlSeconds: 3600,
   /**
+   * A download address stays the same for this long (at most a twelfth of its lifetime): it is
+   * dated to the start of these minutes and works `downloadUrlSeconds` from then, so the same
+   * thumbnail asked for again within them is the same address, which the browser has cached.
+   */
+  downloadUrlSteadySeconds: 300,
+  /**
    * Password-grant throttle (apps/server/src/modules/auth/throttle.ts). Failed attempts at one
    * account from one address: this many within the window lock that pair — not the account.
    */

@@ -29,8 +29,8 @@ export class LocalStorage implements Storage {
   readonly uploads: LocalUploads;
   private readonly base: string;
   private readonly uploadsDir: string;
-  /** The download addresses signed in the current second (`SignedThisSecond`). */
-  readonly signedThisSecond = new SignedThisSecond();
+  /** The download addresses signed lately (`SteadyAddresses`). */
+  readonly steadyAddresses = new SteadyAddresses();
 
   constructor(
     root: string,
@@ -116,14 +116,14 @@ export class LocalStorage implements Storage {
     const expiresInSeconds = opts.expiresInSeconds ?? security.downloadUrlSeconds;
     const type =
       opts.contentType ?? (opts.nameAsGiven ? undefined : (await this.stat(key))?.contentType);
-    const second = Math.floor(now.getTime() / 1000);
+    const dated = steadyStart(now, expiresInSeconds);
     const signedFor = downloadSigned(key, expiresInSeconds, opts, type);
-    let url = this.signedThisSecond.get(second, signedFor);
+    let url = this.steadyAddresses.get(dated, signedFor);
     if (url === undefined) {
       const query = this.signer.sign({
         method: 'GET',
         key,
-        now,
+        now: dated,
         expiresInSeconds,
         params: {
           'response-content-disposition': attachmentDisposition(
@@ -134,9 +134,9 @@ export class LocalStorage implements Storage {
       });
       // The key was checked above: a list page signs one address per thumbnail.
       url = `${this.base}${key}?${query}`;
-      this.signedThisSecond.set(second, signedFor, url);
+      this.steadyAddresses.set(dated, signedFor, url);
     }
-    return { url, expiry: after(now, expiresInSeconds) };
+    return { url, expiry: after(dated, expiresInSeconds) };
   }
 
   async put(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {
@@ -189,7 +189,24 @@ export class LocalStorage implements Storage {
 }
 
 /**
- * What a download address is signed for, besides its second: the key, the lifetime, the
+ * The start of the steady minutes `now` falls in (`security.downloadUrlSteadySeconds`, at most a
+ * twelfth of the lifetime): a download address is dated to it, so within those minutes the same
+ * download is the same address, byte for byte, and works `expiresInSeconds` from their start
+ * (55 to 60 minutes of the hour from when it is handed out). A browser that has the thumbnail of
+ * that address cached shows it again without asking; the server looks the address up instead of
+ * signing it again (`SteadyAddresses`).
+ */
+function steadyStart(now: Date, expiresInSeconds: number): Date {
+  const steady = Math.max(
+    1,
+    Math.min(security.downloadUrlSteadySeconds, Math.floor(expiresInSeconds / 12)),
+  );
+  const second = Math.floor(now.getTime() / 1000);
+  return new Date((second - (second % steady)) * 1000);
+}
+
+/**
+ * What a download address is signed for, besides its date: the key, the lifetime, the
  * `response-content-type` asked for and the type the saved name takes its extension from, and the
  * name. The key has no line break (keys.ts) and the type is written with its length, so no two
  * downloads share the text; the name, which may hold anything, comes last.
@@ -206,37 +223,32 @@ function downloadSigned(
 }
 
 /**
- * The download addresses signed in the current second, by what each was signed for. An address
- * is the HMAC of its key, its name, its lifetime and its `X-Goog-Date`, which is the second it was
- * signed in: within one second the same download is the same address, byte for byte, so it is
- * signed once and looked up after that (a list page signs one address per thumbnail, and every
- * client asking for that page in the same second gets the same addresses). The memo holds one
- * second only: a call in another second, later or earlier (a clock set back), empties it and signs
- * anew, so an address lives as long as it did, from the second it is handed out. It keeps at most
- * `max` addresses a second; past that, addresses are signed each time.
+ * The download addresses signed lately, by their date and what each was signed for: an address
+ * is the HMAC of its key, its name, its lifetime and its date (`steadyStart`), so the same
+ * download dated the same is the same address, signed once and looked up after that (a list page
+ * signs one address per thumbnail). At most `max` are kept; past that the oldest goes first. An
+ * address of an earlier date is never handed out again: the date is part of what it is kept by.
  */
-export class SignedThisSecond {
-  private second = Number.NaN;
+export class SteadyAddresses {
   private readonly urls = new Map<string, string>();
 
   constructor(readonly max = 4096) {}
 
-  /** How many addresses the memo holds now. */
+  /** How many addresses are kept now. */
   get size(): number {
     return this.urls.size;
   }
 
-  get(second: number, signedFor: string): string | undefined {
-    if (second !== this.second) {
-      this.urls.clear();
-      this.second = second;
-      return undefined;
-    }
-    return this.urls.get(signedFor);
+  get(dated: Date, signedFor: string): string | undefined {
+    return this.urls.get(`${dated.getTime()}\n${signedFor}`);
   }
 
-  set(second: number, signedFor: string, url: string): void {
-    if (second === this.second && this.urls.size < this.max) this.urls.set(signedFor, url);
+  set(dated: Date, signedFor: string, url: string): void {
+    if (this.urls.size >= this.max) {
+      const oldest = this.urls.keys().next();
+      if (!oldest.done) this.urls.delete(oldest.value);
+    }
+    this.urls.set(`${dated.getTime()}\n${signedFor}`, url);
   }
 }
 

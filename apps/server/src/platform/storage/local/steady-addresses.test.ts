@@ -1,15 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { security } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalStorage, SignedThisSecond } from './local-storage.ts';
+import { LocalStorage, SteadyAddresses } from './local-storage.ts';
 import { storageSecret, UrlSigner } from './signing.ts';
 
 /**
- * Download addresses signed once a second (`SignedThisSecond`): a list page signs one address
- * per thumbnail, and within one second the same download is the same address, so it is looked up
- * after the first. Each address must be the one a fresh signing writes, live as long as before,
- * and change with the file; the memo holds one second and a bounded number of addresses.
+ * Download addresses steady for a few minutes (`security.downloadUrlSteadySeconds`): dated to the
+ * start of those minutes, the same download is the same address within them, signed once and
+ * looked up after that (`SteadyAddresses`). Each address must be the one a fresh signing writes,
+ * work its lifetime from its date, and change with the file and the next minutes; the addresses
+ * kept are bounded.
  */
 const team = 'org/3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f';
 const key = `${team}/0d1e2f30-4152-4637-8899-aabbccddeeff`;
@@ -60,56 +62,77 @@ const verifies = (url: string, at: Date) => {
   });
 };
 
-describe('download addresses signed once a second', () => {
-  it('signs a download once within a second, and hands out the address a fresh signing writes', async () => {
+describe('download addresses steady for a few minutes', () => {
+  it('is the same address within the steady minutes, signed once, as a fresh signing writes it', async () => {
     now = new Date('2026-03-01T10:00:00.123Z');
     const sign = vi.spyOn(signer, 'sign');
     try {
       const first = await storage.downloadUrl(key, thumbnail('Photo 001.jpg'));
-      now = new Date('2026-03-01T10:00:00.876Z');
+      now = new Date('2026-03-01T10:04:59.876Z');
       const again = await storage.downloadUrl(key, thumbnail('Photo 001.jpg'));
       expect(sign).toHaveBeenCalledTimes(1);
       expect(again.url).toBe(first.url);
       expect(again.url).toBe(await signedAnew(key, thumbnail('Photo 001.jpg')));
-      // The expiry is the call's own, as before: an hour from this call.
-      expect(again.expiry.toISOString()).toBe('2026-03-01T11:00:00.876Z');
+      expect(new URL(again.url).searchParams.get('X-Goog-Date')).toBe('20260301T100000Z');
+      // It works an hour from the start of the steady minutes: the expiry says so.
+      expect(again.expiry.toISOString()).toBe('2026-03-01T11:00:00.000Z');
     } finally {
       sign.mockRestore();
     }
   });
 
-  it('gives an address that expires as before: an hour after the second it is handed out in', async () => {
-    now = new Date('2026-03-01T10:00:05.100Z');
-    const before = await storage.downloadUrl(key, thumbnail('Photo 001.jpg'));
-    now = new Date('2026-03-01T10:00:06.100Z');
+  it('works its lifetime from the start of its minutes, and the next minutes get a new address', async () => {
+    now = new Date('2026-03-01T10:07:30.000Z');
+    const handed = await storage.downloadUrl(key, thumbnail('Photo 001.jpg'));
+    expect(new URL(handed.url).searchParams.get('X-Goog-Date')).toBe('20260301T100500Z');
+    expect(new URL(handed.url).searchParams.get('X-Goog-Expires')).toBe(
+      String(security.downloadUrlSeconds),
+    );
+    expect(verifies(handed.url, new Date('2026-03-01T11:04:59.999Z'))).toBe(true);
+    expect(verifies(handed.url, new Date('2026-03-01T11:05:00.000Z'))).toBe(false);
+    // At least the lifetime less the steady minutes from when it is handed out.
+    const left = handed.expiry.getTime() - now.getTime();
+    expect(left).toBeGreaterThan(
+      (security.downloadUrlSeconds - security.downloadUrlSteadySeconds) * 1000,
+    );
+    expect(left).toBeLessThanOrEqual(security.downloadUrlSeconds * 1000);
+
+    now = new Date('2026-03-01T10:10:00.000Z');
     const next = await storage.downloadUrl(key, thumbnail('Photo 001.jpg'));
-    expect(new URL(before.url).searchParams.get('X-Goog-Date')).toBe('20260301T100005Z');
-    expect(new URL(next.url).searchParams.get('X-Goog-Date')).toBe('20260301T100006Z');
+    expect(next.url).not.toBe(handed.url);
+    expect(new URL(next.url).searchParams.get('X-Goog-Date')).toBe('20260301T101000Z');
     expect(next.url).toBe(await signedAnew(key, thumbnail('Photo 001.jpg')));
-    expect(verifies(next.url, new Date('2026-03-01T11:00:05.999Z'))).toBe(true);
-    expect(verifies(next.url, new Date('2026-03-01T11:00:06.000Z'))).toBe(false);
-    expect(verifies(before.url, new Date('2026-03-01T11:00:05.000Z'))).toBe(false);
   });
 
-  it('signs anew for a clock set back to an earlier second', async () => {
-    now = new Date('2026-03-01T10:00:09.000Z');
+  it('keeps a short lifetime steady for a twelfth of it', async () => {
+    now = new Date('2026-03-01T10:00:07.500Z');
+    const short = await storage.downloadUrl(key, {
+      ...thumbnail('Photo 001.jpg'),
+      expiresInSeconds: 60,
+    });
+    expect(new URL(short.url).searchParams.get('X-Goog-Date')).toBe('20260301T100005Z');
+    expect(short.expiry.toISOString()).toBe('2026-03-01T10:01:05.000Z');
+  });
+
+  it('dates by the earlier minutes again for a clock set back', async () => {
+    now = new Date('2026-03-01T10:20:00.000Z');
     await storage.downloadUrl(key, thumbnail('Photo 001.jpg'));
-    now = new Date('2026-03-01T10:00:08.500Z');
+    now = new Date('2026-03-01T10:14:59.500Z');
     const back = await storage.downloadUrl(key, thumbnail('Photo 001.jpg'));
-    expect(new URL(back.url).searchParams.get('X-Goog-Date')).toBe('20260301T100008Z');
+    expect(new URL(back.url).searchParams.get('X-Goog-Date')).toBe('20260301T101000Z');
     expect(back.url).toBe(await signedAnew(key, thumbnail('Photo 001.jpg')));
   });
 
   it('gives a changed file a new address: another key, name, type or lifetime', async () => {
-    now = new Date('2026-03-01T10:00:20.000Z');
+    now = new Date('2026-03-01T10:30:20.000Z');
     const downloads: [string, Parameters<LocalStorage['downloadUrl']>[1]][] = [
       [key, thumbnail('Photo 001.jpg')],
       [otherKey, thumbnail('Photo 001.jpg')],
       [key, thumbnail('Photo 002.jpg')],
       [key, { fileName: 'Photo 001.jpg thumbnail', contentType: 'image/png' }],
       [key, { fileName: 'Photo 001.jpg thumbnail', contentType: 'image/jpeg' }],
-      [key, { ...thumbnail('Photo 001.jpg'), expiresInSeconds: 60 }],
-      // A type and a name that would run into each other if the memo did not keep them apart.
+      [key, { ...thumbnail('Photo 001.jpg'), expiresInSeconds: 1200 }],
+      // A type and a name that would run into each other if they were not kept apart.
       [key, { fileName: 'b\nc', contentType: 'a' }],
       [key, { fileName: 'c', contentType: 'a\nb' }],
     ];
@@ -120,36 +143,33 @@ describe('download addresses signed once a second', () => {
       urls.push(url);
     }
     expect(new Set(urls).size).toBe(downloads.length);
-    // Asked again in the same second, each is its own address still.
+    // Asked again in the same minutes, each is its own address still.
     for (const [i, [k, opts]] of downloads.entries()) {
       expect((await storage.downloadUrl(k, opts)).url).toBe(urls[i]);
     }
   });
 
-  it('holds one second and at most its bound of addresses', async () => {
-    const memo = new SignedThisSecond(3);
-    memo.get(100, 'a');
-    for (const id of ['a', 'b', 'c', 'd']) memo.set(100, id, `url ${id}`);
-    expect(memo.size).toBe(3);
-    expect(memo.get(100, 'c')).toBe('url c');
-    expect(memo.get(100, 'd')).toBeUndefined();
-    // An address of another second is never kept, and a call in another second empties it.
-    memo.set(99, 'e', 'url e');
-    expect(memo.get(100, 'e')).toBeUndefined();
-    expect(memo.get(101, 'a')).toBeUndefined();
-    expect(memo.size).toBe(0);
-    expect(memo.get(100, 'a')).toBeUndefined();
+  it('keeps at most its bound of addresses, the oldest going first', async () => {
+    const kept = new SteadyAddresses(3);
+    const at = new Date('2026-03-01T10:00:00.000Z');
+    const later = new Date('2026-03-01T10:05:00.000Z');
+    for (const id of ['a', 'b', 'c', 'd']) kept.set(at, id, `url ${id}`);
+    expect(kept.size).toBe(3);
+    expect(kept.get(at, 'a')).toBeUndefined();
+    expect(kept.get(at, 'd')).toBe('url d');
+    // An address kept for one date is never the answer for another.
+    expect(kept.get(later, 'd')).toBeUndefined();
 
     // Past the bound, addresses are still signed, each as a fresh signing writes it.
-    now = new Date('2026-03-01T10:00:30.000Z');
+    now = new Date('2026-03-01T10:40:00.000Z');
     const bounded = await freshStorage();
-    const max = bounded.signedThisSecond.max;
+    const max = bounded.steadyAddresses.max;
     for (let i = 0; i < max + 10; i++) {
       await bounded.downloadUrl(key, thumbnail(`Photo ${i}`));
     }
-    expect(bounded.signedThisSecond.size).toBe(max);
-    const past = await bounded.downloadUrl(key, thumbnail(`Photo ${max + 5}`));
-    expect(past.url).toBe(await signedAnew(key, thumbnail(`Photo ${max + 5}`)));
+    expect(bounded.steadyAddresses.size).toBe(max);
+    const gone = await bounded.downloadUrl(key, thumbnail('Photo 0'));
+    expect(gone.url).toBe(await signedAnew(key, thumbnail('Photo 0')));
     await bounded.close();
   });
 });
