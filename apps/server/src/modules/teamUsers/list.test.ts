@@ -289,6 +289,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of 2,000 among 20,000 membe
       expect(reads(generic), JSON.stringify(q)).toEqual(reads(custom));
       // The team's memberships are one range of an index, not the whole table.
       expect(reads(generic)).not.toContain('memberships: Seq Scan');
+      // 'Last in VR' reads the page's rows of its two tables by their keys.
+      expect(reads(generic)).toContain('usage_user_last_check_in: usage_user_last_check_in_pkey');
+      expect(reads(generic)).not.toContain('usage_user_last_check_in: Seq Scan');
+      expect(reads(generic)).not.toContain('usage_member_last_in_vr: Seq Scan');
     }
   });
 

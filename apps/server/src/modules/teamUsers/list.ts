@@ -16,7 +16,7 @@ import {
 import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { likePattern } from '../../platform/http/paging.ts';
-import { lastInVr, lastInVrJoined, notInVrSince } from '../insight/queries.ts';
+import { lastInVrOfRows, notInVrSince } from '../insight/queries.ts';
 import { licenseCount, licensesInUse } from '../licenses/accounting.ts';
 import { activeMembership, membershipColumns } from '../organizations/membership.ts';
 import { pendingInTeam } from './invitations.ts';
@@ -144,14 +144,8 @@ export function listQuery(shape: Shape): SQL {
   const team = sql`${P.team}`;
   const size = shape.size === null ? P.pageSize : written(shape.size);
   const offset = shape.first ? written(0) : P.offset;
-  // 'Last in VR' of the page's members: its two places joined once to the page, where a
-  // subquery per row scanned the rollup's table for each row while it is small. The 'not in VR'
-  // list reads it by subqueries, by the keys: a generic plan cannot know how many members that
-  // filter leaves, and with the joins it read the team's rollup rows for some calls' values and
-  // probed them for others (list.test.ts holds the generic plans to the custom ones).
-  const last = shape.notInVr
-    ? { from: sql``, at: lastInVr(sql`p.id`, P.team) }
-    : lastInVrJoined(sql`p.id`, P.team);
+  // 'Last in VR' of the page's members: its two places read once for the page, by their keys.
+  const last = lastInVrOfRows(sql`p.id`, P.team, sql`array(select id from page)`);
   return sql`with members as materialized (
       select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
         ${users.email} as email, ${users.position} as position, ${users.activated} as activated,
