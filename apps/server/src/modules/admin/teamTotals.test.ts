@@ -19,7 +19,7 @@ import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addMember, addRoom, type Person, person, team } from '../../test/workspace.ts';
 import { activeMembershipSql } from '../organizations/membership.ts';
-import { addFile, addFolder, expectOk } from './testing.ts';
+import { addFile, addFolder, addUncountedRooms, expectOk } from './testing.ts';
 
 /**
  * team_totals (migration 0031) keeps what a row of the admin teams list counts of its team. After
@@ -247,30 +247,10 @@ describe('team_totals', () => {
     const room = await addRoom(t, w.id, w.admin);
     await addRoom(t, w.id, w.admin, { name: 'Second' });
     expect(await totalsOf(w.id)).toMatchObject({ rooms: 2 });
-    const now = t.clock.now();
-    const [meeting] = await t.ctx.db
-      .insert(meetings)
-      .values({ organizationId: w.id, code: 'totals', name: 'M', startDate: now, endDate: now })
-      .returning({ id: meetings.id });
-    const [template, temporary] = await t.ctx.db
-      .insert(rooms)
-      .values([
-        {
-          name: 'Template',
-          maxUsers: 4,
-          sharingType: 'OwnerOrganization',
-          organizationId: w.id,
-          isTemplate: true,
-        },
-        {
-          name: 'Temporary',
-          maxUsers: 4,
-          sharingType: 'OwnerOrganization',
-          organizationId: w.id,
-          meetingId: meeting!.id,
-        },
-      ])
-      .returning({ id: rooms.id });
+    const added = await addUncountedRooms(t, w.id, 'totals');
+    const meeting = { id: added.meetingId };
+    const template = { id: added.templateId };
+    const temporary = { id: added.temporaryId };
     expect(await totalsOf(w.id)).toMatchObject({ rooms: 2 });
     await expectTotalsFresh('rooms added');
 

@@ -7,14 +7,7 @@ import {
 import { adminApi, type CallInput } from '@roomscale/shared/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fileItems,
-  manualLicenses,
-  meetings,
-  memberships,
-  organizations,
-  rooms,
-} from '../../db/schema.ts';
+import { fileItems, manualLicenses, memberships, organizations, rooms } from '../../db/schema.ts';
 import { callEndpoint, callUnchecked } from '../../test/callEndpoint.ts';
 import { createUser, expectProblem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -23,6 +16,7 @@ import { providerCustomer } from '../billing/testing.ts';
 import {
   addFile,
   addFolder,
+  addUncountedRooms,
   auditOf,
   expectOk,
   expectSuperAdminOnly,
@@ -118,27 +112,7 @@ describe('GET /api/Admin/Organizations', () => {
     await addFolder(t, w.id, w.admin.id, 'Organization');
     await addRoom(t, w.id, w.admin);
     // Not counted: the team's own template, and a meeting's temporary room.
-    const now = t.clock.now();
-    const [meeting] = await t.ctx.db
-      .insert(meetings)
-      .values({ organizationId: w.id, code: tag, name: 'M', startDate: now, endDate: now })
-      .returning({ id: meetings.id });
-    await t.ctx.db.insert(rooms).values([
-      {
-        name: 'Template',
-        maxUsers: 4,
-        sharingType: 'OwnerOrganization',
-        organizationId: w.id,
-        isTemplate: true,
-      },
-      {
-        name: 'Temporary',
-        maxUsers: 4,
-        sharingType: 'OwnerOrganization',
-        organizationId: w.id,
-        meetingId: meeting!.id,
-      },
-    ]);
+    await addUncountedRooms(t, w.id, tag);
     const [row] = (await list({ Filter: tag, Page: 1, PageSize: 20 })).results;
     expect(row).toMatchObject({ usersCount: 2, licenseCount: 3, filesCount: 2, roomsCount: 1 });
   });

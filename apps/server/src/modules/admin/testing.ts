@@ -6,7 +6,7 @@ import { enumNumber, FileScopes, FileTypes } from '@roomscale/shared';
 import type { Endpoint } from '@roomscale/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { auditLog, fileItems } from '../../db/schema.ts';
+import { auditLog, fileItems, meetings, rooms } from '../../db/schema.ts';
 import { newObjectKey, teamKeyPrefix } from '../../platform/storage/keys.ts';
 import { callUnchecked, type EndpointCall } from '../../test/callEndpoint.ts';
 import { expectProblem } from '../../test/factories.ts';
@@ -87,6 +87,27 @@ export async function addFolder(
     })
     .returning({ id: fileItems.id });
   return row!.id;
+}
+
+/**
+ * The rooms of a team that the admin teams list does not count: its own template and a meeting's
+ * temporary room (the meeting made for it, coded `code`).
+ */
+export async function addUncountedRooms(t: TestApp, organizationId: string, code: string) {
+  const now = t.clock.now();
+  const [meeting] = await t.ctx.db
+    .insert(meetings)
+    .values({ organizationId, code, name: 'M', startDate: now, endDate: now })
+    .returning({ id: meetings.id });
+  const room = { maxUsers: 4, sharingType: 'OwnerOrganization' as const, organizationId };
+  const [template, temporary] = await t.ctx.db
+    .insert(rooms)
+    .values([
+      { ...room, name: 'Template', isTemplate: true },
+      { ...room, name: 'Temporary', meetingId: meeting!.id },
+    ])
+    .returning({ id: rooms.id });
+  return { meetingId: meeting!.id, templateId: template!.id, temporaryId: temporary!.id };
 }
 
 export { runPurgeJobs } from '../files/testing.ts';
