@@ -27,27 +27,31 @@ export async function seedInsightTeam(db: Queryable, team: string, users: number
      from users where email like 'insight-' || $2 || '-%'`,
     [team, tag],
   );
-  // A year of days: each member in VR on about a third of them.
+  // A year of days: each member in VR on about a third of them. The running server's rollup
+  // (apps/server/src/modules/usage/rollup.ts) may write a row of the same key meanwhile: the
+  // seed leaves such a row as the rollup wrote it, here and in the totals below.
   const days = `generate_series(current_date - 365, current_date, interval '1 day') d`;
   await db.query(
     `insert into usage_user_days
      select u.id, d::date, 12, 1, 3600, 1, d + interval '9 hours', d + interval '10 hours'
      from users u, ${days}
-     where u.email like 'insight-' || $1 || '-%' and random() < 0.33`,
+     where u.email like 'insight-' || $1 || '-%' and random() < 0.33
+     on conflict do nothing`,
     [tag],
   );
   await db.query(
     `insert into usage_member_days
      select $1, ud.day, ud.user_id, random() < 0.5, true, 1, 3600, 1
      from usage_user_days ud join users u on u.id = ud.user_id
-     where u.email like 'insight-' || $2 || '-%'`,
+     where u.email like 'insight-' || $2 || '-%'
+     on conflict do nothing`,
     [team, tag],
   );
   await db.query(
     `insert into usage_team_days
      select $1, day, count(*), count(*) filter (where licensed), count(*), sum(seconds_in_vr),
        5, 10, 2, 3
-     from usage_member_days where organization_id = $1 group by day`,
+     from usage_member_days where organization_id = $1 group by day on conflict do nothing`,
     [team],
   );
   // What the rollup keeps beside the days (apps/server/src/modules/usage/rollup.ts): the ISO
@@ -56,28 +60,29 @@ export async function seedInsightTeam(db: Queryable, team: string, users: number
     `insert into usage_member_weeks
      select organization_id, date_trunc('week', day)::date, user_id, bool_or(in_vr),
        bool_or(in_vr and licensed)
-     from usage_member_days where organization_id = $1 group by 1, 2, 3`,
+     from usage_member_days where organization_id = $1 group by 1, 2, 3 on conflict do nothing`,
     [team],
   );
   await db.query(
     `insert into usage_team_weeks
      select organization_id, week, count(*) filter (where in_vr),
        count(*) filter (where licensed_in_vr)
-     from usage_member_weeks where organization_id = $1 group by 1, 2`,
+     from usage_member_weeks where organization_id = $1 group by 1, 2 on conflict do nothing`,
     [team],
   );
   await db.query(
     `insert into usage_member_last_in_vr
      select md.organization_id, md.user_id, max(ud.last_seen_at)
      from usage_member_days md join usage_user_days ud on ud.user_id = md.user_id and ud.day = md.day
-     where md.organization_id = $1 and md.in_vr group by 1, 2`,
+     where md.organization_id = $1 and md.in_vr group by 1, 2 on conflict do nothing`,
     [team],
   );
   // Licenses held each day: from 40 % of the members a year ago to 55 % today.
   await db.query(
     `insert into usage_team_licenses
      select $1, d::date, round($2::int * (0.40 + 0.15 * (d::date - (current_date - 365)) / 365.0))
-     from ${days}`,
+     from ${days}
+     on conflict do nothing`,
     [team, users],
   );
   // The facts kept: each member's check-ins of the last 90 days (12 per day in VR).
