@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflictWhenGone } from '../../db/errors.ts';
 import { meetingParticipants, meetings, rooms } from '../../db/schema.ts';
+import { groupedBy } from '../../platform/grouped.ts';
 import type { Caller, TeamContext } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/problem.ts';
@@ -263,35 +264,30 @@ function roomsOfPage(page: ListedPage, team: Team): Map<string, MeetingRoom[]> {
     };
     rooms.set(room.id, { room, madeFor });
   }
-  const byMeeting = new Map<string, MeetingRoom[]>();
-  for (const [meetingId, roomId] of page.meetingRooms) {
-    const { room, madeFor } = rooms.get(roomId)!;
-    const shown = madeFor === meetingId ? { ...room, temporary: true } : room;
-    const list = byMeeting.get(meetingId);
-    if (list) list.push(shown);
-    else byMeeting.set(meetingId, [shown]);
-  }
-  return byMeeting;
+  return groupedBy(
+    page.meetingRooms,
+    ([meetingId]) => meetingId,
+    ([meetingId, roomId]) => {
+      const { room, madeFor } = rooms.get(roomId)!;
+      return madeFor === meetingId ? { ...room, temporary: true } : room;
+    },
+  );
 }
 
 /** The page's participants by meeting, each in the order they were added. */
-function peopleOfPage(page: ListedPage): Map<string, Participant[]> {
-  const byMeeting = new Map<string, Participant[]>();
-  for (const p of page.people) {
-    const person: Participant = {
+const peopleOfPage = (page: ListedPage): Map<string, Participant[]> =>
+  groupedBy(
+    page.people,
+    (p) => p[0],
+    (p): Participant => ({
       firstName: p[1],
       lastName: p[2],
       userId: p[3],
       email: p[4],
       participantType: p[5],
       imageUpdated: p[6],
-    };
-    const list = byMeeting.get(p[0]);
-    if (list) list.push(person);
-    else byMeeting.set(p[0], [person]);
-  }
-  return byMeeting;
-}
+    }),
+  );
 
 /**
  * The team's meetings the caller sees. Upcoming and ongoing ones soonest first (the dashboard

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflictWhenGone } from '../../db/errors.ts';
 import { meetingRooms, roomData, rooms } from '../../db/schema.ts';
+import { groupedBy } from '../../platform/grouped.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/problem.ts';
 import { roomAccess } from './policy.ts';
@@ -62,15 +63,7 @@ const filtersOf = (roomId: string, q: Filters): SQL =>
     q.meetingFilter?.length ? inArray(roomData.meetingId, q.meetingFilter) : undefined,
   )!;
 
-const byKind = (entries: RoomDataEntry[]) => {
-  const groups = new Map<string, RoomDataEntry[]>();
-  for (const e of entries) {
-    const list = groups.get(e.kind);
-    if (list) list.push(e);
-    else groups.set(e.kind, [e]);
-  }
-  return Object.fromEntries(groups);
-};
+const byKind = (entries: RoomDataEntry[]) => Object.fromEntries(groupedBy(entries, (e) => e.kind));
 
 /** The room's data (the route's `roomViewer` rule lets whoever sees the room). */
 export async function listRoomData(

@@ -193,8 +193,8 @@ export class LocalStorage implements Storage {
  * twelfth of the lifetime): a download address is dated to it, so within those minutes the same
  * download is the same address, byte for byte, and works `expiresInSeconds` from their start
  * (55 to 60 minutes of the hour from when it is handed out). A browser that has the thumbnail of
- * that address cached shows it again without asking; the server looks the address up instead of
- * signing it again (`SteadyAddresses`).
+ * that address cached may show it again from its cache; the server looks the address up instead
+ * of signing it again (`SteadyAddresses`).
  */
 function steadyStart(now: Date, expiresInSeconds: number): Date {
   const steady = Math.max(
