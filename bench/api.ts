@@ -376,7 +376,9 @@ async function main() {
     await db.end().catch(() => undefined);
     for (const { child } of references) child.kill('SIGTERM');
     await stop(server.child);
-    await admin.query(`drop database if exists ${dbName} with (force)`);
+    // BENCH_KEEP_DB=1 leaves the seeded database to read plans in afterwards (its name is printed).
+    if (process.env.BENCH_KEEP_DB) console.log(`Database kept: ${dbName}`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -25,16 +25,26 @@ export type PageQuery = { table: SQL; where?: SQL; order: SQL; columns: SQL };
 
 /**
  * The count (capped, along the list's order) and one page, in one statement: the count's row
- * joined to each row of the page in its order, or to one row of nulls past the last page.
+ * joined to each row of the page in its order, or to one row of nulls past the last page. A
+ * page read from the list's start (`fromStart`: no offset) has its count's stop written in too,
+ * so a kind without filters binds no value at all: PostgreSQL plans a statement without values
+ * once and keeps that plan, where with a bound stop it priced the generic plan above the
+ * custom ones on a small platform and planned every call again (docs/performance.md).
  */
-function countAndPage({ table, where, order, columns }: PageQuery, pageSize: number) {
+function countAndPage(
+  { table, where, order, columns }: PageQuery,
+  pageSize: number,
+  fromStart: boolean,
+) {
   const filter = where ? sql` where ${where}` : sql``;
+  const cap = fromStart ? sql.raw(String(pageValues(1, pageSize).cap)) : placeholder('cap');
+  const offset = fromStart ? sql`` : sql` offset ${placeholder('offset')}`;
   return sql`select c.n, p.* from (
     select count(*)::int as n from (
-      select 1 from ${table}${filter} order by ${order} limit ${placeholder('cap')}) matching) c
+      select 1 from ${table}${filter} order by ${order} limit ${cap}) matching) c
   left join lateral (
     select ${columns} from ${table}${filter} order by ${order}
-    limit ${sql.raw(String(pageSize))} offset ${placeholder('offset')}) p on true`;
+    limit ${sql.raw(String(pageSize))}${offset}) p on true`;
 }
 
 const kinds = builtPerDatabase<unknown>();
@@ -42,19 +52,25 @@ const kinds = builtPerDatabase<unknown>();
 /**
  * The statement of one kind of list (`key`, unique across lists) with pages of `pageSize` rows,
  * built once per database; `name` names it (one text per name), `''` leaves it unnamed (planned
- * for each call's values).
+ * for each call's values). `fromStart`: the pages whose offset is 0 (`pageValues`), which have
+ * a statement of their own, named `<name>_first`.
  */
 export function listPageStatement<V extends PageValues>(
   db: DbOrTx,
   key: string,
   name: string,
   pageSize: number,
+  fromStart: boolean,
   query: () => PageQuery,
 ): Built<V> {
   return kinds(
     db,
-    `${key}:${pageSize}`,
-    () => builtStatement<V>(name, countAndPage(query(), pageSize)) as Built<unknown>,
+    `${key}:${pageSize}:${fromStart ? 'start' : 'offset'}`,
+    () =>
+      builtStatement<V>(
+        name && fromStart ? `${name}_first` : name,
+        countAndPage(query(), pageSize, fromStart),
+      ) as Built<unknown>,
   ) as Built<V>;
 }
 

@@ -73,6 +73,11 @@ export type TestApp = {
   mailer: MemoryMailer;
   clock: TestClock;
   config: Config;
+  /**
+   * On PostgreSQL, the test database's address, for statements run on a connection of their own
+   * (`namedRuns`); null on PGlite.
+   */
+  databaseUrl: string | null;
   close(): Promise<void>;
 };
 
@@ -106,8 +111,10 @@ export async function createTestApp(
   const pgUrl = process.env.TEST_PG_URL;
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseUrl: string | null = null;
   if (pgUrl) {
     const fresh = await freshPgDatabase(pgUrl, { template: migratedPgTemplate() });
+    databaseUrl = fresh.url;
     const url = new URL(fresh.url);
     database = await openDatabase({
       url: (opts.connectVia?.(url) ?? url).toString(),
@@ -136,6 +143,7 @@ export async function createTestApp(
   return {
     app,
     ...context,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();

@@ -77,7 +77,10 @@ export async function builtPlanSteps<V>(
       // EXECUTE takes its values as literals (a bound parameter is refused there).
       const literals = statement.fill.map((key) => literal(values[key]));
       const res = await tx.execute(
-        sql.raw(`explain (format json) execute built_plan_steps(${literals.join(', ')})`),
+        // A statement without values is executed without parentheses (`()` is refused).
+        sql.raw(
+          `explain (format json) execute built_plan_steps${literals.length ? `(${literals.join(', ')})` : ''}`,
+        ),
       );
       const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
       const json = Object.values(rows[0]!)[0];

@@ -10,7 +10,7 @@ import { organizations, users } from '../../db/schema.ts';
 import { likePattern } from '../../platform/http/paging.ts';
 import { callEndpoint } from '../../test/callEndpoint.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { builtPlanSteps, type PlanNode, planSteps } from '../../test/plans.ts';
+import { builtPlanSteps, namedRuns, type PlanNode, planSteps } from '../../test/plans.ts';
 import { type Person, person } from '../../test/workspace.ts';
 import { type AdminPageQuery, adminPageStatement, adminPageValues } from './pages.ts';
 import { teamPageQuery, teamSearch, teamSearchPage } from './teams.ts';
@@ -275,9 +275,9 @@ async function expectNamePageWalk(
   alsoHolds: (steps: PlanNode[], label: string) => void = () => {},
 ) {
   const kind = table === 'users' ? 'users' : 'teams';
-  const statement = adminPageStatement(t.ctx.db, kind, size, query);
-  expect(statement.name).toBe(`admin_${kind}_page`);
   for (const page of [1, 40]) {
+    const statement = adminPageStatement(t.ctx.db, kind, size, page, query);
+    expect(statement.name).toBe(page === 1 ? `admin_${kind}_page_first` : `admin_${kind}_page`);
     for (const mode of ['custom', 'generic'] as const) {
       const steps = await builtPlanSteps(
         t.ctx.db,
@@ -309,6 +309,20 @@ function expectTotalsByKey(steps: PlanNode[], label: string) {
 
 // PGlite is the embedded default; the plans that must hold at 200,000 users are PostgreSQL's.
 describe.skipIf(!process.env.TEST_PG_URL)('admin lists on PostgreSQL', () => {
+  it('plan the users list’s first page once: it binds no value, so no run is planned again', async () => {
+    const size = limits.adminPageSizeUsers;
+    const statement = adminPageStatement(t.ctx.db, 'users', size, 1, userPageQuery);
+    expect(statement.fill).toEqual([]);
+    const runs = await namedRuns(
+      t.databaseUrl!,
+      statement,
+      adminPageValues(1, size, new Date()),
+      8,
+    );
+    expect(runs).toMatchObject({ custom: 0, generic: 8 });
+    for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);
+  });
+
   it('read a page of users, searched or not, and its count from indexes', async () => {
     await seedUsers(60_000, 'uc');
     await expectNamePageWalk('users', userPageQuery, limits.adminPageSizeUsers);

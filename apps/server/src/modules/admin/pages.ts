@@ -27,11 +27,12 @@ export type AdminPageQuery = (now: SQL) => PageQuery;
 type Kind = 'teams' | 'users';
 const screenSize = { teams: limits.adminPageSizeTeams, users: limits.adminPageSizeUsers };
 
-/** The statement of a list's pages of `pageSize` rows. */
+/** The statement of a list's pages of `pageSize` rows: its first page's, or a later one's. */
 export const adminPageStatement = (
   db: DbOrTx,
   kind: Kind,
   pageSize: number,
+  page: number,
   query: AdminPageQuery,
 ) =>
   listPageStatement<AdminPageValues>(
@@ -39,6 +40,7 @@ export const adminPageStatement = (
     `admin_${kind}`,
     pageSize === screenSize[kind] ? `admin_${kind}_page` : '',
     pageSize,
+    page === 1,
     () => query(placeholder('now').getSQL()),
   );
 
@@ -59,7 +61,7 @@ export const readAdminPage = <T>(
 ) =>
   readListPage(
     db,
-    adminPageStatement(db, kind, q.PageSize, query),
+    adminPageStatement(db, kind, q.PageSize, q.Page, query),
     adminPageValues(q.Page, q.PageSize, now),
     read,
   );

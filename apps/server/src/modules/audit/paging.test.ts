@@ -124,7 +124,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('audit log pages on PostgreSQL', () =>
       ["a team's deep page", { OrganizationId: w.id, After: deep.cursor }, 'audit_log_org_at'],
     ] as const) {
       const { kind, values } = auditPageOf({ Page: 1, PageSize: 25, ...q });
-      const statement = auditStatement(t.ctx.db, kind, 25);
+      const statement = auditStatement(t.ctx.db, kind, 25, values);
       // The screens' page size: a named statement, which PostgreSQL keeps generic.
       expect(statement.name, what).not.toBe('');
       const custom = await builtPlanSteps(t.ctx.db, statement, values, 'custom');

@@ -80,13 +80,19 @@ const auditRowAt = (r: unknown[], at: number) => ({
  * team's log and the admin's, filtered or not, from a cursor or not), each walking the index
  * of its filter in the log's order (audit.test.ts holds their generic plans to it).
  */
-export const auditStatement = (db: DbOrTx, kind: AuditKind, pageSize: number) => {
+export const auditStatement = (
+  db: DbOrTx,
+  kind: AuditKind,
+  pageSize: number,
+  values: PageValues,
+) => {
   const key = `audit_${kind.team ? 't' : ''}${kind.user ? 'u' : ''}${kind.after ? 'a' : ''}`;
   return listPageStatement<AuditValues>(
     db,
     key,
     pageSize === limits.auditPageSize ? key : '',
     pageSize,
+    values.offset === 0,
     () => ({
       table: sql`${auditLog}`,
       where: kindFilter(kind),
@@ -126,7 +132,7 @@ export async function listAudit(
   const { kind, values, before } = auditPageOf(q);
   const [rows, counted] = await readListPage(
     ctx.db,
-    auditStatement(ctx.db, kind, q.PageSize),
+    auditStatement(ctx.db, kind, q.PageSize, values),
     values,
     auditRowAt,
   );

@@ -22,18 +22,8 @@ import { guestSpace, teamSpace } from './space.ts';
 let t: TestApp;
 let team: { id: string };
 let user: { id: string; email: string };
-/** PostgreSQL: the database's address, for statements run on one connection of their own. */
-let url = '';
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      connectVia: (u) => {
-        url = u.toString();
-        return u;
-      },
-    },
-  );
+  t = await createTestApp();
   user = await createUser(t);
   team = await createTeam(t, user.id);
 });
@@ -232,7 +222,7 @@ describe('file lists cost what their page costs', () => {
     it('the newest files are run with their generic plan after a few runs', async () => {
       for (const query of [dashboardPage(), recentPage()]) {
         const statement = statementOf(t.ctx.db, shapeOf(space(), query));
-        const runs = await namedRuns(url, statement, valuesOf(space(), query), 10);
+        const runs = await namedRuns(t.databaseUrl!, statement, valuesOf(space(), query), 10);
         expect(runs.generic).toBeGreaterThan(0);
         for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);
       }
@@ -249,19 +239,10 @@ describe('file lists cost what their page costs', () => {
  */
 describe.skipIf(!process.env.TEST_PG_URL)('on a team of a few hundred files', () => {
   let d: TestApp;
-  let dUrl = '';
   let member: { id: string; email: string };
   let teamId = '';
   beforeAll(async () => {
-    d = await createTestApp(
-      {},
-      {
-        connectVia: (u) => {
-          dUrl = u.toString();
-          return u;
-        },
-      },
-    );
+    d = await createTestApp();
     member = await createUser(d);
     teamId = (await createTeam(d, member.id)).id;
     const ids = sql`${teamId}::uuid, ${member.id}::uuid`;
@@ -319,7 +300,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of a few hundred files', ()
     for (const query of [dashboardPage(), notesPage()]) {
       const statement = statementOf(d.ctx.db, shapeOf(here, query));
       const v = valuesOf(here, query);
-      const runs = await namedRuns(dUrl, statement, v, 10);
+      const runs = await namedRuns(d.databaseUrl!, statement, v, 10);
       expect(runs.generic).toBeGreaterThan(0);
       expect(runs.answers[0]).toHaveLength(query.pagination.pageSize);
       for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);

@@ -18,7 +18,6 @@ import {
   inArray,
   isNull,
   notInArray,
-  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -72,7 +71,7 @@ const notFolder = sql`(${fileItems.type} <> ${sql.raw(String(FOLDER))})`;
 const typeNumber = (t: FileType) => enumNumber(FileTypes, t);
 
 /** The ids of an item and everything below it. */
-export const subtree = (rootId: string | Placeholder) =>
+export const subtree = (rootId: Value) =>
   sql`(with recursive t(id) as (select ${rootId}::uuid union all select c.id from file_items c join t on c.parent_id = t.id) select id from t)`;
 
 /** Each order ends on the id, in the order's direction, so pages never overlap. */

@@ -9,18 +9,8 @@ import { type ListQuery, shapeOf, statementOf, valuesOf } from './list.ts';
 import { listTeamUsers } from './service.ts';
 
 let t: TestApp;
-/** PostgreSQL: the database's address, for statements run on one connection of their own. */
-let url = '';
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      connectVia: (u) => {
-        url = u.toString();
-        return u;
-      },
-    },
-  );
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -299,7 +289,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of 2,000 among 20,000 membe
   it('the team users page runs with its generic plan after a few runs, with the same answer', async () => {
     const statement = statementOf(t.ctx.db, shapeOf(query()));
     const v = valuesOf(team, query(), new Date());
-    const runs = await namedRuns(url, statement, v, 10);
+    const runs = await namedRuns(t.databaseUrl!, statement, v, 10);
     expect(runs.generic).toBeGreaterThan(0);
     expect(runs.answers[0]).toHaveLength(50);
     for (const answer of runs.answers) expect(answer).toEqual(runs.answers[0]);

@@ -39,6 +39,7 @@ export async function appAt(place: Place, jwtSecret: string, loadDataDir?: Blob)
   return {
     app,
     ...context,
+    databaseUrl: place.databaseUrl ?? null,
     origin,
     local: (url: string) => origin + url.slice(config.publicUrl.length),
     async close() {
