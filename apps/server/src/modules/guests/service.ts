@@ -13,6 +13,7 @@ import { guestSessions, meetingParticipants, meetings } from '../../db/schema.ts
 import type { GuestCaller } from '../../platform/http/access.ts';
 import { paged } from '../../platform/http/paging.ts';
 import { conflict, notFound } from '../../platform/http/problem.ts';
+import { forgetting } from '../auth/sessions.ts';
 import { createMeeting } from '../meetings/create.ts';
 import { loadMeeting } from '../meetings/load.ts';
 import { mailsAfterSave, queueMails } from '../meetings/mailing.ts';
@@ -44,10 +45,14 @@ export async function listPublicTemplates(
   );
 }
 
-/** Ends the guest's session; with its device's seat key, frees that seat too. */
+/**
+ * Ends the guest's session; with its device's seat key, frees that seat too. The access check
+ * forgets the session at once, here and again after the commit (auth/sessions.ts `forgetting`).
+ */
 export async function guestLogout(ctx: AppContext, guest: GuestCaller, seatKey?: string) {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    forgetting(tx, () => ctx.sessionCache.forgetSession(guest.sessionId));
     await tx
       .update(guestSessions)
       .set({ revokedAt: now })

@@ -246,7 +246,10 @@ export async function identify(
 const bearerToken = (header: string | undefined) =>
   header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/)?.[1] ?? null;
 
-/** A guest token counts only while its guest session is alive (guest logout ends it). */
+/**
+ * A guest token counts only while its guest session is alive: guest logout ends it at once (on
+ * another instance within `security.sessionCacheSeconds`: sessionCache.ts).
+ */
 async function resolveGuest(
   deps: TokenDeps,
   header: string | undefined,
@@ -256,33 +259,46 @@ async function resolveGuest(
   const now = deps.clock.now();
   const token = await deps.jwt.verifyGuest(raw, now);
   if (!token) return null;
-  const [email] = await guestSessionStatement(deps.db, [
+  const cached = deps.sessionCache.getGuest(token.sessionId, now.getTime());
+  if (cached) {
+    if (cached.guestId !== token.guestId) return null;
+    return { guestId: token.guestId, sessionId: token.sessionId, email: cached.email };
+  }
+  const [row] = await guestSessionStatement(deps.db, [
     token.sessionId,
     token.guestId,
     now.toISOString(),
   ]);
-  if (email === undefined) return null;
-  return { guestId: token.guestId, sessionId: token.sessionId, email };
+  if (!row) return null;
+  const live = { guestId: token.guestId, email: row.email };
+  deps.sessionCache.setGuest(token.sessionId, live, now.getTime(), row.endsMs);
+  return { sessionId: token.sessionId, ...live };
 }
 
 /**
- * The address of a guest whose session is alive, as every guest call checks it: built once per
- * database and run as the prepared statement `access_guest_session` (db/direct.ts), planned once
- * per connection (a lookup by the session's key whatever the values).
+ * The address of a guest whose session is alive and when that session runs out (epoch
+ * milliseconds, so the access check never remembers it longer), as every guest call not
+ * remembered checks it: built once per database and run as the prepared statement
+ * `access_guest_session` (db/direct.ts), planned once per connection (a lookup by the session's
+ * key whatever the values).
  */
-const guestSessionStatement = directStatement<string>('access_guest_session', (db) =>
-  db
-    .select({ email: guests.email })
-    .from(guestSessions)
-    .innerJoin(guests, eq(guests.id, guestSessions.guestId))
-    .where(
-      and(
-        eq(guestSessions.id, sql.placeholder('sessionId')),
-        eq(guestSessions.guestId, sql.placeholder('guestId')),
-        isNull(guestSessions.revokedAt),
-        gt(guestSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+const guestSessionStatement = directStatement<{ email: string; endsMs: number }>(
+  'access_guest_session',
+  (db) =>
+    db
+      .select({
+        session: sql`json_build_object('email', ${guests.email}, 'endsMs', floor(extract(epoch from ${guestSessions.expiresAt}) * 1000))`,
+      })
+      .from(guestSessions)
+      .innerJoin(guests, eq(guests.id, guestSessions.guestId))
+      .where(
+        and(
+          eq(guestSessions.id, sql.placeholder('sessionId')),
+          eq(guestSessions.guestId, sql.placeholder('guestId')),
+          isNull(guestSessions.revokedAt),
+          gt(guestSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        ),
       ),
-    ),
 );
 
 /**
