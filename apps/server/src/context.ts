@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { Billing } from './modules/billing/types.ts';
 import type { Jwt } from './platform/auth/jwt.ts';
+import type { MembershipCache } from './platform/auth/membershipCache.ts';
 import type { SessionCache } from './platform/auth/sessionCache.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Metrics } from './platform/metrics/types.ts';
@@ -25,6 +26,11 @@ export type AppContext = {
   billing: Billing;
   /** Live sessions the access check confirmed a moment ago (platform/auth/sessionCache.ts). */
   sessionCache: SessionCache;
+  /**
+   * Active memberships the access check read a moment ago (platform/auth/membershipCache.ts);
+   * it serves only while `rememberMemberships` feeds it.
+   */
+  membershipCache: MembershipCache;
   /** Prometheus instruments; set by buildApp when metrics are served (platform/metrics). */
   metrics?: Metrics;
 };

@@ -21,6 +21,7 @@ import { USAGE_ROLLUP, usageRollupHandler } from './modules/usage/job.ts';
 import { usageRollupSchedule } from './modules/usage/schedule.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap.ts';
 import { createJwt } from './platform/auth/jwt.ts';
+import { MembershipCache, rememberMemberships } from './platform/auth/membershipCache.ts';
 import { SessionCache } from './platform/auth/sessionCache.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
 import { MAIL_SEND, mailSendHandler, mailsInFlight } from './platform/mail/background.ts';
@@ -99,7 +100,9 @@ async function main() {
     log,
     billing: createBilling(config),
     sessionCache: new SessionCache(),
+    membershipCache: new MembershipCache(),
   };
+  const stopRememberingMemberships = await rememberMemberships(database, ctx.membershipCache);
   // Instances that start together on an empty database take turns: one creates the admin.
   try {
     await database.exclusively(() =>
@@ -199,6 +202,7 @@ async function main() {
     await app.close();
     await metricsListener?.close();
     await ctx.storage.close();
+    await stopRememberingMemberships();
     await database.close();
     // The spans of the last requests and jobs, still buffered, go to the collector.
     await stopTracing();

@@ -12,6 +12,7 @@ import { systemClock } from './context.ts';
 import type { Db } from './db/client.ts';
 import { createBilling } from './modules/billing/driver.ts';
 import { createJwt } from './platform/auth/jwt.ts';
+import { MembershipCache } from './platform/auth/membershipCache.ts';
 import { SessionCache } from './platform/auth/sessionCache.ts';
 import { createStorage } from './platform/storage/index.ts';
 
@@ -45,6 +46,7 @@ export async function openapiDocument(): Promise<unknown> {
     log: pino({ level: 'silent' }),
     billing: createBilling(config),
     sessionCache: new SessionCache(),
+    membershipCache: new MembershipCache(),
   });
   try {
     await app.ready();

@@ -53,6 +53,12 @@ export const security = {
    * session on this instance forgets it at once (apps/server/src/platform/auth/sessionCache.ts).
    */
   sessionCacheSeconds: 5,
+  /**
+   * How long one instance trusts a team membership it read without asking again, at most: every
+   * change to it is forgotten at once on every instance that listens for the database's word
+   * (apps/server/src/platform/auth/membershipCache.ts); this bounds a word lost on the way.
+   */
+  membershipCacheSeconds: 5,
   /** A refresh-token family lives at most this long from the login that started it. */
   refreshTokenAbsoluteSeconds: 30 * 24 * 3600,
   activationTokenSeconds: 7 * 24 * 3600,

@@ -7,6 +7,7 @@ import type { AppContext, Clock } from '../context.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { createBilling } from '../modules/billing/driver.ts';
 import { createJwt } from '../platform/auth/jwt.ts';
+import { MembershipCache, rememberMemberships } from '../platform/auth/membershipCache.ts';
 import { SessionCache } from '../platform/auth/sessionCache.ts';
 import type { Mail, Mailer } from '../platform/mail/mailer.ts';
 import { createStorage } from '../platform/storage/index.ts';
@@ -63,6 +64,7 @@ export function testContext(config: Config, db: Db, log = pino({ level: 'silent'
     log,
     billing: createBilling(config),
     sessionCache: new SessionCache(),
+    membershipCache: new MembershipCache(),
   };
   return { ctx, mailer, clock, config };
 }
@@ -138,6 +140,10 @@ export async function createTestApp(
     database.db,
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
+  const stopRememberingMemberships = await rememberMemberships(
+    database,
+    context.ctx.membershipCache,
+  );
   const app = await buildApp(context.ctx, opts);
   await app.ready();
   return {
@@ -146,6 +152,7 @@ export async function createTestApp(
     databaseUrl,
     async close() {
       await app.close();
+      await stopRememberingMemberships();
       await database.close();
       await dropDatabase();
       await context.ctx.storage.close();

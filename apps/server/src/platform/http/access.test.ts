@@ -33,6 +33,7 @@ import {
   team,
 } from '../../test/workspace.ts';
 import type { Jwt } from '../auth/jwt.ts';
+import { MembershipCache } from '../auth/membershipCache.ts';
 import { SessionCache } from '../auth/sessionCache.ts';
 import {
   type ObjectRule,
@@ -438,6 +439,7 @@ describe('object rules on a route whose parameters let any id through', () => {
       jwt: { verifyAccess: async () => caller } as unknown as Jwt,
       clock: systemClock,
       sessionCache,
+      membershipCache: new MembershipCache(),
       objectRules: {
         roomViewer: async (_req, id) => {
           checked.push(id);

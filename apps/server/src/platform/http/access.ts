@@ -7,6 +7,7 @@ import { directStatement } from '../../db/direct.ts';
 import { guestSessions, guests, sessions, users } from '../../db/schema.ts';
 import { activeMembershipOf } from '../../modules/organizations/membership.ts';
 import type { Jwt } from '../auth/jwt.ts';
+import type { MembershipCache } from '../auth/membershipCache.ts';
 import type { SessionCache } from '../auth/sessionCache.ts';
 import { forbidden, notFound, unauthorized } from './problem.ts';
 
@@ -120,6 +121,8 @@ type AccessDeps = {
   clock: Clock;
   /** Live sessions confirmed a moment ago (platform/auth/sessionCache.ts). */
   sessionCache: SessionCache;
+  /** Active memberships read a moment ago (platform/auth/membershipCache.ts). */
+  membershipCache: MembershipCache;
   objectRules: Record<ObjectRule, ObjectRuleCheck>;
   /** Checks a scimToken route's token against its team's (modules/scim); throws when refused. */
   scimToken: (req: FastifyRequest) => Promise<void>;
@@ -207,7 +210,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       const caller = callerOf(req);
       const orgId = (req.params as Record<string, string | undefined>).organizationId;
       if (!orgId || !uuidPattern.test(orgId)) throw notFound();
-      const m = await activeMembershipOf(deps.db, orgId, caller.userId);
+      const m = await membershipOf(deps, orgId, caller.userId);
       const superAdminPasses = caller.superAdmin && req.routeOptions.config.superAdmins === true;
       if (!m && !superAdminPasses) throw notFound();
       if (access === 'teamAdmin' && m?.role !== 'Admin' && !superAdminPasses) throw forbidden();
@@ -223,6 +226,20 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       objectChecked.add(req);
     }
   });
+}
+
+/**
+ * The caller's active membership of the team: remembered a moment (membershipCache.ts), or read
+ * and kept unless a change to memberships was seen while it was read.
+ */
+async function membershipOf(deps: AccessDeps, organizationId: string, userId: string) {
+  const nowMs = deps.clock.now().getTime();
+  const remembered = deps.membershipCache.get(organizationId, userId, nowMs);
+  if (remembered) return remembered;
+  const mark = deps.membershipCache.mark();
+  const m = await activeMembershipOf(deps.db, organizationId, userId);
+  if (m) deps.membershipCache.keep(organizationId, userId, m, nowMs, mark);
+  return m;
 }
 
 /** What checking a token needs. */
