@@ -1,4 +1,5 @@
 import { type LicenseType, type Role, security } from '@roomscale/shared';
+import { Remembered } from './remembered.ts';
 
 /** An active membership as the access check reads it. */
 export type RememberedMembership = { role: Role; licenseType: LicenseType };
@@ -25,11 +26,13 @@ export const membershipsChannel = 'roomscale_memberships';
  *   way; only active memberships are kept (a removed member has none to serve).
  */
 export class MembershipCache {
-  private readonly entries = new Map<string, { value: RememberedMembership; until: number }>();
+  private readonly entries: Remembered<RememberedMembership>;
   private changes = 0;
   private live = false;
-  /** Entries beyond this are dropped oldest first: a bound, not a working-set size. */
-  constructor(private readonly max = 10_000) {}
+  /** Entries beyond `max` are dropped oldest first: a bound, not a working-set size. */
+  constructor(max = 10_000) {
+    this.entries = new Remembered(max, security.membershipCacheSeconds);
+  }
 
   private static key(organizationId: string, userId: string) {
     return `${organizationId}:${userId}`;
@@ -37,14 +40,7 @@ export class MembershipCache {
 
   get(organizationId: string, userId: string, nowMs: number): RememberedMembership | null {
     if (!this.live) return null;
-    const key = MembershipCache.key(organizationId, userId);
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.until <= nowMs) {
-      this.entries.delete(key);
-      return null;
-    }
-    return entry.value;
+    return this.entries.get(MembershipCache.key(organizationId, userId), nowMs);
   }
 
   /** Taken before reading a membership: what `keep` needs to know nothing changed meanwhile. */
@@ -61,19 +57,14 @@ export class MembershipCache {
     mark: number,
   ) {
     if (!this.live || mark !== this.changes) return;
-    if (this.entries.size >= this.max) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    const until = nowMs + security.membershipCacheSeconds * 1000;
-    this.entries.set(MembershipCache.key(organizationId, userId), { value, until });
+    this.entries.set(MembershipCache.key(organizationId, userId), value, nowMs);
   }
 
   /** The database's word: `<organization id>:<user id>` changed, or `*` for every membership. */
   changed(payload: string) {
     this.changes++;
     if (payload === '*') this.entries.clear();
-    else this.entries.delete(payload);
+    else this.entries.forget(payload);
   }
 
   /**

@@ -1,49 +1,11 @@
 import { security } from '@roomscale/shared';
+import { Remembered } from './remembered.ts';
 
 /** What a live session tells the access check: who calls. */
 export type LiveSession = { userId: string; email: string; superAdmin: boolean };
 
 /** What a live guest session tells the access check: which guest calls (docs/guests.md). */
 export type LiveGuestSession = { guestId: string; email: string };
-
-/**
- * Values kept by session id, each for `security.sessionCacheSeconds` at most and never past its
- * session's own end. Entries beyond `max` are dropped oldest first: a bound, not a working-set
- * size.
- */
-class Remembered<T> {
-  private readonly entries = new Map<string, { value: T; until: number }>();
-  constructor(private readonly max: number) {}
-
-  get(sessionId: string, nowMs: number): T | null {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return null;
-    if (entry.until <= nowMs) {
-      this.entries.delete(sessionId);
-      return null;
-    }
-    return entry.value;
-  }
-
-  set(sessionId: string, value: T, nowMs: number, sessionEndsMs: number) {
-    // Set again, an entry counts as the newest.
-    this.entries.delete(sessionId);
-    if (this.entries.size >= this.max) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    const until = Math.min(nowMs + security.sessionCacheSeconds * 1000, sessionEndsMs);
-    this.entries.set(sessionId, { value, until });
-  }
-
-  forget(sessionId: string) {
-    this.entries.delete(sessionId);
-  }
-
-  forgetWhere(matches: (value: T) => boolean) {
-    for (const [id, entry] of this.entries) if (matches(entry.value)) this.entries.delete(id);
-  }
-}
 
 /**
  * Live sessions the access check confirmed a moment ago, users' and guests' apart, so the
@@ -61,8 +23,8 @@ export class SessionCache {
   private readonly guests: Remembered<LiveGuestSession>;
   /** Each kind keeps at most `max` entries, dropping the oldest beyond. */
   constructor(max = 10_000) {
-    this.users = new Remembered(max);
-    this.guests = new Remembered(max);
+    this.users = new Remembered(max, security.sessionCacheSeconds);
+    this.guests = new Remembered(max, security.sessionCacheSeconds);
   }
 
   get(sessionId: string, nowMs: number): LiveSession | null {
