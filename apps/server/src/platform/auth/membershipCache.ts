@@ -1,4 +1,5 @@
 import { type LicenseType, type Role, security } from '@roomscale/shared';
+import type { Database } from '../../db/client.ts';
 import { Remembered } from './remembered.ts';
 
 /** An active membership as the access check reads it. */
@@ -10,7 +11,7 @@ export const membershipsChannel = 'roomscale_memberships';
 /**
  * Active memberships the access check read a moment ago, so the calls a team's pages make (every
  * list is a team's route) do not each ask the database who the caller is in the team first: that
- * round trip was a fifth of a list call's cost (docs/performance.md "The membership check").
+ * round trip was a fifth of a list call's cost (docs/performance.md "The membership check remembered").
  *
  * A membership must never be trusted once it changed, so an entry is served only while the
  * database's word on changes reaches this instance (`listening`):
@@ -94,20 +95,14 @@ function mayChangeMemberships(text: string): boolean {
   return writes.test(text) && tables.test(text);
 }
 
-/** What `rememberMemberships` needs of the database (db/client.ts `Database`). */
-type Watched = {
-  watchStatements(watch: (text: string) => void): void;
-  listen(
-    channel: string,
-    listener: { onNotify(payload: string): void; onState(listening: boolean): void },
-  ): Promise<() => Promise<void>>;
-};
-
 /**
  * Feeds the cache what it must know to serve: this instance's statements, and the database's
  * word on every changed membership. Answers the function that stops listening.
  */
-export function rememberMemberships(database: Watched, cache: MembershipCache) {
+export function rememberMemberships(
+  database: Pick<Database, 'watchStatements' | 'listen'>,
+  cache: MembershipCache,
+) {
   database.watchStatements((text) => cache.written(text));
   return database.listen(membershipsChannel, {
     onNotify: (payload) => cache.changed(payload),
