@@ -266,6 +266,21 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of 2,000 among 20,000 membe
       from memberships m join (select id, substring(email from 'big-(\\d+)@')::int as n
         from users where email like 'big-%') u on u.id = m.user_id
       where m.license_type = 'Trial' and u.n % 20 = 1`);
+    // Every user a login (half of the headset store's, half of an identity provider's), and the
+    // accounts of one in ten made by their team's invitation.
+    await t.ctx.db.execute(sql`
+      insert into user_logins (user_id, login_provider_id, provider_key, display_name)
+      select id, case when n % 2 = 0 then 'Oculus' else 'sso-example' end, 'key-' || n, 'Login'
+      from (select id, substring(email from 'big-(\\d+)@')::int as n from users
+        where email like 'big-%') u`);
+    await t.ctx.db.execute(sql`
+      insert into team_invitations (organization_id, user_id, email, kind, status, role,
+        license_type, expires_at, answered_at)
+      select m.organization_id, m.user_id, 'made-' || m.user_id || '@example.com',
+        'new_account', 'accepted', 'User', 'Trial', now(), now()
+      from memberships m join (select id, substring(email from 'big-(\\d+)@')::int as n
+        from users where email like 'big-%') u on u.id = m.user_id
+      where u.n % 10 = 3`);
     await t.ctx.db.execute(sql`vacuum analyze`);
   }, 120_000);
 
@@ -283,6 +298,9 @@ describe.skipIf(!process.env.TEST_PG_URL)('on a team of 2,000 among 20,000 membe
       expect(reads(generic)).toContain('usage_user_last_check_in: usage_user_last_check_in_pkey');
       expect(reads(generic)).not.toContain('usage_user_last_check_in: Seq Scan');
       expect(reads(generic)).not.toContain('usage_member_last_in_vr: Seq Scan');
+      // The page's logins and the invitations that made their accounts, by the page's ids.
+      expect(reads(generic)).not.toContain('user_logins: Seq Scan');
+      expect(reads(generic)).not.toContain('team_invitations: Seq Scan');
     }
   });
 

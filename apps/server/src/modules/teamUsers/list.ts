@@ -144,7 +144,10 @@ export function listQuery(shape: Shape): SQL {
   const team = sql`${P.team}`;
   const size = shape.size === null ? P.pageSize : written(shape.size);
   const offset = shape.first ? written(0) : P.offset;
-  // 'Last in VR' of the page's members: its two places read once for the page, by their keys.
+  // What each member of the page carries beside their row ('Last in VR', their logins, whether
+  // the team created the account) is read once for the page by the page's ids: a subquery for
+  // each row cost a probe of each table for every member of the page.
+  const pageIds = sql`any(array(select id from page))`;
   const last = lastInVrOfRows(sql`p.id`, P.team, sql`array(select id from page)`);
   return sql`with members as materialized (
       select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
@@ -155,7 +158,8 @@ export function listQuery(shape: Shape): SQL {
       where ${memberWhere(shape)}
     ),
     page as (
-      select * from members order by lower(first_name), lower(last_name), id
+      select *, row_number() over (order by lower(first_name), lower(last_name), id) as ord
+      from members order by lower(first_name), lower(last_name), id
       limit ${size} offset ${offset}
     ),
     pending as materialized (
@@ -169,17 +173,20 @@ export function listQuery(shape: Shape): SQL {
         ${licenseCount(team, sql`${P.now}`)} as licenses, ${licensesInUse(team)} as in_use
     )
     select c.*, r.* from counts c left join lateral (
-      select 1 as part,
-        row_number() over (order by lower(p.first_name), lower(p.last_name), p.id) as ord,
+      select 1 as part, p.ord,
         p.id, p.first_name, p.last_name, p.email, p.position, p.activated, p.has_password,
         p.role, p.license_type, ${last.at} as last_in_vr,
-        exists (select 1 from ${userLogins} l where l.user_id = p.id
-          and l.login_provider_id <> ${provider}) as has_sso,
-        exists (select 1 from ${userLogins} l where l.user_id = p.id
-          and l.login_provider_id = ${provider}) as has_oculus,
-        exists (select 1 from ${teamInvitations} ti where ti.user_id = p.id
-          and ti.organization_id = ${P.team} and ti.kind = 'new_account') as created_by_team
+        coalesce(logins.sso, false) as has_sso, coalesce(logins.oculus, false) as has_oculus,
+        created.user_id is not null as created_by_team
       from page p ${last.from}
+      left join (select l.user_id, bool_or(l.login_provider_id <> ${provider}) as sso,
+          bool_or(l.login_provider_id = ${provider}) as oculus
+        from ${userLogins} l where l.user_id = ${pageIds} group by l.user_id) logins
+        on logins.user_id = p.id
+      left join (select distinct ti.user_id from ${teamInvitations} ti
+        where ti.organization_id = ${P.team} and ti.kind = 'new_account'
+          and ti.user_id = ${pageIds}) created
+        on created.user_id = p.id
       union all
       select 2, row_number() over (order by i.email, i.id), i.id, '', '', i.email, null, false,
         false, i.role, i.license_type, null, false, false, false
