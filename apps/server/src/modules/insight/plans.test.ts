@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PlanNode, planSteps } from '../../test/plans.ts';
 import { deviceCount, deviceCountCap, devicePage } from './devices.ts';
 import {
-  lastInVr,
+  lastInVrOfRows,
   licensesHeldWeeks,
   meetingJoiners,
   memberWeeks,
@@ -127,7 +127,10 @@ describe.runIf(process.env.TEST_PG_URL)('insight plans at scale', () => {
   });
 
   it("'Last in VR', the devices' app version and a meeting's joins read their indexes", async () => {
-    const steps = await indexes(sql`select ${lastInVr(sql`${userId}::uuid`, teamId)}`);
+    const last = lastInVrOfRows(sql`u.id`, teamId, sql`array[${userId}::uuid]`);
+    const steps = await indexes(
+      sql`select ${last.at} from (select ${userId}::uuid as id) u ${last.from}`,
+    );
     expect(steps).toContain('usage_user_last_check_in_pkey');
     expect(steps).toContain('usage_member_last_in_vr_organization_id_user_id_pk');
     const devices = await indexes(devicePage(teamId, null, 50, 0));

@@ -184,32 +184,14 @@ export function licenseUseRanking(
 }
 
 /**
- * A member's last check-in kept by the rollup (`usage_member_last_in_vr` key): 'Last in VR'
- * beyond the raw facts kept.
- */
-export const lastInVrKept = (userId: SQL, organizationId: Value) =>
-  sql`(select l.last_in_vr_at from usage_member_last_in_vr l
-    where l.organization_id = ${organizationId} and l.user_id = ${userId})`;
-
-/**
- * A user's latest check-in among the facts, as `usage_user_last_check_in` keeps it (its key; the
- * triggers of migration 0030 keep it equal to the latest of the user's `usage_check_ins`).
- */
-export const lastCheckIn = (userId: SQL) =>
-  sql`(select k.at from usage_user_last_check_in k where k.user_id = ${userId})`;
-
-/** 'Last in VR' of a member of the team: the later of the two, null if never. */
-export const lastInVr = (userId: SQL, organizationId: Value) =>
-  sql<Date | null>`greatest(${lastCheckIn(userId)}, ${lastInVrKept(userId, organizationId)})`.mapWith(
-    (v: string | Date | null) => (v === null ? null : new Date(v)),
-  );
-
-/**
- * 'Last in VR' of the rows of a list: its two places read once for all the rows (`ids`, an array
- * of their user ids), each by its key with `= any(ids)`, and joined to the rows (`from`, after
- * them; `userId` names a row's user), the later of the two in `at`. The same rule as `lastInVr`,
- * where a subquery per row cost more than reading the row (on a small table PostgreSQL scans it
- * for each row). Read by the keys, never the whole table: a join on the user alone let PostgreSQL
+ * 'Last in VR' of a member of the team: the later of their latest check-in among the facts
+ * (`usage_user_last_check_in`, which the triggers of migration 0030 keep equal to the latest of
+ * the user's `usage_check_ins`) and the one the rollup kept beyond the raw facts
+ * (`usage_member_last_in_vr`), null if never. Read for the rows of a list at once: its two places
+ * read for all the rows (`ids`, an array of their user ids), each by its key with `= any(ids)`,
+ * and joined to the rows (`from`, after them; `userId` names a row's user), the later of the two
+ * in `at`. A subquery per row cost more than reading the row (on a small table PostgreSQL scans
+ * it for each row). Read by the keys, never the whole table: a join on the user alone let PostgreSQL
  * hash all of `usage_user_last_check_in` (one row per user in VR) for a page of 50.
  */
 export const lastInVrOfRows = (userId: SQL, organizationId: Value, ids: SQL) => ({
