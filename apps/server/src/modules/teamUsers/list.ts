@@ -147,8 +147,8 @@ export function listQuery(shape: Shape): SQL {
   // What each member of the page carries beside their row ('Last in VR', their logins, whether
   // the team created the account) is read once for the page by the page's ids: a subquery for
   // each row cost a probe of each table for every member of the page.
-  const pageIds = sql`any(array(select id from page))`;
-  const last = lastInVrOfRows(sql`p.id`, P.team, sql`array(select id from page)`);
+  const ids = sql`array(select id from page)`;
+  const last = lastInVrOfRows(sql`p.id`, P.team, ids);
   return sql`with members as materialized (
       select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
         ${users.email} as email, ${users.position} as position, ${users.activated} as activated,
@@ -181,11 +181,11 @@ export function listQuery(shape: Shape): SQL {
       from page p ${last.from}
       left join (select l.user_id, bool_or(l.login_provider_id <> ${provider}) as sso,
           bool_or(l.login_provider_id = ${provider}) as oculus
-        from ${userLogins} l where l.user_id = ${pageIds} group by l.user_id) logins
+        from ${userLogins} l where l.user_id = any(${ids}) group by l.user_id) logins
         on logins.user_id = p.id
       left join (select distinct ti.user_id from ${teamInvitations} ti
         where ti.organization_id = ${P.team} and ti.kind = 'new_account'
-          and ti.user_id = ${pageIds}) created
+          and ti.user_id = any(${ids})) created
         on created.user_id = p.id
       union all
       select 2, row_number() over (order by i.email, i.id), i.id, '', '', i.email, null, false,
