@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { auditPaging, limits } from '../packages/shared/src/index.ts';
 import { alternate, benchUser, EMAIL, load, PASSWORD, ROUNDS, row, SECONDS } from './lib/load.ts';
-import { startServer, stop } from './lib/server.ts';
+import { startServer, stop, withDatabase } from './lib/server.ts';
 
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GOAL = '≥ 0.67× throughput, p99 ≤ 1.5×';
@@ -51,12 +51,6 @@ const lastNames = [
 ].flatMap((stem) =>
   ['or', 'en', 'ski', 'i', 'ez', 'ia', 'er', 'ova', 'ani', 'ard'].map((e) => stem + e),
 );
-
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /**
  * The platform of `size`, beside what the server made at its first start: users with names

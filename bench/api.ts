@@ -72,7 +72,7 @@ import {
 import { screenListFigures } from './lib/screenLists.ts';
 import { seatFigure } from './lib/seat.ts';
 import { seedFiles } from './lib/seed.ts';
-import { freePort, root, startServer, stop } from './lib/server.ts';
+import { freePort, root, startServer, stop, withDatabase } from './lib/server.ts';
 
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** BENCH_ONLY=me: only `GET /api/Users/Me` against its reference (no seeding, a minute). */
@@ -91,12 +91,6 @@ const LIST_GROUPS = (process.env.BENCH_LISTS ?? 'meetings,files,screens,guests')
 const ONLY_SEAT = process.env.BENCH_ONLY === 'seat';
 /** BENCH_ONLY=insight: only the usage insight calls, 2,000 users beside 20 (bench/lib/insight.ts). */
 const ONLY_INSIGHT = process.env.BENCH_ONLY === 'insight';
-
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** `mine` meetings created by the bench user among `total` of the team, half of them past. */
 async function seedMeetings(

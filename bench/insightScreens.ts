@@ -24,7 +24,7 @@ import { hashPassword } from '../apps/server/src/platform/auth/password.ts';
 import { TOKEN_SCOPE } from '../packages/shared/src/index.ts';
 import { seedInsightTeam } from './lib/insight.ts';
 import { benchUser, json } from './lib/load.ts';
-import { passwordTokens, startServer, stop } from './lib/server.ts';
+import { passwordTokens, startServer, stop, withDatabase } from './lib/server.ts';
 import { chromiumPath, TOKENS_KEY, webDist } from './lib/web.ts';
 
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,12 +38,6 @@ const viewports = {
 } as const;
 
 type Tokens = { access_token: string; refresh_token: string; expires_in: number };
-
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** The team's admin (not a super admin), signed in with a password, with an avatar. */
 async function seedTeamAdmin(db: pg.Client, origin: string, team: string) {

@@ -16,6 +16,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The address of database `name` on the PostgreSQL server at `url`. */
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 /** The Roomscale server as `npm run dev` starts it (no web build), with `env` on top. */
 export async function startServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
