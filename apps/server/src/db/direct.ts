@@ -1,4 +1,4 @@
-import { fillPlaceholders, Placeholder, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './types.ts';
 
@@ -73,6 +73,33 @@ export function directRows(
   if (!run) throw new Error(`${name || text}: this database was not opened by openDatabase`);
   return run(name, text, values);
 }
+
+/**
+ * Where each of a statement's columns stands in the rows `directRows` and `runBuilt` read (each
+ * row the array of its columns), counted from 0 in the order of `columns`, the record that also
+ * writes the statement's select list (drizzle's `select(columns)`, or `selectList`). A reader
+ * names the column it reads (`r[at + c.name]`) instead of counting to it, and the two cannot
+ * come apart when a column is added or moved.
+ */
+export function positionsOf<K extends string>(
+  columns: Record<K, unknown>,
+): Readonly<Record<K, number>> {
+  const at = {} as Record<K, number>;
+  for (const [i, key] of Object.keys(columns).entries()) at[key as K] = i;
+  return at;
+}
+
+/**
+ * The select list of `columns`, in their order: what `positionsOf` counts. `named`: each column
+ * is named by its key (`… as "key"`), for a statement that refers to it by name.
+ */
+export const selectList = (columns: Record<string, SQLWrapper>, named = false): SQL =>
+  sql.join(
+    Object.entries(columns).map(([key, column]) =>
+      named ? sql`${column} as ${sql.identifier(key)}` : sql`${column}`,
+    ),
+    sql`, `,
+  );
 
 /**
  * A statement's text and, for each of its parameters in order, the name of the value it takes:

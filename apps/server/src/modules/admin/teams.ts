@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { matchCount, searchPageAndCount } from '../../db/count.ts';
+import { positionsOf, selectList } from '../../db/direct.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { memberships, organizations, teamTotals, userLogins, users } from '../../db/schema.ts';
 import type { Time } from '../../db/values.ts';
@@ -95,12 +96,23 @@ export function teamSearch(filter: string | undefined): SQL | undefined {
 }
 
 /** What a row of the list shows beside the team's own columns. */
-const rowCounts = (now: Date) => ({
+const rowCounts = (now: Time) => ({
   usersCount,
   filesCount,
   roomsCount,
   licenseCount: teamLicenseCount(now),
 });
+
+/** A row of the unfiltered page, in the order it is selected (`teamRowAt` reads it by name). */
+const teamColumns = (now: Time) => ({
+  id: organizations.id,
+  name: organizations.name,
+  created: organizations.created,
+  lastModified: organizations.lastModified,
+  imageUpdated: organizations.imageUpdated,
+  ...rowCounts(now),
+});
+const col = positionsOf(teamColumns(new Date(0)));
 
 /**
  * The unfiltered page's statement (pages.ts): a walk of organizations_name_order, each row of the
@@ -109,24 +121,22 @@ const rowCounts = (now: Date) => ({
 export const teamPageQuery: AdminPageQuery = (now) => ({
   table: withTotals,
   order: sql.join(byName, sql`, `),
-  columns: sql`${organizations.id}, ${organizations.name}, ${organizations.created},
-    ${organizations.lastModified}, ${organizations.imageUpdated}, ${usersCount}, ${filesCount},
-    ${roomsCount}, ${teamLicenseCount(now)}`,
+  columns: selectList(teamColumns(now)),
 });
 
 /** A row of `teamPageQuery`, from column `at` on, as the presenter reads it. */
 const teamRowAt = (r: unknown[], at: number) => ({
   o: {
-    id: r[at] as string,
-    name: r[at + 1] as string,
-    created: r[at + 2] as Date,
-    lastModified: r[at + 3] as Date | null,
-    imageUpdated: r[at + 4] as Date | null,
+    id: r[at + col.id] as string,
+    name: r[at + col.name] as string,
+    created: r[at + col.created] as Date,
+    lastModified: r[at + col.lastModified] as Date | null,
+    imageUpdated: r[at + col.imageUpdated] as Date | null,
   },
-  usersCount: r[at + 5] as number,
-  filesCount: r[at + 6] as number,
-  roomsCount: r[at + 7] as number,
-  licenseCount: r[at + 8] as number,
+  usersCount: r[at + col.usersCount] as number,
+  filesCount: r[at + col.filesCount] as number,
+  roomsCount: r[at + col.roomsCount] as number,
+  licenseCount: r[at + col.licenseCount] as number,
 });
 
 /**

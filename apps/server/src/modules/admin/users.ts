@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { matchCount, searchPageAndCount } from '../../db/count.ts';
+import { positionsOf, selectList } from '../../db/direct.ts';
 import { memberships, organizations, userLogins, users } from '../../db/schema.ts';
 import type { Caller } from '../../platform/http/access.ts';
 import { likePattern, paged } from '../../platform/http/paging.ts';
@@ -86,30 +87,44 @@ export function userSearch(filter: string | undefined): SQL | undefined {
   return or(sql`${users.nameKey} like lower(${pattern})`, ilike(users.email, pattern));
 }
 
+/** A row of the unfiltered page, in the order it is selected (`userRowAt` reads it by name). */
+const userColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  position: users.position,
+  email: users.email,
+  created: users.created,
+  lastModified: users.lastModified,
+  superAdmin: users.superAdmin,
+  activated: users.activated,
+  imageUpdated: users.imageUpdated,
+  teams: teamsCount,
+};
+const col = positionsOf(userColumns);
+
 /** The unfiltered page's statement (pages.ts): a walk of users_name_order. */
 export const userPageQuery: AdminPageQuery = () => ({
   table: sql`${users}`,
   order: sql.join(byName, sql`, `),
-  columns: sql`${users.id}, ${users.firstName}, ${users.lastName}, ${users.position},
-    ${users.email}, ${users.created}, ${users.lastModified}, ${users.superAdmin},
-    ${users.activated}, ${users.imageUpdated}, ${teamsCount}`,
+  columns: selectList(userColumns),
 });
 
 /** A row of `userPageQuery`, from column `at` on, as the presenter reads it. */
 const userRowAt = (r: unknown[], at: number) => ({
   u: {
-    id: r[at] as string,
-    firstName: r[at + 1] as string,
-    lastName: r[at + 2] as string,
-    position: r[at + 3] as string | null,
-    email: r[at + 4] as string,
-    created: r[at + 5] as Date,
-    lastModified: r[at + 6] as Date | null,
-    superAdmin: r[at + 7] as boolean,
-    activated: r[at + 8] as boolean,
-    imageUpdated: r[at + 9] as Date | null,
+    id: r[at + col.id] as string,
+    firstName: r[at + col.firstName] as string,
+    lastName: r[at + col.lastName] as string,
+    position: r[at + col.position] as string | null,
+    email: r[at + col.email] as string,
+    created: r[at + col.created] as Date,
+    lastModified: r[at + col.lastModified] as Date | null,
+    superAdmin: r[at + col.superAdmin] as boolean,
+    activated: r[at + col.activated] as boolean,
+    imageUpdated: r[at + col.imageUpdated] as Date | null,
   },
-  teams: r[at + 10] as number,
+  teams: r[at + col.teams] as number,
 });
 
 /**

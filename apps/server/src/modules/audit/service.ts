@@ -3,6 +3,7 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { positionsOf, selectList } from '../../db/direct.ts';
 import {
   listPageStatement,
   type PageValues,
@@ -49,30 +50,44 @@ function kindFilter(kind: AuditKind): SQL | undefined {
   );
 }
 
-/** An entry's columns, in the order `auditRowAt` reads them, and its cursor. */
-const auditColumns = sql`${auditLog.id}, ${auditLog.at}, ${auditLog.action}, ${auditLog.entityId},
-  ${auditLog.organizationId}, ${auditLog.organizationName}, ${auditLog.actorId},
-  ${auditLog.actorName}, ${auditLog.actorEmail}, ${auditLog.targetUserId}, ${auditLog.targetName},
-  ${auditLog.before}, ${auditLog.after}, ${auditLog.ip}, ${cursorOf}`;
+/** An entry's columns and its cursor, in the order a page selects them (`auditRowAt` names them). */
+const auditColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  action: auditLog.action,
+  entityId: auditLog.entityId,
+  organizationId: auditLog.organizationId,
+  organizationName: auditLog.organizationName,
+  actorId: auditLog.actorId,
+  actorName: auditLog.actorName,
+  actorEmail: auditLog.actorEmail,
+  targetUserId: auditLog.targetUserId,
+  targetName: auditLog.targetName,
+  before: auditLog.before,
+  after: auditLog.after,
+  ip: auditLog.ip,
+  cursor: cursorOf,
+};
+const col = positionsOf(auditColumns);
 
 const auditRowAt = (r: unknown[], at: number) => ({
   row: {
-    id: r[at] as string,
-    at: r[at + 1] as Date,
-    action: r[at + 2] as string,
-    entityId: r[at + 3] as string | null,
-    organizationId: r[at + 4] as string | null,
-    organizationName: r[at + 5] as string | null,
-    actorId: r[at + 6] as string | null,
-    actorName: r[at + 7] as string | null,
-    actorEmail: r[at + 8] as string | null,
-    targetUserId: r[at + 9] as string | null,
-    targetName: r[at + 10] as string | null,
-    before: r[at + 11] as Record<string, unknown> | null,
-    after: r[at + 12] as Record<string, unknown> | null,
-    ip: r[at + 13] as string | null,
+    id: r[at + col.id] as string,
+    at: r[at + col.at] as Date,
+    action: r[at + col.action] as string,
+    entityId: r[at + col.entityId] as string | null,
+    organizationId: r[at + col.organizationId] as string | null,
+    organizationName: r[at + col.organizationName] as string | null,
+    actorId: r[at + col.actorId] as string | null,
+    actorName: r[at + col.actorName] as string | null,
+    actorEmail: r[at + col.actorEmail] as string | null,
+    targetUserId: r[at + col.targetUserId] as string | null,
+    targetName: r[at + col.targetName] as string | null,
+    before: r[at + col.before] as Record<string, unknown> | null,
+    after: r[at + col.after] as Record<string, unknown> | null,
+    ip: r[at + col.ip] as string | null,
   },
-  cursor: r[at + 14] as string,
+  cursor: r[at + col.cursor] as string,
 });
 
 /**
@@ -97,7 +112,7 @@ export const auditStatement = (
       table: sql`${auditLog}`,
       where: kindFilter(kind),
       order: sql`${auditLog.at} desc, ${auditLog.id} desc`,
-      columns: auditColumns,
+      columns: selectList(auditColumns),
     }),
   );
 };

@@ -15,6 +15,7 @@ import {
   builtPerDatabase,
   builtStatement,
   type Built as DirectBuilt,
+  positionsOf,
   runBuilt,
 } from '../../db/direct.ts';
 import { fileItems } from '../../db/schema.ts';
@@ -370,36 +371,39 @@ export function statementOf(db: DbOrTx, shape: ListShape): Built {
   });
 }
 
+/** Where each of the page's columns stands in a row, after the count's. */
+const col = positionsOf(pageColumns);
+
 /** A page row, as the presenter reads it: columns from `at` on (the count's come first). */
 function fileRowOf(r: unknown[], at: number): FileRow {
-  const length = r[at + 10];
+  const length = r[at + col.contentLength];
   return {
     item: {
-      id: r[at] as string,
-      organizationId: r[at + 1] as string | null,
-      ownerUserId: r[at + 2] as string | null,
-      ownerGuestEmail: r[at + 3] as string | null,
-      parentId: r[at + 4] as string | null,
-      name: r[at + 5] as string,
-      type: r[at + 6] as number,
-      scope: r[at + 7] as number,
-      source: r[at + 8] as number,
-      mimeType: r[at + 9] as string | null,
+      id: r[at + col.id] as string,
+      organizationId: r[at + col.organizationId] as string | null,
+      ownerUserId: r[at + col.ownerUserId] as string | null,
+      ownerGuestEmail: r[at + col.ownerGuestEmail] as string | null,
+      parentId: r[at + col.parentId] as string | null,
+      name: r[at + col.name] as string,
+      type: r[at + col.type] as number,
+      scope: r[at + col.scope] as number,
+      source: r[at + col.source] as number,
+      mimeType: r[at + col.mimeType] as string | null,
       // int8 arrives as text from PostgreSQL; the column is read as a number.
       contentLength: length === null ? null : Number(length),
-      blobKey: r[at + 11] as string | null,
-      thumbnailKey: r[at + 12] as string | null,
-      properties: r[at + 13] as Record<string, unknown>,
-      created: r[at + 14] as Date,
-      createdBy: r[at + 15] as string | null,
-      lastModified: r[at + 16] as Date | null,
-      lastModifiedBy: r[at + 17] as string | null,
+      blobKey: r[at + col.blobKey] as string | null,
+      thumbnailKey: r[at + col.thumbnailKey] as string | null,
+      properties: r[at + col.properties] as Record<string, unknown>,
+      created: r[at + col.created] as Date,
+      createdBy: r[at + col.createdBy] as string | null,
+      lastModified: r[at + col.lastModified] as Date | null,
+      lastModifiedBy: r[at + col.lastModifiedBy] as string | null,
     },
-    parentName: r[at + 18] as string | null,
-    parentType: r[at + 19] as number | null,
-    childCount: r[at + 20] as number,
-    createdByName: r[at + 21] as string | null,
-    lastModifiedByName: r[at + 22] as string | null,
+    parentName: r[at + col.parentName] as string | null,
+    parentType: r[at + col.parentType] as number | null,
+    childCount: r[at + col.childCount] as number,
+    createdByName: r[at + col.createdByName] as string | null,
+    lastModifiedByName: r[at + col.lastModifiedByName] as string | null,
   };
 }
 
@@ -412,11 +416,13 @@ export async function readList(db: DbOrTx, space: FileSpace, query: ListQuery) {
   const v = valuesOf(space, query);
   const rows = await runBuilt(db, statementOf(db, shape), v);
   const [n, folder] = rows[0] ?? [0, null];
+  // The count's two columns (`countQuery`: n, folder) come before the page's.
+  const at = 2;
   if (shape.inFolder && folder !== FOLDER) throw notFound(fileMessages.notFound);
   return {
     // Past the window the count is one more than it: a lower bound that promises another page.
     entryCount: Number(n),
     // An empty page is the count's row alone, its page columns null.
-    rows: rows[0]?.[2] === null ? [] : rows.map((r) => fileRowOf(r, 2)),
+    rows: rows[0]?.[at + col.id] === null ? [] : rows.map((r) => fileRowOf(r, at)),
   };
 }

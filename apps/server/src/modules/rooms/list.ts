@@ -10,6 +10,7 @@ import {
   builtPerDatabase,
   builtStatement,
   type Built as DirectBuilt,
+  positionsOf,
   runBuilt,
 } from '../../db/direct.ts';
 import { roomData, rooms } from '../../db/schema.ts';
@@ -111,7 +112,7 @@ export function listWhere(shape: RoomListShape, v: ListValues): SQL {
 /** A number written into the statement's text: drizzle binds a `.limit()` number as a value. */
 const written = (n: number) => sql.raw(String(n)) as unknown as number;
 
-/** Every column of a room, in the order `roomRowOf` reads them. */
+/** Every column of a room, in the order a page selects them (`roomOf` reads them by name). */
 const roomColumns = {
   id: rooms.id,
   isTemplate: rooms.isTemplate,
@@ -181,6 +182,15 @@ export function listQuery(db: DbOrTx, shape: RoomListShape, v: ListValues): SQL 
     order by lower(r.name), r.id`;
 }
 
+/** What a guest sees of a template, in the order a page selects it. */
+const templateColumns = {
+  id: rooms.id,
+  name: rooms.name,
+  description: rooms.description,
+  sharingType: rooms.sharingType,
+  imageUrl: rooms.imageUrl,
+};
+
 /** The guests' page of Public templates: their count beside the page's fields. */
 export function publicTemplatesQuery(db: DbOrTx, firstPage: boolean, offset: Value<number>): SQL {
   const total = db
@@ -189,13 +199,7 @@ export function publicTemplatesQuery(db: DbOrTx, firstPage: boolean, offset: Val
     .where(publicTemplate);
   const page = pageOf(
     db,
-    {
-      id: rooms.id,
-      name: rooms.name,
-      description: rooms.description,
-      sharingType: rooms.sharingType,
-      imageUrl: rooms.imageUrl,
-    },
+    templateColumns,
     publicTemplate,
     guestLimits.templatesPageSize,
     firstPage,
@@ -223,33 +227,41 @@ export function statementOf(db: DbOrTx, shape: RoomListShape): Built {
 
 type RoomRow = typeof rooms.$inferSelect;
 
+/** Where a room's columns stand in a page's row, from its first; its two counts follow them. */
+const col = positionsOf(roomColumns);
+const countsAt = Object.keys(roomColumns).length;
+
 /** A page row as the presenter reads it: the room's columns from `at` on, then its two counts. */
 function roomOf(r: unknown[], at: number): RoomWithCounts {
   const room: RoomRow = {
-    id: r[at] as string,
-    isTemplate: r[at + 1] as boolean,
-    name: r[at + 2] as string,
-    description: r[at + 3] as string | null,
-    category: r[at + 4] as string | null,
-    imageUrl: r[at + 5] as string | null,
-    sceneName: r[at + 6] as string,
-    addressableUrlAndroid: r[at + 7] as string | null,
-    addressableUrlWindows: r[at + 8] as string | null,
-    addressableUrlMac: r[at + 9] as string | null,
-    maxUsers: r[at + 10] as number,
-    persistent: r[at + 11] as boolean,
-    capabilities: r[at + 12] as string[],
-    sharingType: r[at + 13] as RoomSharingType,
-    organizationId: r[at + 14] as string | null,
-    ownerUserId: r[at + 15] as string | null,
-    templateId: r[at + 16] as string | null,
-    meetingId: r[at + 17] as string | null,
-    created: r[at + 18] as Date,
-    createdBy: r[at + 19] as string | null,
-    lastModified: r[at + 20] as Date | null,
-    lastModifiedBy: r[at + 21] as string | null,
+    id: r[at + col.id] as string,
+    isTemplate: r[at + col.isTemplate] as boolean,
+    name: r[at + col.name] as string,
+    description: r[at + col.description] as string | null,
+    category: r[at + col.category] as string | null,
+    imageUrl: r[at + col.imageUrl] as string | null,
+    sceneName: r[at + col.sceneName] as string,
+    addressableUrlAndroid: r[at + col.addressableUrlAndroid] as string | null,
+    addressableUrlWindows: r[at + col.addressableUrlWindows] as string | null,
+    addressableUrlMac: r[at + col.addressableUrlMac] as string | null,
+    maxUsers: r[at + col.maxUsers] as number,
+    persistent: r[at + col.persistent] as boolean,
+    capabilities: r[at + col.capabilities] as string[],
+    sharingType: r[at + col.sharingType] as RoomSharingType,
+    organizationId: r[at + col.organizationId] as string | null,
+    ownerUserId: r[at + col.ownerUserId] as string | null,
+    templateId: r[at + col.templateId] as string | null,
+    meetingId: r[at + col.meetingId] as string | null,
+    created: r[at + col.created] as Date,
+    createdBy: r[at + col.createdBy] as string | null,
+    lastModified: r[at + col.lastModified] as Date | null,
+    lastModifiedBy: r[at + col.lastModifiedBy] as string | null,
   };
-  return { room, staticCount: r[at + 22] as number, dynamicCount: r[at + 23] as number };
+  return {
+    room,
+    staticCount: r[at + countsAt] as number,
+    dynamicCount: r[at + countsAt + 1] as number,
+  };
 }
 
 /** One page of a team's rooms and how many the list holds, read at once. */
@@ -262,10 +274,13 @@ export async function readRoomList(
   const rows = await runBuilt(db, statementOf(db, shape), valuesOf(query, p.team, p.user, p.now));
   return {
     entryCount: (rows[0]?.[0] as number | undefined) ?? 0,
-    // An empty page is the count's row alone, its page columns null.
-    rows: rows[0]?.[1] == null ? [] : rows.map((r) => roomOf(r, 1)),
+    // An empty page is the count's row alone (its one column first), its page columns null.
+    rows: rows[0]?.[1 + col.id] == null ? [] : rows.map((r) => roomOf(r, 1)),
   };
 }
+
+/** Where a template's columns stand in a guest page's row, from its first. */
+const guest = positionsOf(templateColumns);
 
 const templateStatements = new WeakMap<DbOrTx, { first: Built; later: Built }>();
 
@@ -292,15 +307,16 @@ export async function readPublicTemplates(db: DbOrTx, page: number) {
   });
   return {
     entryCount: (rows[0]?.[0] as number | undefined) ?? 0,
+    // The count's one column, then the template's.
     rows:
-      rows[0]?.[1] == null
+      rows[0]?.[1 + guest.id] == null
         ? []
         : rows.map((r) => ({
-            id: r[1] as string,
-            name: r[2] as string,
-            description: r[3] as string | null,
-            sharingType: r[4] as RoomSharingType,
-            imageUrl: r[5] as string | null,
+            id: r[1 + guest.id] as string,
+            name: r[1 + guest.name] as string,
+            description: r[1 + guest.description] as string | null,
+            sharingType: r[1 + guest.sharingType] as RoomSharingType,
+            imageUrl: r[1 + guest.imageUrl] as string | null,
           })),
   };
 }

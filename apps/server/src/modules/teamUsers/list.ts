@@ -11,7 +11,9 @@ import {
   builtPerDatabase,
   builtStatement,
   type Built as DirectBuilt,
+  positionsOf,
   runBuilt,
+  selectList,
 } from '../../db/direct.ts';
 import { memberships, teamInvitations, userLogins, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/types.ts';
@@ -135,20 +137,75 @@ const pendingWhere = (shape: Shape): SQL =>
 
 const provider = sql.raw(`'${META_LOGIN_PROVIDER}'`);
 
+// What each member of the page carries beside their row ('Last in VR', their logins, whether the
+// team created the account) is read once for the page by the page's ids: a subquery for each row
+// cost a probe of each table for every member of the page.
+const ids = sql`array(select id from page)`;
+const last = lastInVrOfRows(sql`p.id`, P.team, ids);
+const team = sql`${P.team}`;
+
+/** The counts and the team's licenses, the first columns of every row. */
+const countColumns = {
+  members: sql`(select count(*)::int from members)`,
+  pending: sql`(select count(*)::int from pending)`,
+  licenses: licenseCount(team, sql`${P.now}`),
+  inUse: licensesInUse(team),
+};
+
+/** A member's row of the page (`part` 1), after the counts. */
+const memberColumns = {
+  part: sql`1`,
+  ord: sql`p.ord`,
+  id: sql`p.id`,
+  firstName: sql`p.first_name`,
+  lastName: sql`p.last_name`,
+  email: sql`p.email`,
+  position: sql`p.position`,
+  activated: sql`p.activated`,
+  hasPassword: sql`p.has_password`,
+  role: sql`p.role`,
+  licenseType: sql`p.license_type`,
+  lastInVr: last.at,
+  hasSso: sql`coalesce(logins.sso, false)`,
+  hasOculus: sql`coalesce(logins.oculus, false)`,
+  createdByTeam: sql`created.user_id is not null`,
+};
+
+/** A pending invitee's row (`part` 2), the same columns as a member's, in their order. */
+const pendingColumns: Record<keyof typeof memberColumns, SQL> = {
+  part: sql`2`,
+  ord: sql`row_number() over (order by i.email, i.id)`,
+  id: sql`i.id`,
+  firstName: sql`''`,
+  lastName: sql`''`,
+  email: sql`i.email`,
+  position: sql`null`,
+  activated: sql`false`,
+  hasPassword: sql`false`,
+  role: sql`i.role`,
+  licenseType: sql`i.license_type`,
+  lastInVr: sql`null`,
+  hasSso: sql`false`,
+  hasOculus: sql`false`,
+  createdByTeam: sql`false`,
+};
+const inMemberOrder = Object.fromEntries(
+  Object.keys(memberColumns).map((key) => [key, pendingColumns[key as keyof typeof memberColumns]]),
+);
+
+/** Where the counts and a row's columns stand in each row the statement answers. */
+const counted = positionsOf(countColumns);
+const ROW = Object.keys(countColumns).length;
+const col = positionsOf(memberColumns);
+
 /**
  * The counts and the team's licenses on the first columns of every row, then a row of the page
  * each: the members by name (`part` 1), then the pending invitees by address (`part` 2) that fit
  * on the page, `ord` their order; an empty page is the counts' row alone, its other columns null.
  */
 export function listQuery(shape: Shape): SQL {
-  const team = sql`${P.team}`;
   const size = shape.size === null ? P.pageSize : written(shape.size);
   const offset = shape.first ? written(0) : P.offset;
-  // What each member of the page carries beside their row ('Last in VR', their logins, whether
-  // the team created the account) is read once for the page by the page's ids: a subquery for
-  // each row cost a probe of each table for every member of the page.
-  const ids = sql`array(select id from page)`;
-  const last = lastInVrOfRows(sql`p.id`, P.team, ids);
   return sql`with members as materialized (
       select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
         ${users.email} as email, ${users.position} as position, ${users.activated} as activated,
@@ -167,17 +224,9 @@ export function listQuery(shape: Shape): SQL {
         ${teamInvitations.role} as role, ${teamInvitations.licenseType} as license_type
       from ${teamInvitations} where ${pendingWhere(shape)}
     ),
-    counts as (
-      select (select count(*)::int from members) as members,
-        (select count(*)::int from pending) as pending,
-        ${licenseCount(team, sql`${P.now}`)} as licenses, ${licensesInUse(team)} as in_use
-    )
+    counts as (select ${selectList(countColumns, true)})
     select c.*, r.* from counts c left join lateral (
-      select 1 as part, p.ord,
-        p.id, p.first_name, p.last_name, p.email, p.position, p.activated, p.has_password,
-        p.role, p.license_type, ${last.at} as last_in_vr,
-        coalesce(logins.sso, false) as has_sso, coalesce(logins.oculus, false) as has_oculus,
-        created.user_id is not null as created_by_team
+      select ${selectList(memberColumns, true)}
       from page p ${last.from}
       left join (select l.user_id, bool_or(l.login_provider_id <> ${provider}) as sso,
           bool_or(l.login_provider_id = ${provider}) as oculus
@@ -188,8 +237,7 @@ export function listQuery(shape: Shape): SQL {
           and ti.user_id = any(${ids})) created
         on created.user_id = p.id
       union all
-      select 2, row_number() over (order by i.email, i.id), i.id, '', '', i.email, null, false,
-        false, i.role, i.license_type, null, false, false, false
+      select ${selectList(inMemberOrder)}
       from (select * from pending order by email, id
         limit ${size} - (select count(*) from page)
         offset greatest(0, ${offset} - c.members)) i
@@ -212,9 +260,6 @@ export function statementOf(db: DbOrTx, shape: Shape): Built {
     builtStatement<Values>(shape.size === null ? '' : `team_users_list_${key}`, listQuery(shape)),
   );
 }
-
-/** The columns of the counts' part: members, pending invitees, licenses, licenses in use. */
-const COUNTS = 4;
 
 const isoOf = (v: unknown) => (v instanceof Date ? v : new Date(v as string)).toISOString();
 
@@ -240,42 +285,40 @@ export async function readTeamUsers(
 ): Promise<ListedPage> {
   const rows = await runBuilt(db, statementOf(db, shapeOf(q)), valuesOf(organizationId, q, now));
   const head = rows[0]!;
-  const at = COUNTS;
   return {
-    memberCount: head[0] as number,
-    pendingCount: head[1] as number,
-    licenseCount: head[2] as number,
-    licensesInUse: head[3] as number,
+    memberCount: head[counted.members] as number,
+    pendingCount: head[counted.pending] as number,
+    licenseCount: head[counted.licenses] as number,
+    licensesInUse: head[counted.inUse] as number,
     // An empty page is the counts' row alone.
     rows:
-      head[at] === null
+      head[ROW + col.part] === null
         ? []
-        : rows.map((r) => (r[at] === 1 ? memberOf(r, seesLastInVr) : pendingOf(r))),
+        : rows.map((r) => (r[ROW + col.part] === 1 ? memberOf(r, seesLastInVr) : pendingOf(r))),
   };
 }
 
-/** A member's row (`part` 1), its columns from `COUNTS` on. */
+/** A member's row (`part` 1), its columns from `ROW` on. */
 function memberOf(r: unknown[], seesLastInVr: (userId: string) => boolean): TeamUser {
-  const at = COUNTS;
-  const id = r[at + 2] as string;
-  const lastInVr = r[at + 11];
+  const id = r[ROW + col.id] as string;
+  const lastInVr = r[ROW + col.lastInVr];
   return presentListedMember({
     user: {
       id,
-      firstName: r[at + 3] as string,
-      lastName: r[at + 4] as string,
-      email: r[at + 5] as string,
-      position: r[at + 6] as string | null,
-      activated: r[at + 7] as boolean,
+      firstName: r[ROW + col.firstName] as string,
+      lastName: r[ROW + col.lastName] as string,
+      email: r[ROW + col.email] as string,
+      position: r[ROW + col.position] as string | null,
+      activated: r[ROW + col.activated] as boolean,
     },
-    hasPassword: r[at + 8] as boolean,
+    hasPassword: r[ROW + col.hasPassword] as boolean,
     membership: {
-      role: r[at + 9] as TeamUser['role'],
-      licenseType: r[at + 10] as TeamUser['licenseType'],
+      role: r[ROW + col.role] as TeamUser['role'],
+      licenseType: r[ROW + col.licenseType] as TeamUser['licenseType'],
     },
-    hasSso: r[at + 12] as boolean,
-    hasOculus: r[at + 13] as boolean,
-    createdByTeam: r[at + 14] as boolean,
+    hasSso: r[ROW + col.hasSso] as boolean,
+    hasOculus: r[ROW + col.hasOculus] as boolean,
+    createdByTeam: r[ROW + col.createdByTeam] as boolean,
     lastInVrAt: lastInVr !== null && seesLastInVr(id) ? isoOf(lastInVr) : null,
   });
 }
@@ -283,8 +326,8 @@ function memberOf(r: unknown[], seesLastInVr: (userId: string) => boolean): Team
 /** A pending invitee's row (`part` 2). */
 const pendingOf = (r: unknown[]): TeamUser =>
   presentPendingInvitee({
-    id: r[COUNTS + 2] as string,
-    email: r[COUNTS + 5] as string,
-    role: r[COUNTS + 9] as TeamUser['role'],
-    licenseType: r[COUNTS + 10] as TeamUser['licenseType'],
+    id: r[ROW + col.id] as string,
+    email: r[ROW + col.email] as string,
+    role: r[ROW + col.role] as TeamUser['role'],
+    licenseType: r[ROW + col.licenseType] as TeamUser['licenseType'],
   });
