@@ -1,14 +1,20 @@
 /**
  * Values kept by key for `seconds` at most, and never past the end each is given. Entries beyond
  * `max` are dropped oldest first: a bound, not a working-set size. The access check's caches
- * (sessionCache.ts, membershipCache.ts) keep what they confirmed a moment ago in one each.
+ * (auth/sessionCache.ts, auth/membershipCache.ts) keep what they confirmed a moment ago in one
+ * each, the local storage the download addresses it signed lately (storage/local).
  */
 export class Remembered<T> {
   private readonly entries = new Map<string, { value: T; until: number }>();
   constructor(
-    private readonly max: number,
+    readonly max: number,
     private readonly seconds: number,
   ) {}
+
+  /** How many entries are kept now, those past their end included until asked for. */
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(key: string, nowMs: number): T | null {
     const entry = this.entries.get(key);

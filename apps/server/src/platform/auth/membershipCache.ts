@@ -1,6 +1,6 @@
 import { type LicenseType, type Role, security } from '@roomscale/shared';
 import type { Database } from '../../db/client.ts';
-import { Remembered } from './remembered.ts';
+import { Remembered } from '../remembered.ts';
 
 /** An active membership as the access check reads it. */
 export type RememberedMembership = { role: Role; licenseType: LicenseType };

@@ -1,5 +1,5 @@
 import { security } from '@roomscale/shared';
-import { Remembered } from './remembered.ts';
+import { Remembered } from '../remembered.ts';
 
 /** What a live session tells the access check: who calls. */
 export type LiveSession = { userId: string; email: string; superAdmin: boolean };

@@ -6,6 +6,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { security } from '@roomscale/shared';
 import type { Clock } from '../../../context.ts';
+import { Remembered } from '../../remembered.ts';
 import { attachmentDisposition, downloadFileName } from '../download-name.ts';
 import { isValidKey } from '../keys.ts';
 import type { DownloadOptions, ObjectInfo, SignedUrl, Storage } from '../types.ts';
@@ -29,8 +30,11 @@ export class LocalStorage implements Storage {
   readonly uploads: LocalUploads;
   private readonly base: string;
   private readonly uploadsDir: string;
-  /** The download addresses signed lately (`SteadyAddresses`). */
-  readonly steadyAddresses = new SteadyAddresses();
+  /**
+   * The download addresses signed lately, by `steadyKey`: an address is signed once for its
+   * steady minutes and looked up after that (a list page signs one address per thumbnail).
+   */
+  readonly steadyAddresses = new Remembered<string>(4096, security.downloadUrlSteadySeconds);
 
   constructor(
     root: string,
@@ -118,7 +122,8 @@ export class LocalStorage implements Storage {
       opts.contentType ?? (opts.nameAsGiven ? undefined : (await this.stat(key))?.contentType);
     const dated = steadyStart(now, expiresInSeconds);
     const signedFor = downloadSigned(key, expiresInSeconds, opts, type);
-    let url = this.steadyAddresses.get(dated, signedFor);
+    const steady = steadyKey(dated, signedFor);
+    let url = this.steadyAddresses.get(steady, now.getTime()) ?? undefined;
     if (url === undefined) {
       const query = this.signer.sign({
         method: 'GET',
@@ -134,7 +139,7 @@ export class LocalStorage implements Storage {
       });
       // The key was checked above: a list page signs one address per thumbnail.
       url = `${this.base}${key}?${query}`;
-      this.steadyAddresses.set(dated, signedFor, url);
+      this.steadyAddresses.set(steady, url, now.getTime());
     }
     return { url, expiry: after(dated, expiresInSeconds) };
   }
@@ -194,7 +199,7 @@ export class LocalStorage implements Storage {
  * download is the same address, byte for byte, and works `expiresInSeconds` from their start
  * (55 to 60 minutes of the hour from when it is handed out). A browser that has the thumbnail of
  * that address cached may show it again from its cache; the server looks the address up instead
- * of signing it again (`SteadyAddresses`).
+ * of signing it again (`steadyKey`).
  */
 function steadyStart(now: Date, expiresInSeconds: number): Date {
   const steady = Math.max(
@@ -223,34 +228,13 @@ function downloadSigned(
 }
 
 /**
- * The download addresses signed lately, by their date and what each was signed for: an address
- * is the HMAC of its key, its name, its lifetime and its date (`steadyStart`), so the same
- * download dated the same is the same address, signed once and looked up after that (a list page
- * signs one address per thumbnail). At most `max` are kept; past that the oldest goes first. An
- * address of an earlier date is never handed out again: the date is part of what it is kept by.
+ * What a download address is kept by (`LocalStorage.steadyAddresses`): its date and what it was
+ * signed for. An address is the HMAC of its key, its name, its lifetime and its date
+ * (`steadyStart`), so the same download dated the same is the same address; one of an earlier
+ * date is never handed out again, its date being part of what it is kept by; none is kept longer
+ * than the steady minutes last.
  */
-export class SteadyAddresses {
-  private readonly urls = new Map<string, string>();
-
-  constructor(readonly max = 4096) {}
-
-  /** How many addresses are kept now. */
-  get size(): number {
-    return this.urls.size;
-  }
-
-  get(dated: Date, signedFor: string): string | undefined {
-    return this.urls.get(`${dated.getTime()}\n${signedFor}`);
-  }
-
-  set(dated: Date, signedFor: string, url: string): void {
-    if (this.urls.size >= this.max) {
-      const oldest = this.urls.keys().next();
-      if (!oldest.done) this.urls.delete(oldest.value);
-    }
-    this.urls.set(`${dated.getTime()}\n${signedFor}`, url);
-  }
-}
+export const steadyKey = (dated: Date, signedFor: string) => `${dated.getTime()}\n${signedFor}`;
 
 function assertKey(key: string) {
   if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { security } from '@roomscale/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalStorage, SteadyAddresses } from './local-storage.ts';
+import { Remembered } from '../../remembered.ts';
+import { LocalStorage, steadyKey } from './local-storage.ts';
 import { storageSecret, UrlSigner } from './signing.ts';
 
 /**
  * Download addresses steady for a few minutes (`security.downloadUrlSteadySeconds`): dated to the
  * start of those minutes, the same download is the same address within them, signed once and
- * looked up after that (`SteadyAddresses`). Each address must be the one a fresh signing writes,
+ * looked up after that (`steadyKey`). Each address must be the one a fresh signing writes,
  * work its lifetime from its date, and change with the file and the next minutes; the addresses
  * kept are bounded.
  */
@@ -150,15 +151,19 @@ describe('download addresses steady for a few minutes', () => {
   });
 
   it('keeps at most its bound of addresses, the oldest going first', async () => {
-    const kept = new SteadyAddresses(3);
+    const kept = new Remembered<string>(3, security.downloadUrlSteadySeconds);
     const at = new Date('2026-03-01T10:00:00.000Z');
     const later = new Date('2026-03-01T10:05:00.000Z');
-    for (const id of ['a', 'b', 'c', 'd']) kept.set(at, id, `url ${id}`);
+    const ms = at.getTime();
+    for (const id of ['a', 'b', 'c', 'd']) kept.set(steadyKey(at, id), `url ${id}`, ms);
     expect(kept.size).toBe(3);
-    expect(kept.get(at, 'a')).toBeUndefined();
-    expect(kept.get(at, 'd')).toBe('url d');
+    expect(kept.get(steadyKey(at, 'a'), ms)).toBeNull();
+    expect(kept.get(steadyKey(at, 'd'), ms)).toBe('url d');
     // An address kept for one date is never the answer for another.
-    expect(kept.get(later, 'd')).toBeUndefined();
+    expect(kept.get(steadyKey(later, 'd'), ms)).toBeNull();
+    // Nor is it kept past the steady minutes' length.
+    const past = ms + security.downloadUrlSteadySeconds * 1000;
+    expect(kept.get(steadyKey(at, 'd'), past)).toBeNull();
 
     // Past the bound, addresses are still signed, each as a fresh signing writes it.
     now = new Date('2026-03-01T10:40:00.000Z');
