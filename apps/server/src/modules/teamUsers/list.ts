@@ -171,7 +171,7 @@ const memberColumns = {
   createdByTeam: sql`created.user_id is not null`,
 };
 
-/** A pending invitee's row (`part` 2), the same columns as a member's, in their order. */
+/** A pending invitee's row (`part` 2): the same columns as a member's. */
 const pendingColumns: Record<keyof typeof memberColumns, SQL> = {
   part: sql`2`,
   ord: sql`row_number() over (order by i.email, i.id)`,
@@ -189,6 +189,7 @@ const pendingColumns: Record<keyof typeof memberColumns, SQL> = {
   hasOculus: sql`false`,
   createdByTeam: sql`false`,
 };
+// The union takes its columns by position: the pending row's, in the member row's order.
 const inMemberOrder = Object.fromEntries(
   Object.keys(memberColumns).map((key) => [key, pendingColumns[key as keyof typeof memberColumns]]),
 );
