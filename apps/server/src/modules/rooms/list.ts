@@ -5,7 +5,7 @@ import {
   type RoomTemplateFilter,
   roomLimits,
 } from '@roomscale/shared';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   builtPerDatabase,
   builtStatement,
@@ -112,31 +112,11 @@ export function listWhere(shape: RoomListShape, v: ListValues): SQL {
 /** A number written into the statement's text: drizzle binds a `.limit()` number as a value. */
 const written = (n: number) => sql.raw(String(n)) as unknown as number;
 
-/** Every column of a room, in the order a page selects them (`roomOf` reads them by name). */
-const roomColumns = {
-  id: rooms.id,
-  isTemplate: rooms.isTemplate,
-  name: rooms.name,
-  description: rooms.description,
-  category: rooms.category,
-  imageUrl: rooms.imageUrl,
-  sceneName: rooms.sceneName,
-  addressableUrlAndroid: rooms.addressableUrlAndroid,
-  addressableUrlWindows: rooms.addressableUrlWindows,
-  addressableUrlMac: rooms.addressableUrlMac,
-  maxUsers: rooms.maxUsers,
-  persistent: rooms.persistent,
-  capabilities: rooms.capabilities,
-  sharingType: rooms.sharingType,
-  organizationId: rooms.organizationId,
-  ownerUserId: rooms.ownerUserId,
-  templateId: rooms.templateId,
-  meetingId: rooms.meetingId,
-  created: rooms.created,
-  createdBy: rooms.createdBy,
-  lastModified: rooms.lastModified,
-  lastModifiedBy: rooms.lastModifiedBy,
-};
+/**
+ * Every column of a room, in the table's order, which a page selects them in (`roomOf` reads
+ * them by name).
+ */
+const roomColumns = getTableColumns(rooms);
 
 /** The rows of a page in the list's order: by name, then id, so pages never overlap. */
 const byName = [sql`lower(${rooms.name})`, asc(rooms.id)];

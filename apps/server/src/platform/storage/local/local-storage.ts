@@ -123,8 +123,8 @@ export class LocalStorage implements Storage {
     const dated = steadyStart(now, expiresInSeconds);
     const signedFor = downloadSigned(key, expiresInSeconds, opts, type);
     const steady = steadyKey(dated, signedFor);
-    let url = this.steadyAddresses.get(steady, now.getTime()) ?? undefined;
-    if (url === undefined) {
+    let url = this.steadyAddresses.get(steady, now.getTime());
+    if (url === null) {
       const query = this.signer.sign({
         method: 'GET',
         key,
